@@ -1,0 +1,165 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { ServiceContext } from './context.js';
+import { ApiError, badRequest, unprocessable } from './errors.js';
+import { escapeHtml, htmlPage, pageCsp } from './html.js';
+import { RateLimiter } from './rate-limit.js';
+import { registerApiRoutes } from './routes/index.js';
+import { registerRedirectRoutes } from './redirect/routes.js';
+import { userIdForKey } from './users.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated user of an /api request. */
+    userId: number;
+    /** The body as received, for idempotency hashing. */
+    rawBody?: string;
+    idempotency?: { key: string; hash: string };
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface AppOptions {
+  /** Requests per minute per key; 0 turns the limit off. */
+  rateLimit: number;
+}
+
+export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: false,
+  });
+  app.decorateRequest('userId', 0);
+
+  installBodyParsers(app);
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, toApiError(error)));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new ApiError(404, isApi(request) ? `There is no endpoint ${request.method} ${request.url.split('?')[0]}.` : 'This short link does not exist.')),
+  );
+
+  const limiter = new RateLimiter(opts.rateLimit, ctx.now);
+  void app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        request.userId = authenticate(ctx, request);
+        const rate = limiter.take(request.userId);
+        reply.header('X-RateLimit-Limit', rate.limit);
+        reply.header('X-RateLimit-Remaining', rate.remaining);
+        reply.header('X-RateLimit-Reset', rate.reset);
+        if (!rate.allowed) {
+          reply.header('Retry-After', rate.retryAfter);
+          throw new ApiError(429, `Too many requests: the limit is ${rate.limit} a minute. Try again in ${rate.retryAfter} seconds.`);
+        }
+      });
+      api.addHook('preHandler', async (request, reply) => replayIdempotent(ctx, request, reply));
+      api.addHook('onSend', async (request, reply, payload) => {
+        rememberIdempotent(ctx, request, reply, payload);
+        return payload;
+      });
+      registerApiRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+  registerRedirectRoutes(app, ctx);
+
+  const purge = () => ctx.db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(ctx.now() - IDEMPOTENCY_TTL_MS);
+  purge();
+  const timer = setInterval(purge, 60 * 60 * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  return app;
+}
+
+const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+
+function authenticate(ctx: ServiceContext, request: FastifyRequest): number {
+  const header = request.headers.authorization;
+  if (!header) throw new ApiError(401, 'An API key is required: send it as "Authorization: Bearer <key>".');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new ApiError(401, 'The Authorization header must be "Bearer <key>".');
+  const userId = userIdForKey(ctx.db, match[1] as string);
+  if (userId === null) throw new ApiError(401, 'The API key is not valid.');
+  return userId;
+}
+
+/**
+ * Every body is read as text and parsed as JSON whatever its Content-Type says (clients of this
+ * API are not consistent about it); an empty body is "no body". Forms posted by visitors of
+ * short links (the password form) are read as URL-encoded.
+ */
+function installBodyParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  const parseJson = (request: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void) => {
+    request.rawBody = body;
+    if (body.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body));
+    } catch {
+      done(badRequest('The request body is not valid JSON.'));
+    }
+  };
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (isApi(request)) return parseJson(request, body as string, done);
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => parseJson(request, body as string, done));
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as { code?: string; statusCode?: number; message?: string };
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, 'The request body is larger than the 1 MB the service accepts.');
+  if (e.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return new ApiError(400, 'The Content-Length header does not match the body.');
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return new ApiError(e.statusCode, 'The request could not be read. Check its headers and body.');
+  }
+  console.error('[service] unexpected error:', error);
+  return new ApiError(500, 'The service failed to complete the request because of an internal error.');
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  reply.code(error.status);
+  if (isApi(request)) return reply.type('application/json; charset=utf-8').send({ error: 1, message: error.message });
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('Content-Security-Policy', pageCsp())
+    .send(htmlPage(error.status === 404 ? 'Not found' : 'Error', `<h1>${escapeHtml(error.message)}</h1>`));
+}
+
+function requestHash(request: FastifyRequest): string {
+  return createHash('sha256').update(`${request.method} ${request.url}\n${request.rawBody ?? ''}`).digest('hex');
+}
+
+/** A repeated POST with the same Idempotency-Key and body within 24 hours gets the first answer. */
+async function replayIdempotent(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply) {
+  const key = request.headers['idempotency-key'];
+  if (request.method !== 'POST' || key === undefined) return;
+  if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
+    throw badRequest('The Idempotency-Key header must be between 1 and 255 characters.');
+  }
+  const hash = requestHash(request);
+  const row = ctx.db
+    .prepare('SELECT request_hash, status, body FROM idempotency WHERE user_id = ? AND key = ? AND created_at >= ?')
+    .get(request.userId, key, ctx.now() - IDEMPOTENCY_TTL_MS) as { request_hash: string; status: number; body: string } | undefined;
+  if (!row) {
+    request.idempotency = { key, hash };
+    return;
+  }
+  if (row.request_hash !== hash) {
+    throw unprocessable('This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+  }
+  return reply.code(row.status).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(row.body);
+}
+
+function rememberIdempotent(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (!request.idempotency || typeof payload !== 'string') return;
+  // Server faults and rate limiting are not answers worth replaying: a retry should run again.
+  if (reply.statusCode >= 500 || reply.statusCode === 429) return;
+  ctx.db
+    .prepare('INSERT OR REPLACE INTO idempotency (user_id, key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(request.userId, request.idempotency.key, request.idempotency.hash, reply.statusCode, payload, ctx.now());
+}

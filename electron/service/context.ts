@@ -1,0 +1,17 @@
+import type { Db } from './db.js';
+
+/** What every part of the service shares: its database, its clock and how it is reached. */
+export interface ServiceContext {
+  db: Db;
+  /** The service's own base URL (no trailing slash), known once it listens. */
+  baseUrl(): string;
+  now(): number;
+  /** Header carrying the visitor's country (ISO alpha-2) from a trusted proxy, lower-case. */
+  countryHeader: string;
+  /** Called with a link id whenever a link is changed or deleted, so caches can drop it. */
+  readonly linkChanged: Set<(linkId: number) => void>;
+}
+
+export function notifyLinkChanged(ctx: ServiceContext, linkId: number): void {
+  for (const listener of ctx.linkChanged) listener(linkId);
+}

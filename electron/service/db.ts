@@ -1,0 +1,37 @@
+import Database from 'libsql';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrations } from './migrations.js';
+
+export type Db = InstanceType<typeof Database>;
+
+export const DB_FILE = 'linkdeck-service.db';
+
+/**
+ * Opens (creating if needed) the service's SQLite file in dataDir and brings its schema up to
+ * date. WAL lets redirects read while a click batch commits; synchronous=NORMAL is safe in WAL
+ * (a power cut can lose the last transactions, never corrupt the file) and more than doubles
+ * the click insert rate.
+ */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = new Database(join(dataDir, DB_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const row = db.pragma('user_version', { simple: true }) as { user_version?: number } | number;
+  let version = typeof row === 'number' ? row : (row.user_version ?? 0);
+  for (; version < migrations.length; version++) {
+    const sql = migrations[version] as string;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

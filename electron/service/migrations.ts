@@ -1,0 +1,150 @@
+/**
+ * Versioned schema of the local link service. Each entry runs once, in order, inside a
+ * transaction; `PRAGMA user_version` records how many have run. Never edit a shipped entry:
+ * append a new one.
+ *
+ * Conventions: times are unix milliseconds (formatted only at the API edge); JSON columns hold
+ * the shapes of the spec's link input fields exactly as accepted; `domain_id` 0 is the service's
+ * own host.
+ */
+export const migrations: readonly string[] = [
+  /* 1: initial schema */ `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    username TEXT NOT NULL,
+    password_hash TEXT,
+    api_key TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL DEFAULT 'pro',
+    expires_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE domains (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    domain TEXT NOT NULL,              -- as given, with its scheme: https://go.example.com
+    host TEXT NOT NULL UNIQUE,         -- lower-case host (and port) used to match requests
+    redirect_root TEXT NOT NULL DEFAULT '',
+    redirect_404 TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE channels (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    color TEXT NOT NULL DEFAULT '',
+    starred INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE campaigns (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name TEXT NOT NULL DEFAULT '',
+    slug TEXT UNIQUE,                  -- rotator slug: /r/<slug>; NULL when none
+    public INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE pixels (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    name TEXT NOT NULL,
+    tag TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  -- Call-to-action overlays and splash pages are made on the service's website; the API only
+  -- lists them. config holds what the interstitial page shows (JSON).
+  CREATE TABLE overlays (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    name TEXT NOT NULL,
+    config TEXT NOT NULL DEFAULT '{}',
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE splash_pages (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    config TEXT NOT NULL DEFAULT '{}',
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE links (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    domain_id INTEGER NOT NULL DEFAULT 0,   -- 0: the service's own host
+    alias TEXT NOT NULL,
+    custom INTEGER NOT NULL DEFAULT 0,      -- 1 when the alias was chosen by the user
+    long_url TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    note TEXT NOT NULL DEFAULT '',          -- the API's "description"
+    redirect_type TEXT NOT NULL DEFAULT 'direct', -- direct | frame | splash | splash-page | overlay
+    splash_id INTEGER,                      -- with redirect_type 'splash-page'
+    overlay_id INTEGER,                     -- with redirect_type 'overlay'
+    password_hash TEXT,                     -- NULL: no password
+    expires_at INTEGER,                     -- NULL: never
+    status TEXT NOT NULL DEFAULT 'private', -- public | private
+    meta_title TEXT NOT NULL DEFAULT '',
+    meta_description TEXT NOT NULL DEFAULT '',
+    meta_image TEXT NOT NULL DEFAULT '',
+    geotarget TEXT NOT NULL DEFAULT '[]',      -- [{location, link}]
+    devicetarget TEXT NOT NULL DEFAULT '[]',   -- [{device, link}]
+    languagetarget TEXT NOT NULL DEFAULT '[]', -- [{language, link}]
+    deeplink TEXT NOT NULL DEFAULT '{}',       -- {apple?, google?, auto?}
+    parameters TEXT NOT NULL DEFAULT '[]',     -- [{name, value}]
+    channel_id INTEGER REFERENCES channels(id) ON DELETE SET NULL,
+    channel_added_at INTEGER,
+    campaign_id INTEGER REFERENCES campaigns(id) ON DELETE SET NULL,
+    clicks INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (domain_id, alias)
+  );
+  CREATE INDEX links_user_date ON links(user_id, id DESC);
+  CREATE INDEX links_user_clicks ON links(user_id, clicks DESC, id DESC);
+  CREATE INDEX links_channel ON links(channel_id);
+  CREATE INDEX links_campaign ON links(campaign_id);
+
+  CREATE TABLE link_pixels (
+    link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    pixel_id INTEGER NOT NULL REFERENCES pixels(id) ON DELETE CASCADE,
+    PRIMARY KEY (link_id, pixel_id)
+  );
+
+  -- One row per redirect. visitor is a salted hash of IP + user agent + day (never the raw IP).
+  CREATE TABLE clicks (
+    id INTEGER PRIMARY KEY,
+    link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    at INTEGER NOT NULL,
+    country TEXT NOT NULL DEFAULT '',   -- ISO 3166 alpha-2, '' when unknown
+    referrer TEXT NOT NULL DEFAULT '',  -- referrer host, '' when direct
+    browser TEXT NOT NULL DEFAULT '',
+    os TEXT NOT NULL DEFAULT '',
+    device TEXT NOT NULL DEFAULT '',
+    visitor TEXT NOT NULL
+  );
+  CREATE INDEX clicks_link ON clicks(link_id, at);
+
+  -- Safe retries: a POST repeated with the same Idempotency-Key and body replays this answer.
+  CREATE TABLE idempotency (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, key)
+  );
+
+  -- Service-wide settings, e.g. the salt of visitor hashes.
+  CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
+];

@@ -1,0 +1,75 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.js';
+import type { ServiceContext } from './context.js';
+import { openDatabase } from './db.js';
+import { createUser, listUsers } from './users.js';
+
+export interface ServiceOptions {
+  /** Where the SQLite file lives; created if missing. */
+  dataDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Address to listen on; 127.0.0.1 unless given. */
+  host?: string;
+  /** Requests per minute per API key (default 30); 0 turns the limit off. */
+  rateLimit?: number;
+  /** Base URL of short links when the service sits behind a proxy; else http://host:port. */
+  publicUrl?: string;
+  /** Trusted header with the visitor's ISO country code (default CF-IPCountry). */
+  countryHeader?: string;
+  /** Email of the user created on the first start with an empty database. */
+  firstUserEmail?: string;
+  /** Clock for tests. */
+  now?: () => number;
+}
+
+export interface RunningService {
+  /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  port: number;
+  /** The API key of the user created by this start, when the database was new. */
+  firstApiKey?: string;
+  /** Stops accepting requests, finishes pending writes and closes the database. */
+  close(): Promise<void>;
+}
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const db = openDatabase(options.dataDir);
+  const now = options.now ?? Date.now;
+  let firstApiKey: string | undefined;
+  if (listUsers(db).length === 0) {
+    firstApiKey = createUser(db, options.firstUserEmail ?? 'you@localhost', now()).apiKey;
+  }
+
+  let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const ctx: ServiceContext = {
+    db,
+    baseUrl: () => baseUrl,
+    now,
+    countryHeader: (options.countryHeader ?? 'cf-ipcountry').toLowerCase(),
+    linkChanged: new Set(),
+  };
+  const app = buildApp(ctx, { rateLimit: options.rateLimit ?? 30 });
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await app.listen({ port: options.port ?? 0, host });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  if (!baseUrl) baseUrl = `http://${shownHost}:${port}`;
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: baseUrl,
+    port,
+    ...(firstApiKey ? { firstApiKey } : {}),
+    close: () =>
+      (closed ??= (async () => {
+        await app.close();
+        db.close();
+      })()),
+  };
+}

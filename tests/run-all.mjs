@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order, each run to the end even when an earlier
+// one fails, then one closing line `N passed, N failed, N skipped` computed from the runners'
+// JSON reports (CI reads that line, not the runners' own summaries).
+// A check step without its own test count (typecheck, lint, build) counts as one test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const reports = join(root, 'tests/.reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const only = process.argv.slice(2); // e.g. `npm test -- unit integration`
+
+/** Integration tests get a private D-Bus session with an unlocked gnome-keyring when the machine has one. */
+function keychainWrapped(cmd) {
+  const have = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+  if (!have('dbus-run-session') || !have('gnome-keyring-daemon')) return cmd;
+  return ['dbus-run-session', '--', 'bash', join(root, 'tests/integration/keychain-session.sh'), ...cmd];
+}
+
+const vitest = (project) => ({
+  name: project,
+  cmd: [bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', '--project', project,
+    '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, project + '.json')}`],
+  count: () => countVitest(join(reports, project + '.json')),
+});
+
+const steps = [
+  { name: 'typecheck', cmd: [bin('vue-tsc'), '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', cmd: [bin('eslint'), '.'] },
+  vitest('unit'),
+  { ...vitest('integration'), wrap: keychainWrapped },
+  { name: 'build', cmd: [bin('electron-vite'), 'build'] },
+  {
+    name: 'e2e',
+    when: () => hasFiles(join(root, 'tests/e2e'), '.spec.ts') || 'no end-to-end specs yet',
+    cmd: [bin('playwright'), 'test', '--config', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'e2e.json'), PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+    count: () => countPlaywright(join(reports, 'e2e.json')),
+  },
+];
+
+function hasFiles(dir, suffix) {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir, { recursive: true }).some((f) => String(f).endsWith(suffix));
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  // A test file that fails to load has no assertion results: count it as a failure.
+  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return null;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+}
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+for (const step of steps) {
+  if (only.length && !only.includes(step.name)) continue;
+  const ready = step.when ? step.when() : true;
+  if (ready !== true) {
+    lines.push(`${step.name}: skipped (${ready})`);
+    continue;
+  }
+  console.log(`\n━━ ${step.name} ━━`);
+  const cmd = step.wrap ? step.wrap(step.cmd) : step.cmd;
+  const run = spawnSync(cmd[0], cmd.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const counted = step.count ? step.count() : null;
+  const ok = run.status === 0;
+  const c = counted ?? { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+  // A runner that exits non-zero without reporting a failed test still failed.
+  if (!ok && c.failed === 0) c.failed = 1;
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+  lines.push(`${step.name}: ${ok ? 'ok' : 'FAILED'} (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped)`);
+}
+
+console.log('\n━━ summary ━━');
+for (const line of lines) console.log(line);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 ? 1 : 0);
