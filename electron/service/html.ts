@@ -5,10 +5,10 @@ export function escapeHtml(text: string): string {
 
 /**
  * A small self-contained page for what visitors of short links see (errors, forms,
- * interstitials). `body` must already be escaped. Inline styles only; no scripts unless a page
- * passes its own (then with the given nonce in its CSP).
+ * interstitials). `body` must already be escaped. Inline styles only; a page that needs a script
+ * puts it in `body` with a nonce that its pageCsp() allows.
  */
-export function htmlPage(title: string, body: string, opts: { scriptNonce?: string } = {}): string {
+export function htmlPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
