@@ -4,6 +4,7 @@ import type { ServiceContext } from './context.js';
 import { ApiError, badRequest, unprocessable } from './errors.js';
 import { escapeHtml, htmlPage, pageCsp } from './html.js';
 import { RateLimiter } from './rate-limit.js';
+import { registerAvatarRoute } from './routes/account.js';
 import { registerApiRoutes } from './routes/index.js';
 import { registerRedirectRoutes } from './redirect/routes.js';
 import { userIdForKey } from './users.js';
@@ -64,6 +65,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     },
     { prefix: '/api' },
   );
+  registerAvatarRoute(app, ctx);
   registerRedirectRoutes(app, ctx);
 
   const purge = () => ctx.db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(ctx.now() - IDEMPOTENCY_TTL_MS);

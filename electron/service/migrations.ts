@@ -10,7 +10,7 @@
 export const migrations: readonly string[] = [
   /* 1: initial schema */ `
   CREATE TABLE users (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT, -- ids of deleted rows are never reused
     email TEXT NOT NULL UNIQUE COLLATE NOCASE,
     username TEXT NOT NULL,
     password_hash TEXT,
@@ -21,7 +21,7 @@ export const migrations: readonly string[] = [
   );
 
   CREATE TABLE domains (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT, -- ids of deleted rows are never reused
     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     domain TEXT NOT NULL,              -- as given, with its scheme: https://go.example.com
     host TEXT NOT NULL UNIQUE,         -- lower-case host (and port) used to match requests
@@ -31,7 +31,7 @@ export const migrations: readonly string[] = [
   );
 
   CREATE TABLE channels (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT, -- ids of deleted rows are never reused
     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     name TEXT NOT NULL,
     description TEXT NOT NULL DEFAULT '',
@@ -41,7 +41,7 @@ export const migrations: readonly string[] = [
   );
 
   CREATE TABLE campaigns (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT, -- ids of deleted rows are never reused
     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     name TEXT NOT NULL DEFAULT '',
     slug TEXT UNIQUE,                  -- rotator slug: /r/<slug>; NULL when none
@@ -50,7 +50,7 @@ export const migrations: readonly string[] = [
   );
 
   CREATE TABLE pixels (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT, -- ids of deleted rows are never reused
     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     type TEXT NOT NULL,
     name TEXT NOT NULL,
@@ -78,7 +78,8 @@ export const migrations: readonly string[] = [
   );
 
   CREATE TABLE links (
-    id INTEGER PRIMARY KEY,
+    -- Never reused: clients mirror links by id and stop incremental syncs at a known id.
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     domain_id INTEGER NOT NULL DEFAULT 0,   -- 0: the service's own host
     alias TEXT NOT NULL,

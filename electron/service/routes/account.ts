@@ -1,6 +1,123 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { formatDateTime } from '../format.js';
+import { escapeHtml } from '../html.js';
+import { checkText, readBody } from '../resources/input.js';
+import { hashPassword } from '../resources/password.js';
 
-export function registerAccountRoutes(_api: FastifyInstance, _ctx: ServiceContext): void {
-  // TODO(issue 2): implemented by the service helpers.
+/**
+ * Local accounts never expire. The spec types `expires` as a datetime string, so "never" is the
+ * latest datetime the format can hold rather than null; clients can show it as "never".
+ */
+export const NEVER_EXPIRES = '9999-12-31 23:59:59';
+
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 1024;
+const MAX_EMAIL = 254;
+
+interface UserRow {
+  id: number;
+  email: string;
+  username: string;
+  status: string;
+  expires_at: number | null;
+  created_at: number;
+}
+
+/** The address of a user's avatar, served by {@link registerAvatarRoute}. */
+export const avatarUrl = (ctx: ServiceContext, userId: number) =>
+  `${ctx.baseUrl()}/avatar/${userId}.svg`;
+
+export function registerAccountRoutes(api: FastifyInstance, ctx: ServiceContext): void {
+  const { db } = ctx;
+
+  api.get('/account', async (request) => {
+    const user = db
+      .prepare('SELECT id, email, username, status, expires_at, created_at FROM users WHERE id = ?')
+      .get(request.userId) as UserRow;
+    return {
+      error: 0,
+      data: {
+        id: user.id,
+        email: user.email,
+        username: user.username,
+        avatar: avatarUrl(ctx, user.id),
+        status: user.status,
+        expires: user.expires_at === null ? NEVER_EXPIRES : formatDateTime(user.expires_at),
+        registered: formatDateTime(user.created_at),
+      },
+    };
+  });
+
+  api.put('/account/update', async (request) => {
+    const body = readBody(request);
+    const email = readAccountField(body, 'email');
+    const password = readAccountField(body, 'password');
+    if (email === undefined && password === undefined) {
+      throw badRequest('Send "email", "password" or both to update the account.');
+    }
+    if (email !== undefined) {
+      checkText(email, 'email', MAX_EMAIL);
+      // Deliberately loose: one "@", something on both sides, a dot in the domain, no spaces.
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(email)) {
+        throw badRequest('The field "email" must be an email address, such as "name@example.com".');
+      }
+      const other = db
+        .prepare('SELECT id FROM users WHERE email = ? AND id != ?')
+        .get(email, request.userId);
+      if (other)
+        throw conflict(`The email ${email} is already used by another account on this service.`);
+    }
+    let passwordHash: string | undefined;
+    if (password !== undefined) {
+      checkText(password, 'password', MAX_PASSWORD);
+      if ([...password].length < MIN_PASSWORD) {
+        throw badRequest(`The field "password" must be at least ${MIN_PASSWORD} characters long.`);
+      }
+      passwordHash = await hashPassword(password);
+    }
+    db.prepare(
+      'UPDATE users SET email = COALESCE(?, email), password_hash = COALESCE(?, password_hash) WHERE id = ?',
+    ).run(email ?? null, passwordHash ?? null, request.userId);
+    return { error: 0, message: 'Account has been successfully updated.' };
+  });
+}
+
+function readAccountField(body: Record<string, unknown>, field: string): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw badRequest(`The field "${field}" must be a string.`);
+  return value;
+}
+
+/**
+ * `GET /avatar/<userId>.svg`: the account's avatar, a generated initial on a colour of its own.
+ * The service works offline, so it cannot point at an avatar website. Registered on the root
+ * app (no API key: image tags cannot send one); it shows only the first letter of the user name.
+ */
+export function registerAvatarRoute(app: FastifyInstance, ctx: ServiceContext): void {
+  app.get<{ Params: { file: string } }>('/avatar/:file', async (request, reply) => {
+    const m = /^(\d{1,15})\.svg$/.exec(request.params.file);
+    const user = m
+      ? (ctx.db.prepare('SELECT id, username FROM users WHERE id = ?').get(Number(m[1])) as
+          { id: number; username: string } | undefined)
+      : undefined;
+    if (!user) throw notFound('This avatar');
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(avatarSvg(user.id, user.username));
+  });
+}
+
+export function avatarSvg(userId: number, username: string): string {
+  const initial = escapeHtml((Array.from(username.trim())[0] ?? '?').toUpperCase());
+  const hue = (userId * 137) % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="Avatar">
+<rect width="128" height="128" rx="64" fill="hsl(${hue}, 55%, 42%)"/>
+<text x="64" y="64" dy="0.35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="60" fill="#ffffff">${initial}</text>
+</svg>`;
 }

@@ -1,6 +1,139 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceContext } from '../context.js';
+import { notifyLinkChanged, type ServiceContext } from '../context.js';
+import { badRequest, conflict } from '../errors.js';
+import { parseBrandedDomain } from '../resources/branded-domain.js';
+import { optionalString, pathId, readBody, requiredString } from '../resources/input.js';
+import { pagedList } from '../resources/paged-list.js';
+import { requireOwned } from '../resources/ownership.js';
+import { isWebUrl } from '../urls.js';
 
-export function registerDomainRoutes(_api: FastifyInstance, _ctx: ServiceContext): void {
-  // TODO(issue 2): implemented by the service helpers.
+const MAX_URL = 4096;
+
+interface DomainRow {
+  id: number;
+  domain: string;
+  redirect_root: string;
+  redirect_404: string;
+}
+
+/** An optional redirect target: an http(s) URL, or "" for none (which clears it on update). */
+function readRedirect(body: Record<string, unknown>, field: string): string | undefined {
+  const value = optionalString(body, field, MAX_URL);
+  if (value === undefined || value === '') return value;
+  if (!isWebUrl(value)) {
+    throw badRequest(
+      `The field "${field}" must be a web address starting with http:// or https://, or "" for none.`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Branded domains. A host belongs to one user across the whole service (the redirect routes
+ * pick the domain by the Host header). Deleting a domain moves its links back to the service's
+ * own address, so they keep working there; when one of their aliases is already used there the
+ * delete is refused with the aliases named, rather than losing or renaming a link silently.
+ */
+export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext): void {
+  const { db } = ctx;
+
+  api.get('/domains', async (request) =>
+    pagedList(db, request, 'domains', {
+      countSql: 'SELECT COUNT(*) AS n FROM domains WHERE user_id = ?',
+      rowsSql:
+        'SELECT id, domain, redirect_root, redirect_404 FROM domains WHERE user_id = ? ORDER BY id DESC',
+      params: [request.userId],
+      toItem: (row: DomainRow) => ({
+        id: row.id,
+        domain: row.domain,
+        redirectroot: row.redirect_root,
+        redirect404: row.redirect_404,
+      }),
+    }),
+  );
+
+  api.post('/domain/add', async (request) => {
+    const body = readBody(request);
+    const { domain, host } = parseBrandedDomain(
+      requiredString(
+        body,
+        'domain',
+        300,
+        'the domain with its scheme, such as "https://go.example.com"',
+      ),
+    );
+    const redirectRoot = readRedirect(body, 'redirectroot') ?? '';
+    const redirect404 = readRedirect(body, 'redirect404') ?? '';
+    if (host === new URL(ctx.baseUrl()).host) {
+      throw badRequest(
+        `${domain} is this service's own address: short links already work there without adding it.`,
+      );
+    }
+    const owner = db.prepare('SELECT user_id FROM domains WHERE host = ?').get(host) as
+      { user_id: number } | undefined;
+    if (owner) {
+      throw conflict(
+        owner.user_id === request.userId
+          ? `You have already added the domain ${host}.`
+          : `The domain ${host} is already used by another account on this service.`,
+      );
+    }
+    const { lastInsertRowid } = db
+      .prepare(
+        'INSERT INTO domains (user_id, domain, host, redirect_root, redirect_404, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(request.userId, domain, host, redirectRoot, redirect404, ctx.now());
+    return { error: 0, id: Number(lastInsertRowid) };
+  });
+
+  api.put<{ Params: { id: string } }>('/domain/:id/update', async (request) => {
+    const id = pathId(request.params.id, 'Domain');
+    const body = readBody(request);
+    const redirectRoot = readRedirect(body, 'redirectroot');
+    const redirect404 = readRedirect(body, 'redirect404');
+    requireOwned(db, 'domains', id, request.userId, 'Domain');
+    db.prepare(
+      'UPDATE domains SET redirect_root = COALESCE(?, redirect_root), redirect_404 = COALESCE(?, redirect_404) WHERE id = ?',
+    ).run(redirectRoot ?? null, redirect404 ?? null, id);
+    return { error: 0, message: 'Domain has been updated successfully.' };
+  });
+
+  api.delete<{ Params: { id: string } }>('/domain/:id/delete', async (request) => {
+    const id = pathId(request.params.id, 'Domain');
+    requireOwned(db, 'domains', id, request.userId, 'Domain');
+    const clashes = db
+      .prepare(
+        `SELECT l.alias FROM links l WHERE l.domain_id = ?
+           AND EXISTS (SELECT 1 FROM links o WHERE o.domain_id = 0 AND o.alias = l.alias) ORDER BY l.alias LIMIT 6`,
+      )
+      .all(id)
+      .map((r) => (r as { alias: string }).alias);
+    if (clashes.length > 0) {
+      const shown =
+        clashes
+          .slice(0, 5)
+          .map((a) => `"${a}"`)
+          .join(', ') + (clashes.length > 5 ? ' and others' : '');
+      throw conflict(
+        `The domain cannot be deleted: its links would move to the service's own address, where the aliases ${shown} are already used. Change or delete those links first.`,
+      );
+    }
+    const moved = db.transaction(() => {
+      const ids = (
+        db.prepare('SELECT id FROM links WHERE domain_id = ?').all(id) as { id: number }[]
+      ).map((r) => r.id);
+      db.prepare('UPDATE links SET domain_id = 0, updated_at = ? WHERE domain_id = ?').run(
+        ctx.now(),
+        id,
+      );
+      db.prepare('DELETE FROM domains WHERE id = ?').run(id);
+      return ids;
+    })() as number[];
+    for (const linkId of moved) notifyLinkChanged(ctx, linkId);
+    const note =
+      moved.length === 0
+        ? ''
+        : ` Its ${moved.length === 1 ? 'link now uses' : `${moved.length} links now use`} ${ctx.baseUrl()}.`;
+    return { error: 0, message: `Domain has been deleted successfully.${note}` };
+  });
 }
