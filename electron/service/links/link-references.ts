@@ -1,0 +1,110 @@
+import type { ServiceContext } from '../context.js';
+import { badRequest } from '../errors.js';
+import type { LinkInput } from './link-input.js';
+
+/** What a link input refers to, checked to belong to the user. Undefined: not in the input. */
+export interface LinkReferences {
+  /** 0: the service's own host. */
+  domainId?: number;
+  pixels?: number[];
+  channelId?: number | null;
+  campaignId?: number | null;
+  splashId?: number;
+  overlayId?: number;
+}
+
+type OwnedTable = 'pixels' | 'channels' | 'campaigns' | 'splash_pages' | 'overlays';
+
+function owns(ctx: ServiceContext, table: OwnedTable, id: number, userId: number): boolean {
+  return (
+    ctx.db.prepare(`SELECT 1 AS ok FROM ${table} WHERE id = ? AND user_id = ?`).get(id, userId) !==
+    undefined
+  );
+}
+
+/** The lower-case host (with a non-default port) of "https://go.example.com" or "go.example.com". */
+export function domainHost(domain: string): string | null {
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(domain);
+  try {
+    const url = new URL(hasScheme ? domain : `http://${domain}`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.host.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The domain id for the input's `domain`: one of the user's branded domains (matched by host, so
+ * "https://go.example.com", "go.example.com" and "GO.example.com/" all match), or 0 when it names
+ * the service's own address.
+ */
+export function resolveDomain(ctx: ServiceContext, userId: number, domain: string): number {
+  const host = domainHost(domain);
+  if (host !== null && host === domainHost(ctx.baseUrl())) return 0;
+  const row =
+    host === null
+      ? undefined
+      : (ctx.db
+          .prepare('SELECT id FROM domains WHERE host = ? AND user_id = ?')
+          .get(host, userId) as { id: number } | undefined);
+  if (!row) {
+    throw badRequest(
+      `The domain ${JSON.stringify(domain.slice(0, 200))} is not one of your branded domains. Add it with POST /api/domain/add first, or leave "domain" out to use the service's own address.`,
+    );
+  }
+  return row.id;
+}
+
+/** Checks every id of the input against the user's own objects; the message names the unknown one. */
+export function resolveReferences(
+  ctx: ServiceContext,
+  userId: number,
+  input: LinkInput,
+): LinkReferences {
+  const refs: LinkReferences = {};
+  if (input.domain !== undefined)
+    refs.domainId = input.domain === null ? 0 : resolveDomain(ctx, userId, input.domain);
+  if (input.pixels !== undefined) {
+    const unknown = input.pixels.filter((id) => !owns(ctx, 'pixels', id, userId));
+    if (unknown.length > 0) {
+      throw badRequest(
+        `${unknown.length === 1 ? 'There is no pixel' : 'There are no pixels'} with the id ${unknown.join(', ')} among yours. List your pixels with GET /api/pixels.`,
+      );
+    }
+    refs.pixels = input.pixels;
+  }
+  if (input.channel !== undefined) {
+    if (input.channel !== null && !owns(ctx, 'channels', input.channel, userId)) {
+      throw badRequest(
+        `There is no channel with the id ${input.channel} among yours. List your channels with GET /api/channels.`,
+      );
+    }
+    refs.channelId = input.channel;
+  }
+  if (input.campaign !== undefined) {
+    if (input.campaign !== null && !owns(ctx, 'campaigns', input.campaign, userId)) {
+      throw badRequest(
+        `There is no campaign with the id ${input.campaign} among yours. List your campaigns with GET /api/campaigns.`,
+      );
+    }
+    refs.campaignId = input.campaign;
+  }
+  if (input.type?.kind === 'splash-page') {
+    if (!owns(ctx, 'splash_pages', input.type.id, userId)) {
+      throw badRequest(
+        `The type names splash page ${input.type.id}, which is not one of yours. List your splash pages with GET /api/splash.`,
+      );
+    }
+    refs.splashId = input.type.id;
+  }
+  if (input.type?.kind === 'overlay') {
+    if (!owns(ctx, 'overlays', input.type.id, userId)) {
+      throw badRequest(
+        `The type names overlay ${input.type.id}, which is not one of yours. List your overlays with GET /api/overlay.`,
+      );
+    }
+    refs.overlayId = input.type.id;
+  }
+  return refs;
+}

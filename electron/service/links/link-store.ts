@@ -1,0 +1,421 @@
+import type { ServiceContext } from '../context.js';
+import { ApiError, conflict, notFound } from '../errors.js';
+import type { Paging } from '../format.js';
+import { freeRandomAlias } from './aliases.js';
+import type {
+  DeepLink,
+  DeviceTarget,
+  GeoTarget,
+  LanguageTarget,
+  LinkInput,
+  Parameter,
+  RedirectChoice,
+} from './link-input.js';
+import type { LinkReferences } from './link-references.js';
+import { linkTitle } from './link-title.js';
+import { hashPassword } from './password.js';
+
+/** A link as stored, with its branded domain (null: the service's own host). */
+export interface StoredLink {
+  id: number;
+  domainId: number;
+  domain: string | null;
+  alias: string;
+  custom: boolean;
+  longUrl: string;
+  title: string;
+  note: string;
+  redirectType: string;
+  splashId: number | null;
+  overlayId: number | null;
+  passwordHash: string | null;
+  expiresAt: number | null;
+  status: string;
+  metaTitle: string;
+  metaDescription: string;
+  metaImage: string;
+  geotarget: GeoTarget[];
+  devicetarget: DeviceTarget[];
+  languagetarget: LanguageTarget[];
+  deeplink: DeepLink;
+  parameters: Parameter[];
+  channelId: number | null;
+  channelAddedAt: number | null;
+  campaignId: number | null;
+  pixels: number[];
+  clicks: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The fields of a list item. */
+export interface LinkSummary {
+  id: number;
+  alias: string;
+  domain: string | null;
+  longUrl: string;
+  clicks: number;
+  title: string;
+  note: string;
+  createdAt: number;
+}
+
+interface LinkRow {
+  id: number;
+  domain_id: number;
+  domain: string | null;
+  alias: string;
+  custom: number;
+  long_url: string;
+  title: string;
+  note: string;
+  redirect_type: string;
+  splash_id: number | null;
+  overlay_id: number | null;
+  password_hash: string | null;
+  expires_at: number | null;
+  status: string;
+  meta_title: string;
+  meta_description: string;
+  meta_image: string;
+  geotarget: string;
+  devicetarget: string;
+  languagetarget: string;
+  deeplink: string;
+  parameters: string;
+  channel_id: number | null;
+  channel_added_at: number | null;
+  campaign_id: number | null;
+  clicks: number;
+  created_at: number;
+  updated_at: number;
+}
+
+const SELECT_LINK = `SELECT l.id, l.domain_id, d.domain AS domain, l.alias, l.custom, l.long_url, l.title, l.note,
+  l.redirect_type, l.splash_id, l.overlay_id, l.password_hash, l.expires_at, l.status, l.meta_title,
+  l.meta_description, l.meta_image, l.geotarget, l.devicetarget, l.languagetarget, l.deeplink, l.parameters,
+  l.channel_id, l.channel_added_at, l.campaign_id, l.clicks, l.created_at, l.updated_at
+  FROM links l LEFT JOIN domains d ON d.id = l.domain_id`;
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value === null || typeof value !== 'object' ? fallback : (value as T);
+  } catch {
+    return fallback;
+  }
+}
+
+function toStoredLink(ctx: ServiceContext, r: LinkRow): StoredLink {
+  const pixels = ctx.db
+    .prepare('SELECT pixel_id FROM link_pixels WHERE link_id = ? ORDER BY pixel_id')
+    .all(r.id)
+    .map((p) => (p as { pixel_id: number }).pixel_id);
+  return {
+    id: r.id,
+    domainId: r.domain_id,
+    domain: r.domain ?? null,
+    alias: r.alias,
+    custom: r.custom === 1,
+    longUrl: r.long_url,
+    title: r.title,
+    note: r.note,
+    redirectType: r.redirect_type,
+    splashId: r.splash_id,
+    overlayId: r.overlay_id,
+    passwordHash: r.password_hash,
+    expiresAt: r.expires_at,
+    status: r.status,
+    metaTitle: r.meta_title,
+    metaDescription: r.meta_description,
+    metaImage: r.meta_image,
+    geotarget: parseJson<GeoTarget[]>(r.geotarget, []),
+    devicetarget: parseJson<DeviceTarget[]>(r.devicetarget, []),
+    languagetarget: parseJson<LanguageTarget[]>(r.languagetarget, []),
+    deeplink: parseJson<DeepLink>(r.deeplink, {}),
+    parameters: parseJson<Parameter[]>(r.parameters, []),
+    channelId: r.channel_id,
+    channelAddedAt: r.channel_added_at,
+    campaignId: r.campaign_id,
+    pixels,
+    clicks: r.clicks,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** The user's link, or a 404 that names the id: another user's link is "not found" too. */
+export function getOwnedLink(ctx: ServiceContext, userId: number, id: number): StoredLink {
+  const row = ctx.db.prepare(`${SELECT_LINK} WHERE l.id = ? AND l.user_id = ?`).get(id, userId) as
+    LinkRow | undefined;
+  if (!row) throw notFound(`Link ${id}`);
+  return toStoredLink(ctx, row);
+}
+
+/** The user's link at `alias` on a domain, or undefined. */
+export function findOwnedLinkByAlias(
+  ctx: ServiceContext,
+  userId: number,
+  domainId: number,
+  alias: string,
+): StoredLink | undefined {
+  const row = ctx.db
+    .prepare(`${SELECT_LINK} WHERE l.domain_id = ? AND l.alias = ? AND l.user_id = ?`)
+    .get(domainId, alias, userId) as LinkRow | undefined;
+  return row ? toStoredLink(ctx, row) : undefined;
+}
+
+export interface ListQuery {
+  paging: Paging;
+  order: 'date' | 'click';
+  /** Keyword over alias, long URL, title and note; '' for none. */
+  q: string;
+}
+
+/** LIKE treats % and _ as wildcards: a keyword is matched literally. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function listLinks(
+  ctx: ServiceContext,
+  userId: number,
+  query: ListQuery,
+): { items: LinkSummary[]; total: number } {
+  const like = `LIKE ? ESCAPE '\\'`;
+  const where = query.q
+    ? `WHERE l.user_id = ? AND (l.alias ${like} OR l.long_url ${like} OR l.title ${like} OR l.note ${like})`
+    : 'WHERE l.user_id = ?';
+  const args: unknown[] = query.q
+    ? [userId, ...Array<string>(4).fill(likePattern(query.q))]
+    : [userId];
+  const order = query.order === 'click' ? 'l.clicks DESC, l.id DESC' : 'l.id DESC';
+  const total = (
+    ctx.db.prepare(`SELECT COUNT(*) AS n FROM links l ${where}`).get(...args) as { n: number }
+  ).n;
+  const items = ctx.db
+    .prepare(
+      `SELECT l.id, l.alias, d.domain AS domain, l.long_url, l.clicks, l.title, l.note, l.created_at
+       FROM links l LEFT JOIN domains d ON d.id = l.domain_id ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
+    .all(...args, query.paging.limit, query.paging.offset)
+    .map((raw) => {
+      const r = raw as {
+        id: number;
+        alias: string;
+        domain: string | null;
+        long_url: string;
+        clicks: number;
+        title: string;
+        note: string;
+        created_at: number;
+      };
+      return {
+        id: r.id,
+        alias: r.alias,
+        domain: r.domain ?? null,
+        longUrl: r.long_url,
+        clicks: r.clicks,
+        title: r.title,
+        note: r.note,
+        createdAt: r.created_at,
+      };
+    });
+  return { items, total };
+}
+
+const aliasTaken = (ctx: ServiceContext, domainId: number, alias: string, exceptId = 0) =>
+  ctx.db
+    .prepare('SELECT 1 AS taken FROM links WHERE domain_id = ? AND alias = ? AND id <> ?')
+    .get(domainId, alias, exceptId) !== undefined;
+
+function domainLabel(ctx: ServiceContext, domainId: number): string {
+  if (domainId === 0) return ctx.baseUrl();
+  const row = ctx.db.prepare('SELECT domain FROM domains WHERE id = ?').get(domainId) as
+    { domain: string } | undefined;
+  return row?.domain ?? ctx.baseUrl();
+}
+
+const aliasTakenError = (ctx: ServiceContext, domainId: number, alias: string) =>
+  conflict(
+    `The alias "${alias}" is already taken on ${domainLabel(ctx, domainId)}. Choose another custom alias.`,
+  );
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+function redirectColumns(type: RedirectChoice): {
+  redirect_type: string;
+  splash_id: number | null;
+  overlay_id: number | null;
+} {
+  if (type.kind === 'splash-page')
+    return { redirect_type: 'splash-page', splash_id: type.id, overlay_id: null };
+  if (type.kind === 'overlay')
+    return { redirect_type: 'overlay', splash_id: null, overlay_id: type.id };
+  return { redirect_type: type.kind, splash_id: null, overlay_id: null };
+}
+
+function replacePixels(ctx: ServiceContext, linkId: number, pixels: number[]): void {
+  ctx.db.prepare('DELETE FROM link_pixels WHERE link_id = ?').run(linkId);
+  const insert = ctx.db.prepare('INSERT INTO link_pixels (link_id, pixel_id) VALUES (?, ?)');
+  for (const pixel of pixels) insert.run(linkId, pixel);
+}
+
+/** Inserts a new link; answers its id and alias. `refs` must come from resolveReferences. */
+export function createLink(
+  ctx: ServiceContext,
+  userId: number,
+  input: LinkInput,
+  refs: LinkReferences,
+): { id: number; alias: string; domainId: number } {
+  const domainId = refs.domainId ?? 0;
+  if (input.custom !== undefined && aliasTaken(ctx, domainId, input.custom))
+    throw aliasTakenError(ctx, domainId, input.custom);
+  const now = ctx.now();
+  const redirect = redirectColumns(input.type ?? { kind: 'direct' });
+  const metaTitle = input.metatitle ?? '';
+  const insert = ctx.db.transaction((alias: string) => {
+    const { lastInsertRowid } = ctx.db
+      .prepare(
+        `INSERT INTO links (user_id, domain_id, alias, custom, long_url, title, note, redirect_type, splash_id, overlay_id,
+          password_hash, expires_at, status, meta_title, meta_description, meta_image, geotarget, devicetarget,
+          languagetarget, deeplink, parameters, channel_id, channel_added_at, campaign_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        userId,
+        domainId,
+        alias,
+        input.custom !== undefined ? 1 : 0,
+        input.url,
+        linkTitle(metaTitle, input.url),
+        input.description ?? '',
+        redirect.redirect_type,
+        redirect.splash_id,
+        redirect.overlay_id,
+        input.password ? hashPassword(input.password) : null,
+        input.expiry ?? null,
+        input.status ?? 'private',
+        metaTitle,
+        input.metadescription ?? '',
+        input.metaimage ?? '',
+        JSON.stringify(input.geotarget ?? []),
+        JSON.stringify(input.devicetarget ?? []),
+        JSON.stringify(input.languagetarget ?? []),
+        JSON.stringify(input.deeplink ?? {}),
+        JSON.stringify(input.parameters ?? []),
+        refs.channelId ?? null,
+        refs.channelId ? now : null,
+        refs.campaignId ?? null,
+        now,
+        now,
+      );
+    const id = Number(lastInsertRowid);
+    if (refs.pixels) replacePixels(ctx, id, refs.pixels);
+    return id;
+  });
+  // The alias check and the INSERT are not atomic against another writer of the file: a
+  // UNIQUE violation on a random alias just means drawing again.
+  for (let attempt = 0; ; attempt++) {
+    const alias = input.custom ?? freeRandomAlias((a) => aliasTaken(ctx, domainId, a));
+    try {
+      return { id: insert(alias), alias, domainId };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (input.custom !== undefined) throw aliasTakenError(ctx, domainId, alias);
+      if (attempt >= 3)
+        throw new ApiError(503, 'The service could not find a free alias. Try again.');
+    }
+  }
+}
+
+/**
+ * Applies an update body: a field absent from the input keeps its stored value; a cleared one
+ * ("" / [] / null) resets it. The title follows the (new or kept) meta title and the new URL.
+ */
+export function updateLink(
+  ctx: ServiceContext,
+  userId: number,
+  id: number,
+  input: LinkInput,
+  refs: LinkReferences,
+): StoredLink {
+  const cur = getOwnedLink(ctx, userId, id);
+  const domainId = refs.domainId ?? cur.domainId;
+  const alias = input.custom ?? cur.alias;
+  if ((domainId !== cur.domainId || alias !== cur.alias) && aliasTaken(ctx, domainId, alias, id))
+    throw aliasTakenError(ctx, domainId, alias);
+  const now = ctx.now();
+  const redirect = input.type
+    ? redirectColumns(input.type)
+    : { redirect_type: cur.redirectType, splash_id: cur.splashId, overlay_id: cur.overlayId };
+  const metaTitle = input.metatitle ?? cur.metaTitle;
+  const passwordHash =
+    input.password === undefined
+      ? cur.passwordHash
+      : input.password === null
+        ? null
+        : hashPassword(input.password);
+  // `auto` is create-only: an update sets the store links and keeps it.
+  const deeplink =
+    input.deeplink === undefined
+      ? cur.deeplink
+      : {
+          ...input.deeplink,
+          ...(cur.deeplink.auto !== undefined ? { auto: cur.deeplink.auto } : {}),
+        };
+  const channelId = refs.channelId === undefined ? cur.channelId : refs.channelId;
+  const channelAddedAt =
+    channelId === null ? null : channelId === cur.channelId ? cur.channelAddedAt : now;
+  const update = ctx.db.transaction(() => {
+    ctx.db
+      .prepare(
+        `UPDATE links SET domain_id = ?, alias = ?, custom = ?, long_url = ?, title = ?, redirect_type = ?, splash_id = ?,
+          overlay_id = ?, password_hash = ?, expires_at = ?, meta_title = ?, meta_description = ?, meta_image = ?,
+          geotarget = ?, devicetarget = ?, languagetarget = ?, deeplink = ?, parameters = ?, channel_id = ?,
+          channel_added_at = ?, campaign_id = ?, updated_at = ?
+         WHERE id = ? AND user_id = ?`,
+      )
+      .run(
+        domainId,
+        alias,
+        input.custom !== undefined ? 1 : cur.custom ? 1 : 0,
+        input.url,
+        linkTitle(metaTitle, input.url),
+        redirect.redirect_type,
+        redirect.splash_id,
+        redirect.overlay_id,
+        passwordHash,
+        input.expiry === undefined ? cur.expiresAt : input.expiry,
+        metaTitle,
+        input.metadescription ?? cur.metaDescription,
+        input.metaimage ?? cur.metaImage,
+        JSON.stringify(input.geotarget ?? cur.geotarget),
+        JSON.stringify(input.devicetarget ?? cur.devicetarget),
+        JSON.stringify(input.languagetarget ?? cur.languagetarget),
+        JSON.stringify(deeplink),
+        JSON.stringify(input.parameters ?? cur.parameters),
+        channelId,
+        channelAddedAt,
+        refs.campaignId === undefined ? cur.campaignId : refs.campaignId,
+        now,
+        id,
+        userId,
+      );
+    if (refs.pixels) replacePixels(ctx, id, refs.pixels);
+  });
+  try {
+    update();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw aliasTakenError(ctx, domainId, alias);
+    throw error;
+  }
+  return getOwnedLink(ctx, userId, id);
+}
+
+/** Deletes the user's link (its clicks and pixel assignments go with it). */
+export function deleteLink(ctx: ServiceContext, userId: number, id: number): void {
+  const { changes } = ctx.db
+    .prepare('DELETE FROM links WHERE id = ? AND user_id = ?')
+    .run(id, userId);
+  if (changes === 0) throw notFound(`Link ${id}`);
+}

@@ -1,0 +1,97 @@
+import type { Db } from '../db.js';
+import { countryName } from './countries.js';
+
+/** The `data` of GET /api/url/:id. Every top list is an object name → count, largest first. */
+export interface LinkStats {
+  clicks: number;
+  uniqueClicks: number;
+  topCountries: Record<string, number>;
+  topReferrers: Record<string, number>;
+  topBrowsers: Record<string, number>;
+  topOs: Record<string, number>;
+  socialCount: { facebook: number; twitter: number; linkedin: number };
+}
+
+const TOP = 10;
+
+/**
+ * Referrer hosts of the three networks socialCount reports, each with its subdomains
+ * (m.facebook.com, l.facebook.com, mobile.twitter.com, www.linkedin.com…) and link shorteners
+ * (t.co, lnkd.in).
+ */
+const SOCIAL_HOSTS = {
+  facebook: ['facebook.com', 'fb.com', 'fb.me'],
+  twitter: ['twitter.com', 't.co', 'x.com'],
+  linkedin: ['linkedin.com', 'lnkd.in'],
+} as const;
+
+type Network = keyof typeof SOCIAL_HOSTS;
+
+export function socialNetwork(referrerHost: string): Network | undefined {
+  const host = referrerHost.toLowerCase().replace(/\.$/, '');
+  for (const network of Object.keys(SOCIAL_HOSTS) as Network[]) {
+    if (SOCIAL_HOSTS[network].some((h) => host === h || host.endsWith(`.${h}`))) return network;
+  }
+  return undefined;
+}
+
+/** Counts by name (several raw values may share a name, e.g. '' and an unknown code), top 10, ties by name. */
+function top(
+  rows: { value: string; n: number }[],
+  name: (value: string) => string,
+): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const { value, n } of rows) {
+    const key = name(value);
+    counts.set(key, (counts.get(key) ?? 0) + n);
+  }
+  return Object.fromEntries(
+    [...counts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .slice(0, TOP),
+  );
+}
+
+type StatColumn = 'country' | 'referrer' | 'browser' | 'os';
+
+function grouped(db: Db, linkId: number, column: StatColumn): { value: string; n: number }[] {
+  return db
+    .prepare(
+      `SELECT ${column} AS value, COUNT(*) AS n FROM clicks WHERE link_id = ? GROUP BY ${column}`,
+    )
+    .all(linkId)
+    .map((r) => {
+      const row = r as { value: string | null; n: number };
+      return { value: row.value ?? '', n: row.n };
+    });
+}
+
+/**
+ * Statistics of one link from its click rows. `clicks` is the link's counter (kept by the
+ * redirect's click recorder together with the rows), so it matches the list's `clicks`.
+ * Empty tops are `{}`: one type per field is easier on clients than the sample's bare 0.
+ */
+export function linkStats(db: Db, linkId: number, clicks: number): LinkStats {
+  const unique = db
+    .prepare('SELECT COUNT(DISTINCT visitor) AS n FROM clicks WHERE link_id = ?')
+    .get(linkId) as { n: number };
+  const referrers = grouped(db, linkId, 'referrer');
+  const socialCount = { facebook: 0, twitter: 0, linkedin: 0 };
+  for (const { value, n } of referrers) {
+    const network = value ? socialNetwork(value) : undefined;
+    if (network) socialCount[network] += n;
+  }
+  const orUnknown = (value: string) => (value.trim() === '' ? 'Unknown' : value);
+  return {
+    clicks,
+    uniqueClicks: unique.n,
+    topCountries: top(
+      grouped(db, linkId, 'country'),
+      (code) => (code ? countryName(code) : undefined) ?? 'Unknown',
+    ),
+    topReferrers: top(referrers, (host) => (host === '' ? 'Direct' : host)),
+    topBrowsers: top(grouped(db, linkId, 'browser'), orUnknown),
+    topOs: top(grouped(db, linkId, 'os'), orUnknown),
+    socialCount,
+  };
+}
