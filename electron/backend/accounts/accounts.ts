@@ -1,0 +1,483 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  defaultProfileName,
+  parseApiKey,
+  parseBaseUrl,
+  parseProfileName,
+  type AuthScheme,
+  type Profile,
+} from '../../shared/profile-validation.js';
+import {
+  describeError,
+  keychainStatus,
+  silentLogger,
+  type KeychainStatus,
+  type Logger,
+  type SecretStore,
+} from '../secrets/secret-store.js';
+import { AccountError, invalidInput, profileNotFound } from './account-error.js';
+import { readProfilesFile, writeProfilesFile, type ProfilesData } from './profiles-file.js';
+import { verifyFailure } from './verify-failure.js';
+
+/** What `GET /api/account` proved: the key works at that base URL. */
+export interface VerifiedAccount {
+  email: string;
+  username: string;
+  /** Set when the server accepted only `Token <key>`. */
+  authScheme?: AuthScheme;
+}
+
+/**
+ * Checks a base URL and key against the service. Throws on failure: an error with a `code`
+ * ('unauthorized', 'offline', …) or an HTTP `status`, or fetch's own network error.
+ */
+export type VerifyAccount = (baseUrl: string, apiKey: string) => Promise<VerifiedAccount>;
+
+/** A running embedded service: what `startService` (electron/service/start.ts) resolves to. */
+export interface LocalServiceHandle {
+  url: string;
+  /** Present when this start created the database and its first user. */
+  firstApiKey?: string;
+  close(): Promise<void>;
+}
+
+export type StartLocalService = (options: {
+  dataDir: string;
+  port?: number;
+}) => Promise<LocalServiceHandle>;
+
+/**
+ * Finds the local workspace's key again when the secret store lost it (memory store after a
+ * restart): the workspace's database is ours. Gets the workspace's data directory.
+ */
+export type RecoverLocalKey = (localDataDir: string) => Promise<string | null>;
+
+export interface AccountsOptions {
+  /** The app's data directory: profiles.json, profiles/<id>/ and local-workspace/ live here. */
+  dataDir: string;
+  secrets: SecretStore;
+  verifyAccount: VerifyAccount;
+  startLocalService: StartLocalService;
+  recoverLocalKey?: RecoverLocalKey;
+  now?: () => number;
+  log?: Logger;
+  /** A guard around verifyAccount, in case it has no timeout of its own. */
+  verifyTimeoutMs?: number;
+}
+
+export interface ProfilesSnapshot {
+  profiles: Profile[];
+  currentProfileId: string | null;
+}
+
+export interface ConnectInput {
+  /** Defaults to the host name of the base URL. */
+  name?: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
+export interface Accounts {
+  list(): Profile[];
+  current(): Profile | null;
+  get(id: string): Profile | null;
+  snapshot(): ProfilesSnapshot;
+  switchTo(id: string): Promise<Profile>;
+  rename(id: string, name: string): Promise<Profile>;
+  /** Starts the embedded local service (creating the local profile on the first run) and makes it current. */
+  useLocalWorkspace(): Promise<Profile>;
+  /** At app start: starts the local service again if a local profile exists, without changing the current profile. */
+  resumeLocalWorkspace(): Promise<Profile | null>;
+  /** Checks the URL and key with the service, then saves the profile and makes it current. */
+  connect(input: ConnectInput): Promise<Profile>;
+  /** Checks a new key for an existing remote profile (say, after a restart without keychain) and stores it. */
+  replaceKey(id: string, apiKey: string): Promise<Profile>;
+  /** Removes the profile, its key and its local data; the local workspace's service and database too. */
+  remove(id: string): Promise<void>;
+  /**
+   * The profile's API key, for the API client only. BACKEND ONLY: it must never cross the
+   * contract, reach the renderer, a log line or an error message.
+   */
+  keyFor(id: string): Promise<string | null>;
+  /** Whether the key is there (false after a restart without a keychain: ask for it again). */
+  hasKey(id: string): Promise<boolean>;
+  setAuthScheme(id: string, scheme: AuthScheme): Promise<Profile>;
+  keychainStatus(): KeychainStatus;
+  /** The profile's own data directory (the offline mirror lives there). */
+  dataDirFor(id: string): string;
+  /** Subscribes to profile changes; returns the unsubscribe function. */
+  onChange(listener: (snapshot: ProfilesSnapshot) => void): () => void;
+  /** Stops the embedded service. */
+  close(): Promise<void>;
+}
+
+export const LOCAL_WORKSPACE_NAME = 'Local workspace';
+export const LOCAL_WORKSPACE_DIR = 'local-workspace';
+export const PROFILES_DIR = 'profiles';
+const DEFAULT_VERIFY_TIMEOUT_MS = 20_000;
+
+export const newProfileId = () => randomBytes(10).toString('hex');
+
+export async function createAccounts(options: AccountsOptions): Promise<Accounts> {
+  const { dataDir, secrets, verifyAccount, startLocalService, recoverLocalKey } = options;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? silentLogger;
+  const verifyTimeoutMs = options.verifyTimeoutMs ?? DEFAULT_VERIFY_TIMEOUT_MS;
+  const localDir = join(dataDir, LOCAL_WORKSPACE_DIR);
+  const profileDir = (id: string) => join(dataDir, PROFILES_DIR, id);
+
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  let state: ProfilesData = await readProfilesFile(dataDir, log);
+  let localService: LocalServiceHandle | null = null;
+  let closed = false;
+  const listeners = new Set<(snapshot: ProfilesSnapshot) => void>();
+
+  // Mutations run one at a time: each reads the state, writes the file, then publishes.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(() => {
+      if (closed) throw new AccountError('internal', 'Linkdeck is shutting down.');
+      return task();
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const copy = (p: Profile): Profile => ({ ...p });
+  const find = (id: string) => state.profiles.find((p) => p.id === id) ?? null;
+  const need = (id: string) => {
+    const profile = find(id);
+    if (!profile) throw profileNotFound(id);
+    return profile;
+  };
+  const snapshot = (): ProfilesSnapshot => ({
+    profiles: state.profiles.map(copy),
+    currentProfileId: state.currentProfileId,
+  });
+
+  /** Writes the next state, and only once it is on disk makes it the current one. */
+  const commit = async (next: ProfilesData) => {
+    await writeProfilesFile(dataDir, next);
+    state = next;
+    const snap = snapshot();
+    for (const listener of [...listeners]) {
+      try {
+        listener(snap);
+      } catch (error) {
+        log.warn(`A profiles listener failed: ${describeError(error)}`);
+      }
+    }
+  };
+
+  const replaceProfile = (profile: Profile): Profile[] =>
+    state.profiles.map((p) => (p.id === profile.id ? profile : p));
+
+  const storeKey = async (id: string, key: string) => {
+    try {
+      await secrets.set(id, key);
+    } catch (error) {
+      throw new AccountError(
+        'internal',
+        `The key could not be saved: ${describeError(error, key)}`,
+      );
+    }
+  };
+
+  const verify = async (baseUrl: string, apiKey: string): Promise<VerifiedAccount> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const seconds = Math.round(verifyTimeoutMs / 1000);
+        reject(
+          new AccountError(
+            'offline',
+            `Could not reach ${baseUrl}: no answer within ${seconds} s. Check the address.`,
+            { baseUrl },
+          ),
+        );
+      }, verifyTimeoutMs);
+    });
+    try {
+      return await Promise.race([verifyAccount(baseUrl, apiKey), timeout]);
+    } catch (error) {
+      const failure = error instanceof AccountError ? error : verifyFailure(error, baseUrl, apiKey);
+      log.warn(`Checking the key with ${baseUrl} failed (${failure.code}): ${failure.message}`);
+      throw failure;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const startLocal = async (previousUrl: string | undefined): Promise<LocalServiceHandle> => {
+    if (localService) return localService;
+    // The same port as last time keeps the short links made in the workspace working.
+    const port = portOf(previousUrl);
+    try {
+      try {
+        localService = await startLocalService({ dataDir: localDir, ...(port ? { port } : {}) });
+      } catch (error) {
+        if (!port || !isPortUnavailable(error)) throw error;
+        log.info(`Port ${port} is taken; the local workspace moves to a free port.`);
+        localService = await startLocalService({ dataDir: localDir });
+      }
+    } catch (error) {
+      throw new AccountError(
+        'internal',
+        `The local workspace could not start: ${describeError(error)}`,
+      );
+    }
+    log.info(`The local workspace runs at ${localService.url}.`);
+    return localService;
+  };
+
+  const recoverKey = async (): Promise<string | null> => {
+    if (!recoverLocalKey) return null;
+    try {
+      const key = await recoverLocalKey(localDir);
+      return key || null;
+    } catch (error) {
+      log.warn(`The local workspace key could not be recovered: ${describeError(error)}`);
+      return null;
+    }
+  };
+
+  /** Runs inside `serial`. */
+  const ensureLocal = async (makeCurrent: boolean, create: boolean): Promise<Profile | null> => {
+    const existing = state.profiles.find((p) => p.kind === 'local') ?? null;
+    if (!existing && !create) return null;
+    const service = await startLocal(existing?.baseUrl);
+    const id = existing?.id ?? newProfileId();
+
+    if (service.firstApiKey) {
+      // A new database (first run, or its directory was deleted): only this key works now.
+      await storeKey(id, service.firstApiKey);
+    } else if (!(await secrets.get(id))) {
+      const recovered = await recoverKey();
+      if (!recovered) {
+        throw new AccountError(
+          'unauthorized',
+          'The key of the local workspace was lost (it was kept in memory only) and could not be recovered. Remove the local workspace and create it again.',
+        );
+      }
+      await storeKey(id, recovered);
+      log.info('The key of the local workspace was recovered from its database.');
+    }
+
+    const profile: Profile = existing
+      ? { ...existing, baseUrl: service.url }
+      : {
+          id,
+          name: LOCAL_WORKSPACE_NAME,
+          baseUrl: service.url,
+          kind: 'local',
+          createdAt: new Date(now()).toISOString(),
+        };
+    await mkdir(profileDir(id), { recursive: true, mode: 0o700 });
+    const currentProfileId = makeCurrent ? id : state.currentProfileId;
+    if (
+      !existing ||
+      existing.baseUrl !== profile.baseUrl ||
+      currentProfileId !== state.currentProfileId
+    ) {
+      await commit({
+        currentProfileId,
+        profiles: existing ? replaceProfile(profile) : [...state.profiles, profile],
+      });
+    }
+    return copy(profile);
+  };
+
+  const accounts: Accounts = {
+    list: () => state.profiles.map(copy),
+    current: () => {
+      const profile = state.currentProfileId ? find(state.currentProfileId) : null;
+      return profile ? copy(profile) : null;
+    },
+    get: (id) => {
+      const profile = find(id);
+      return profile ? copy(profile) : null;
+    },
+    snapshot,
+
+    switchTo: (id) =>
+      serial(async () => {
+        const profile = need(id);
+        if (profile.kind === 'local') return (await ensureLocal(true, false)) as Profile;
+        if (state.currentProfileId !== id) await commit({ ...state, currentProfileId: id });
+        return copy(profile);
+      }),
+
+    rename: (id, name) =>
+      serial(async () => {
+        const profile = need(id);
+        const checked = parseProfileName(name);
+        if (!checked.ok) throw invalidInput(checked.message, 'name');
+        const renamed = { ...profile, name: checked.value };
+        if (renamed.name !== profile.name)
+          await commit({ ...state, profiles: replaceProfile(renamed) });
+        return copy(renamed);
+      }),
+
+    useLocalWorkspace: () => serial(async () => (await ensureLocal(true, true)) as Profile),
+    resumeLocalWorkspace: () => serial(() => ensureLocal(false, false)),
+
+    async connect(input) {
+      const url = parseBaseUrl(input.baseUrl);
+      if (!url.ok) throw invalidInput(url.message, 'baseUrl');
+      const key = parseApiKey(input.apiKey);
+      if (!key.ok) throw invalidInput(key.message, 'apiKey');
+      let name = defaultProfileName(url.value);
+      if (input.name?.trim()) {
+        const checked = parseProfileName(input.name);
+        if (!checked.ok) throw invalidInput(checked.message, 'name');
+        name = checked.value;
+      }
+      // Outside the queue: a slow server must not hold up switching profiles meanwhile.
+      const account = await verify(url.value, key.value);
+      return serial(async () => {
+        const profile: Profile = {
+          id: newProfileId(),
+          name,
+          baseUrl: url.value,
+          kind: 'remote',
+          ...(account.authScheme === 'Token' ? { authScheme: 'Token' as const } : {}),
+          createdAt: new Date(now()).toISOString(),
+        };
+        await storeKey(profile.id, key.value);
+        try {
+          await mkdir(profileDir(profile.id), { recursive: true, mode: 0o700 });
+          await commit({ currentProfileId: profile.id, profiles: [...state.profiles, profile] });
+        } catch (error) {
+          await secrets.delete(profile.id).catch(() => false);
+          await rm(profileDir(profile.id), { recursive: true, force: true }).catch(() => undefined);
+          throw new AccountError(
+            'internal',
+            `The profile could not be saved: ${describeError(error)}`,
+          );
+        }
+        log.info(`Connected profile ${profile.id} to ${profile.baseUrl}.`);
+        return copy(profile);
+      });
+    },
+
+    async replaceKey(id, apiKey) {
+      const profile = need(id);
+      if (profile.kind === 'local') {
+        throw invalidInput('The local workspace manages its own key.', 'id');
+      }
+      const key = parseApiKey(apiKey);
+      if (!key.ok) throw invalidInput(key.message, 'apiKey');
+      const account = await verify(profile.baseUrl, key.value);
+      return serial(async () => {
+        const latest = need(id);
+        await storeKey(id, key.value);
+        const scheme = account.authScheme ?? latest.authScheme;
+        const updated: Profile = { ...latest, ...(scheme ? { authScheme: scheme } : {}) };
+        if (updated.authScheme !== latest.authScheme)
+          await commit({ ...state, profiles: replaceProfile(updated) });
+        return copy(updated);
+      });
+    },
+
+    remove: (id) =>
+      serial(async () => {
+        const profile = need(id);
+        try {
+          await secrets.delete(id);
+        } catch (error) {
+          throw new AccountError(
+            'internal',
+            `The profile was kept because its key could not be deleted: ${describeError(error)}`,
+          );
+        }
+        const leftovers: string[] = [];
+        if (profile.kind === 'local' && localService) {
+          const service = localService;
+          localService = null;
+          await service
+            .close()
+            .catch((error: unknown) =>
+              log.warn(`The local service did not stop cleanly: ${describeError(error)}`),
+            );
+        }
+        const dirs = profile.kind === 'local' ? [profileDir(id), localDir] : [profileDir(id)];
+        for (const dir of dirs) {
+          await rm(dir, { recursive: true, force: true, maxRetries: 3 }).catch(() =>
+            leftovers.push(dir),
+          );
+        }
+        const profiles = state.profiles.filter((p) => p.id !== id);
+        const currentProfileId =
+          state.currentProfileId === id ? (profiles[0]?.id ?? null) : state.currentProfileId;
+        await commit({ currentProfileId, profiles });
+        log.info(`Removed profile ${id}.`);
+        const next = currentProfileId ? find(currentProfileId) : null;
+        if (next?.kind === 'local' && !localService) {
+          await ensureLocal(false, false).catch((error: unknown) => log.warn(describeError(error)));
+        }
+        if (leftovers.length) {
+          throw new AccountError(
+            'internal',
+            `The profile was removed, but some of its data could not be deleted: ${leftovers.join(', ')}`,
+          );
+        }
+      }),
+
+    async keyFor(id) {
+      if (!find(id)) return null;
+      return secrets.get(id);
+    },
+
+    async hasKey(id) {
+      if (!find(id)) return false;
+      return (await secrets.get(id)) !== null;
+    },
+
+    setAuthScheme: (id, scheme) =>
+      serial(async () => {
+        if (scheme !== 'Bearer' && scheme !== 'Token')
+          throw invalidInput('The authorization scheme is Bearer or Token.', 'scheme');
+        const profile = need(id);
+        const updated = { ...profile, authScheme: scheme };
+        if (profile.authScheme !== scheme)
+          await commit({ ...state, profiles: replaceProfile(updated) });
+        return copy(updated);
+      }),
+
+    keychainStatus: () => keychainStatus(secrets),
+    dataDirFor: (id) => profileDir(need(id).id),
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    close: async () => {
+      await queue;
+      if (closed) return;
+      closed = true;
+      listeners.clear();
+      const service = localService;
+      localService = null;
+      await service?.close();
+    },
+  };
+  return accounts;
+}
+
+function portOf(url: string | undefined): number | undefined {
+  if (!url) return undefined;
+  try {
+    const port = Number(new URL(url).port);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isPortUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EADDRINUSE' || code === 'EACCES';
+}

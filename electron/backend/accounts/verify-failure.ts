@@ -1,0 +1,126 @@
+import { describeError, redact } from '../secrets/secret-store.js';
+import { AccountError } from './account-error.js';
+
+/**
+ * Turns whatever `verifyAccount` threw into a clear {@link AccountError}. It understands errors
+ * that carry a `code` (the API client's typed errors) or an HTTP `status`, and raw `fetch`
+ * failures, whose real reason (ECONNREFUSED, ENOTFOUND, …) hides in their `cause` chain.
+ * The key is masked out of anything taken from the foreign error.
+ */
+export function verifyFailure(error: unknown, baseUrl: string, apiKey: string): AccountError {
+  const code = stringProp(error, 'code');
+  const status = numberProp(error, 'status');
+  const details = { baseUrl, ...(status ? { status } : {}) };
+
+  if (code === 'unauthorized' || status === 401 || status === 403) {
+    return new AccountError(
+      'unauthorized',
+      `The service refused this API key. Check that you copied the whole key, from the account you use on ${baseUrl}.`,
+      details,
+    );
+  }
+  if (code === 'rate-limited' || status === 429) {
+    return new AccountError(
+      'rate-limited',
+      `The service at ${baseUrl} is limiting requests right now. Wait a minute and try again.`,
+      details,
+    );
+  }
+  const network = networkReason(error);
+  if (code === 'offline' || network) {
+    return new AccountError(
+      'offline',
+      `Could not reach ${baseUrl}: ${network ?? 'the network request failed'}. Check the address.`,
+      details,
+    );
+  }
+  if (code === 'not-found' || status === 404) {
+    return new AccountError(
+      'remote-error',
+      `${baseUrl} answered, but not like a link service (it has no /api/account). Check the address.`,
+      details,
+    );
+  }
+  return new AccountError(
+    'remote-error',
+    `The service at ${baseUrl} could not check the key: ${redact(describeError(error), apiKey)}`,
+    details,
+  );
+}
+
+/** The first network-level reason found in the error and its causes, in words. */
+export function networkReason(error: unknown): string | null {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && seen.size < 20) {
+    const current = queue.shift();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const reason = reasonFor(stringProp(current, 'code'), stringProp(current, 'name'));
+    if (reason) return reason;
+    // The API client marks its own request timeout this way.
+    const details = (current as { details?: unknown }).details;
+    if (
+      details &&
+      typeof details === 'object' &&
+      (details as { timeout?: unknown }).timeout === true
+    )
+      return 'no answer in time';
+    queue.push((current as { cause?: unknown }).cause);
+    const inner = (current as { errors?: unknown }).errors;
+    if (Array.isArray(inner)) queue.push(...inner);
+  }
+  // Node's fetch reports every network failure as this TypeError; its cause had no known code.
+  if (error instanceof TypeError && error.message === 'fetch failed')
+    return 'the network request failed';
+  return null;
+}
+
+function reasonFor(code: string | undefined, name: string | undefined): string | null {
+  if (name === 'TimeoutError' || name === 'AbortError') return 'no answer in time';
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return 'the host name could not be found';
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return 'no answer in time';
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return 'the connection was closed';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'ENETDOWN':
+      return 'the network is unreachable';
+    case 'EPROTO':
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+      return 'the secure connection failed (does the service use http:// rather than https://?)';
+    default:
+      if (
+        code &&
+        (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code) || code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+      ) {
+        return 'its security certificate was not accepted';
+      }
+      return null;
+  }
+}
+
+function stringProp(value: unknown, key: string): string | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = (value as Record<string, unknown>)[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function numberProp(value: unknown, key: string): number | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = (value as Record<string, unknown>)[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}

@@ -1,0 +1,34 @@
+import { checkAccount, checkSecret, type SecretStore } from './secret-store.js';
+
+/** Keys held in this process only: for unit tests, and the fallback when no OS keychain works. */
+export class MemorySecretStore implements SecretStore {
+  readonly kind = 'memory' as const;
+  readonly persistent = false;
+  readonly reason?: string;
+  readonly #secrets = new Map<string, string>();
+
+  constructor(options: { reason?: string } = {}) {
+    if (options.reason) this.reason = options.reason;
+  }
+
+  async get(account: string): Promise<string | null> {
+    checkAccount(account);
+    return this.#secrets.get(account) ?? null;
+  }
+
+  async set(account: string, secret: string): Promise<void> {
+    checkAccount(account);
+    checkSecret(secret);
+    this.#secrets.set(account, secret);
+  }
+
+  async delete(account: string): Promise<boolean> {
+    checkAccount(account);
+    return this.#secrets.delete(account);
+  }
+
+  /** Shows the accounts (never the secrets) for debugging: a store must not leak through inspection. */
+  toJSON(): { kind: 'memory'; accounts: string[] } {
+    return { kind: 'memory', accounts: [...this.#secrets.keys()] };
+  }
+}

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  KeytarSecretStore,
+  PROBE_ACCOUNT,
+  loadKeytar,
+  openSecretStore,
+} from '../../electron/backend/secrets/index.js';
+
+// The real OS keychain: tests/run-all.mjs runs this project inside tests/integration/keychain-session.sh
+// (a private D-Bus session with a fresh, unlocked gnome-keyring), which sets LINKDECK_TEST_KEYCHAIN=1.
+const withKeychain = process.env['LINKDECK_TEST_KEYCHAIN'] === '1';
+const SKIP_REASON =
+  'keychain tests skipped: LINKDECK_TEST_KEYCHAIN is not set. Run them inside a private keyring with ' +
+  '`dbus-run-session -- bash tests/integration/keychain-session.sh npx vitest run --config tests/vitest.config.ts --project integration tests/integration/keychain.test.ts` ' +
+  '(needs dbus and gnome-keyring).';
+if (!withKeychain) console.warn(SKIP_REASON);
+
+const root = resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+const newAccount = () => `test-${randomBytes(6).toString('hex')}`;
+const newKey = () => `sk_${randomBytes(24).toString('base64url')}`;
+
+describe.skipIf(!withKeychain)('the real OS keychain through keytar', () => {
+  it('stores, reads back and deletes a key', async () => {
+    const store = new KeytarSecretStore(await loadKeytar());
+    const account = newAccount();
+    const key = newKey();
+    expect(await store.get(account)).toBeNull();
+    await store.set(account, key);
+    expect(await store.get(account)).toBe(key);
+    expect(await store.delete(account)).toBe(true);
+    expect(await store.get(account)).toBeNull();
+    expect(await store.delete(account)).toBe(false);
+  });
+
+  it('keeps the keys of two profiles apart', async () => {
+    const store = new KeytarSecretStore(await loadKeytar());
+    const [a, b] = [newAccount(), newAccount()];
+    const [keyA, keyB, keyB2] = [newKey(), newKey(), newKey()];
+    await store.set(a, keyA);
+    await store.set(b, keyB);
+    expect(await store.get(a)).toBe(keyA);
+    expect(await store.get(b)).toBe(keyB);
+    await store.set(b, keyB2);
+    expect(await store.get(a)).toBe(keyA);
+    expect(await store.get(b)).toBe(keyB2);
+    await store.delete(a);
+    expect(await store.get(a)).toBeNull();
+    expect(await store.get(b)).toBe(keyB2);
+    await store.delete(b);
+  });
+
+  it('holds the key outside this process: another process reads it from the keychain', async () => {
+    const store = new KeytarSecretStore(await loadKeytar());
+    const account = newAccount();
+    const key = newKey();
+    await store.set(account, key);
+    const script = `require('keytar').getPassword('Linkdeck', process.argv[1]).then((p) => process.stdout.write(String(p)))`;
+    const { stdout } = await run(process.execPath, ['-e', script, account], { cwd: root });
+    expect(stdout).toBe(key);
+    await store.delete(account);
+  });
+
+  it('openSecretStore picks the keychain when it works, and leaves no probe entry behind', async () => {
+    const store = await openSecretStore();
+    expect(store).toMatchObject({ kind: 'keychain', persistent: true });
+    expect(store.reason).toBeUndefined();
+    expect(await (await loadKeytar()).getPassword('Linkdeck', PROBE_ACCOUNT)).toBeNull();
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('without a Secret Service', () => {
+  it('the real keytar does not crash the app: keys go to memory and the reason is given', async () => {
+    const script = [
+      "import { openSecretStore } from './electron/backend/secrets/index.ts';",
+      'const store = await openSecretStore();',
+      'process.stdout.write(JSON.stringify({ kind: store.kind, persistent: store.persistent, reason: store.reason }));',
+    ].join('\n');
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/linkdeck-test-bus',
+    };
+    delete env['DISPLAY'];
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: root, env },
+    );
+    const result = JSON.parse(stdout) as { kind: string; persistent: boolean; reason: string };
+    expect(result).toMatchObject({ kind: 'memory', persistent: false });
+    expect(result.reason).toMatch(
+      /^No OS keychain is available \(.+\): keys are kept in memory for this session only and you will be asked again after a restart\.$/,
+    );
+  });
+});
