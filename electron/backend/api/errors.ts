@@ -1,0 +1,59 @@
+import type { AppErrorInfo, ErrorCode, JsonValue } from '../../shared/errors.js';
+import type { RateInfo } from './rate-info.js';
+
+export interface ApiClientErrorInit {
+  /** HTTP status of the answer, when there was one. */
+  status?: number;
+  /** For 'rate-limited': how long the service asked us to wait. */
+  retryAfterMs?: number;
+  /** The rate-limit headers of the answer that failed, if any. */
+  rateInfo?: RateInfo;
+  details?: { [key: string]: JsonValue };
+  cause?: unknown;
+}
+
+/**
+ * What every method of the API client throws (apart from an AbortError when the caller
+ * cancels). Messages are for a person and never hold the API key or a raw answer body.
+ */
+export class ApiClientError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly rateInfo: RateInfo | undefined;
+  readonly details: { [key: string]: JsonValue } | undefined;
+
+  constructor(code: ErrorCode, message: string, init: ApiClientErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiClientError';
+    this.code = code;
+    this.status = init.status;
+    this.retryAfterMs = init.retryAfterMs;
+    this.rateInfo = init.rateInfo;
+    this.details = init.details;
+  }
+
+  /** The serialisable form that crosses the contract. */
+  toInfo(): AppErrorInfo {
+    const details: { [key: string]: JsonValue } = { ...this.details };
+    if (this.status !== undefined) details['status'] = this.status;
+    if (this.retryAfterMs !== undefined) details['retryAfterMs'] = this.retryAfterMs;
+    return Object.keys(details).length > 0
+      ? { code: this.code, message: this.message, details }
+      : { code: this.code, message: this.message };
+  }
+}
+
+export const isApiClientError = (error: unknown): error is ApiClientError =>
+  error instanceof ApiClientError;
+
+/** True for the error a fetch or a wait throws when its AbortSignal fires. */
+export const isAbortError = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { name?: unknown }).name === 'AbortError';
+
+/** The reason an aborted signal carries, as something throwable with the name AbortError. */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The request was cancelled.', 'AbortError');
+}

@@ -1,0 +1,12 @@
+export { createApiClient, type ApiClient, type ApiClientOptions } from './client.js';
+export { ApiClientError, isApiClientError, isAbortError } from './errors.js';
+export type { RateInfo } from './rate-info.js';
+export type { AuthScheme, CallOptions } from './transport.js';
+export type { LinkListQuery, LinksApi } from './links.js';
+export type { AccountApi } from './account.js';
+export type { ChannelsApi, ChannelUpdate } from './channels.js';
+export type { CampaignsApi, CampaignUpdate } from './campaigns.js';
+export type { DomainsApi, DomainUpdate } from './domains.js';
+export type { PixelsApi } from './pixels.js';
+export type { OverlaysApi, SplashApi } from './catalog.js';
+export type { PageRequest } from './schema-kit.js';

@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { interpretAnswer } from './answer.js';
+import { abortReason, ApiClientError, isAbortError } from './errors.js';
+import { bodyRetryAfter, readRateInfo, type RateInfo } from './rate-info.js';
+
+export type AuthScheme = 'Bearer' | 'Token';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface TransportOptions {
+  /** The service's address, e.g. `https://s.example.com` (a trailing `/api` is tolerated). */
+  baseUrl: string;
+  /** Read at call time (the key lives in the keychain); never stored by the client. */
+  apiKey: () => Promise<string> | string;
+  fetch?: typeof fetch;
+  /** Per HTTP attempt, body included. Default 15 s. */
+  timeoutMs?: number;
+  /** The scheme learned for this profile earlier; default Bearer. */
+  authScheme?: AuthScheme;
+  /** Called when the other scheme worked after the remembered one was refused. */
+  onAuthSchemeLearned?: (scheme: AuthScheme) => void;
+  /** Called with the rate facts of every answer that has any. */
+  onRateInfo?: (info: RateInfo) => void;
+  now?: () => number;
+  timers?: Timers;
+  /** GET attempts in all (network errors, timeouts, 5xx). Default 3. */
+  getAttempts?: number;
+  /** POST attempts in all (network errors and timeouts only, thanks to Idempotency-Key). Default 2. */
+  postAttempts?: number;
+  /** First retry delay; each further one triples. Default 250 ms. */
+  retryDelayMs?: number;
+  random?: () => number;
+  newIdempotencyKey?: () => string;
+}
+
+/** Per-call options every client method takes last. */
+export interface CallOptions {
+  /** Cancels the call (the fetch in flight and any wait between retries). */
+  signal?: AbortSignal;
+  /** Idempotency-Key of a POST; reuse it when repeating the same logical call. A new uuid otherwise. */
+  idempotencyKey?: string;
+  /** Awaited before every extra HTTP attempt (a retry), so a scheduler can charge it to its budget. */
+  beforeRetry?: () => Promise<void>;
+}
+
+export interface RequestSpec {
+  method: HttpMethod;
+  /** Path from the base URL, starting with /api. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** What the call does, for messages: "listing links". */
+  what: string;
+}
+
+export interface Transport {
+  request(spec: RequestSpec, options?: CallOptions): Promise<unknown>;
+  /** Adds a listener for rate facts; returns the remover. */
+  addRateInfoListener(listener: (info: RateInfo) => void): () => void;
+  readonly authScheme: AuthScheme;
+  readonly baseUrl: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const otherScheme = (scheme: AuthScheme): AuthScheme => (scheme === 'Bearer' ? 'Token' : 'Bearer');
+
+/** `https://host/x/` and `https://host/x/api` both mean `https://host/x`. */
+export function normaliseBaseUrl(raw: string): string {
+  const text = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ApiClientError(
+      'invalid-input',
+      'The base URL is not a web address: it must start with http:// or https://.',
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ApiClientError('invalid-input', 'The base URL must start with http:// or https://.');
+  }
+  if (url.username || url.password)
+    throw new ApiClientError(
+      'invalid-input',
+      'The base URL must not contain a user name or password.',
+    );
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/i, '');
+  return `${url.origin}${path}`;
+}
+
+/** A cheap fingerprint so that "the other scheme failed for this key" is not kept as the key itself. */
+function fingerprint(key: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return `${key.length}:${(h >>> 0).toString(36)}`;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const baseUrl = normaliseBaseUrl(options.baseUrl);
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+  const timers: Timers = options.timers ?? {
+    setTimeout: (cb, ms) => setTimeout(cb, ms),
+    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
+  const random = options.random ?? Math.random;
+  const newKey = options.newIdempotencyKey ?? randomUUID;
+  const retryDelayMs = options.retryDelayMs ?? 250;
+  const attemptsFor = (method: HttpMethod) =>
+    method === 'GET'
+      ? Math.max(1, options.getAttempts ?? 3)
+      : method === 'POST'
+        ? Math.max(1, options.postAttempts ?? 2)
+        : 1;
+
+  let scheme: AuthScheme = options.authScheme ?? 'Bearer';
+  // The key whose other-scheme attempt already failed: do not spend a request on it each call.
+  let fallbackFailedFor: string | undefined;
+  const rateListeners = new Set<(info: RateInfo) => void>();
+  if (options.onRateInfo) rateListeners.add(options.onRateInfo);
+
+  function report(info: RateInfo) {
+    for (const listener of rateListeners) {
+      try {
+        listener(info);
+      } catch {
+        // A listener's fault must not turn a good answer into a failed call.
+      }
+    }
+  }
+
+  async function readKey(): Promise<string> {
+    let key: string;
+    try {
+      key = (await options.apiKey()).trim();
+    } catch {
+      throw new ApiClientError(
+        'unauthorized',
+        'The API key of this profile could not be read from the keychain. Enter the key again.',
+      );
+    }
+    if (key === '')
+      throw new ApiClientError('unauthorized', 'This profile has no API key. Enter the key again.');
+    // A key with spaces or control characters cannot be a header value (and would let a header be forged).
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+      throw new ApiClientError(
+        'unauthorized',
+        'The API key of this profile contains characters an API key cannot have. Enter the key again.',
+      );
+    }
+    return key;
+  }
+
+  function buildUrl(spec: RequestSpec): string {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(spec.query ?? {}))
+      if (value !== undefined) query.set(name, String(value));
+    const qs = query.toString();
+    return `${baseUrl}${spec.path}${qs ? `?${qs}` : ''}`;
+  }
+
+  /** One HTTP exchange: the answer's body, or an ApiClientError (or the caller's abort). */
+  async function exchange(
+    spec: RequestSpec,
+    authScheme: AuthScheme,
+    key: string,
+    idempotencyKey: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    if (signal?.aborted) throw abortReason(signal);
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Authorization: `${authScheme} ${key}`,
+    };
+    if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = timers.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const response = await doFetch(buildUrl(spec), {
+        method: spec.method,
+        headers,
+        ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
+        // Never follow: a redirect would carry the key to wherever it points.
+        redirect: 'manual',
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      const head = {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      };
+      const rateLimitedFlag = peekRateLimited(text);
+      const rateInfo = readRateInfo(
+        response.headers,
+        now(),
+        response.status === 429 || rateLimitedFlag.limited,
+        rateLimitedFlag.retry,
+      );
+      if (rateInfo) report(rateInfo);
+      return interpretAnswer(head, text, rateInfo, spec.what);
+    } catch (error) {
+      if (error instanceof ApiClientError) throw withoutKey(error, key);
+      if (signal?.aborted) throw abortReason(signal);
+      if (timedOut) {
+        throw new ApiClientError(
+          'offline',
+          `The service did not answer within ${Math.round(timeoutMs / 100) / 10} seconds while ${spec.what}.`,
+          { details: { timeout: true } },
+        );
+      }
+      const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+      const why = typeof cause === 'string' && /^[A-Z_]+$/.test(cause) ? ` (${cause})` : '';
+      throw new ApiClientError(
+        'offline',
+        `Could not reach the service at ${new URL(baseUrl).host}${why} while ${spec.what}. Check the connection and the base URL.`,
+        {
+          cause: isAbortError(error) ? undefined : error,
+        },
+      );
+    } finally {
+      timers.clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Tries the other auth scheme once after a refusal, and remembers the one that works. */
+  async function withAuth(
+    spec: RequestSpec,
+    idempotencyKey: string | undefined,
+    call: CallOptions,
+  ): Promise<unknown> {
+    const key = await readKey();
+    const used = scheme;
+    try {
+      return await exchange(spec, used, key, idempotencyKey, call.signal);
+    } catch (error) {
+      if (
+        !(error instanceof ApiClientError) ||
+        error.code !== 'unauthorized' ||
+        fallbackFailedFor === fingerprint(key)
+      )
+        throw error;
+      await call.beforeRetry?.();
+      try {
+        const body = await exchange(spec, otherScheme(used), key, idempotencyKey, call.signal);
+        if (scheme === used) {
+          scheme = otherScheme(used);
+          options.onAuthSchemeLearned?.(scheme);
+        }
+        return body;
+      } catch (second) {
+        if (second instanceof ApiClientError && second.code === 'unauthorized') {
+          fallbackFailedFor = fingerprint(key);
+          throw error;
+        }
+        throw second;
+      }
+    }
+  }
+
+  function isRetryable(error: unknown, method: HttpMethod): boolean {
+    if (!(error instanceof ApiClientError)) return false;
+    if (error.code === 'offline') return method === 'GET' || method === 'POST';
+    return (
+      method === 'GET' &&
+      error.code === 'remote-error' &&
+      error.status !== undefined &&
+      error.status >= 500
+    );
+  }
+
+  function wait(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(abortReason(signal));
+      const onAbort = () => {
+        timers.clearTimeout(handle);
+        reject(abortReason(signal as AbortSignal));
+      };
+      const handle = timers.setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  return {
+    get authScheme() {
+      return scheme;
+    },
+    baseUrl,
+    addRateInfoListener(listener) {
+      rateListeners.add(listener);
+      return () => rateListeners.delete(listener);
+    },
+    async request(spec, callOptions = {}) {
+      const idempotencyKey =
+        spec.method === 'POST' ? (callOptions.idempotencyKey ?? newKey()) : undefined;
+      const attempts = attemptsFor(spec.method);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await withAuth(spec, idempotencyKey, callOptions);
+        } catch (error) {
+          if (attempt >= attempts || !isRetryable(error, spec.method)) throw error;
+        }
+        await wait(retryDelayMs * 3 ** (attempt - 1) * (1 + random() * 0.3), callOptions.signal);
+        await callOptions.beforeRetry?.();
+      }
+    },
+  };
+}
+
+/** A server may echo the key in its message ("key abc… is invalid"): it must not travel further. */
+function withoutKey(error: ApiClientError, key: string): ApiClientError {
+  if (!error.message.includes(key)) return error;
+  return new ApiClientError(error.code, error.message.split(key).join('[API key]'), {
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+    ...(error.rateInfo !== undefined ? { rateInfo: error.rateInfo } : {}),
+    ...(error.details !== undefined ? { details: error.details } : {}),
+  });
+}
+
+/** Whether a body says `"error": 429`, and the Retry-After it carries; cheap and never throws. */
+function peekRateLimited(text: string): { limited: boolean; retry?: unknown } {
+  if (!/"error"\s*:\s*"?429/.test(text)) return { limited: false };
+  try {
+    const body: unknown = JSON.parse(text);
+    return { limited: true, retry: bodyRetryAfter(body) };
+  } catch {
+    return { limited: false };
+  }
+}
