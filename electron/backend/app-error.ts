@@ -1,0 +1,35 @@
+import type { AppErrorInfo, JsonValue } from '../shared/errors.js';
+import { isErrorCode } from '../shared/errors.js';
+import { AccountError } from './accounts/account-error.js';
+import { ApiClientError } from './api/errors.js';
+
+/**
+ * Turns anything a handler throws into the error that crosses the contract. Known errors keep
+ * their code, message and details; anything else is a fault of Linkdeck ('internal') whose
+ * message is kept generic, because an unexpected error's text can hold anything.
+ */
+export function toAppError(error: unknown): AppErrorInfo {
+  if (error instanceof ApiClientError) return error.toInfo();
+  if (error instanceof AccountError) {
+    return error.details
+      ? { code: error.code, message: error.message, details: error.details as { [key: string]: JsonValue } }
+      : { code: error.code, message: error.message };
+  }
+  if (error instanceof AppError) return error.info;
+  if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError') {
+    return { code: 'internal', message: 'The request was cancelled.' };
+  }
+  return { code: 'internal', message: 'Linkdeck hit an unexpected error. Try again; if it keeps happening, restart the app.' };
+}
+
+/** An error a backend handler throws on purpose, with the code the UI should act on. */
+export class AppError extends Error {
+  constructor(readonly info: AppErrorInfo) {
+    super(info.message);
+    this.name = 'AppError';
+  }
+  static of(code: AppErrorInfo['code'], message: string): AppError {
+    if (!isErrorCode(code)) throw new TypeError(`unknown error code ${String(code)}`);
+    return new AppError({ code, message });
+  }
+}

@@ -1,0 +1,107 @@
+import type { AppInfo } from '../shared/contract.js';
+import { openDatabase } from '../service/db.js';
+import { startService } from '../service/start.js';
+import { listUsers } from '../service/users.js';
+import { createAccounts, type RecoverLocalKey, type StartLocalService, type VerifyAccount } from './accounts/index.js';
+import { createApiClient } from './api/client.js';
+import { AppError } from './app-error.js';
+import type { Backend } from './backend.js';
+import { EventHub } from './event-hub.js';
+import { profileHandlers, profilesState } from './handlers/profile-handlers.js';
+import { serviceHandlers } from './handlers/service-handlers.js';
+import { ProfileSessions } from './profile-sessions.js';
+import { createRouter } from './router.js';
+import { openSecretStore, type SecretStore } from './secrets/index.js';
+
+export interface BackendOptions {
+  /** The app's data directory (profiles, mirrors, the local workspace). */
+  dataDir: string;
+  shell: AppInfo['shell'];
+  appVersion?: string;
+  /** The keychain by default; tests pass a MemorySecretStore. */
+  secrets?: SecretStore;
+  fetch?: typeof fetch;
+  /** Starts the embedded local service; in-process by default. */
+  startLocalService?: StartLocalService;
+  /** Opens an http(s) URL in the OS browser; absent in the web shell (the browser opens links itself). */
+  openExternal?: (url: string) => Promise<void>;
+  log?: (message: string) => void;
+}
+
+/**
+ * The one place that wires the backend: keychain, profiles, per-profile API queues, the
+ * router's handlers and the events pushed to the renderer. Everything is injected so tests can
+ * pass real or fake parts.
+ */
+export async function createBackend(options: BackendOptions): Promise<Backend> {
+  const log = options.log ?? ((message: string) => console.log(message));
+  const events = new EventHub(log);
+  const secrets = options.secrets ?? (await openSecretStore({ log: { warn: log, info: log } }));
+  const accounts = await createAccounts({
+    dataDir: options.dataDir,
+    secrets,
+    verifyAccount: verifyWith(options.fetch),
+    // The local workspace is the user's own: no rate limit (its headers then advertise a large budget).
+    startLocalService: options.startLocalService ?? ((o) => startService({ ...o, rateLimit: 0 })),
+    recoverLocalKey,
+    log: { warn: log, info: log },
+  });
+  await accounts.resumeLocalWorkspace().catch((error: unknown) => log(`[backend] the local workspace did not start: ${(error as Error).message}`));
+
+  const sessions = new ProfileSessions(accounts, events, options.fetch);
+  const stopProfiles = accounts.onChange(() => {
+    sessions.refresh();
+    void profilesState(accounts).then((state) => events.emit('profiles:changed', state));
+  });
+
+  const router = createRouter(
+    {
+      'app:info': async () => ({ name: 'Linkdeck', version: options.appVersion ?? '0.0.0', shell: options.shell, platform: process.platform }),
+      'app:open-external': async ({ url }) => {
+        if (!/^https?:\/\//i.test(url)) throw AppError.of('invalid-input', 'Only http and https links can be opened.');
+        if (!options.openExternal) throw AppError.of('invalid-input', 'This window cannot open links in another app.');
+        await options.openExternal(url);
+      },
+      ...profileHandlers(accounts),
+      ...serviceHandlers(sessions),
+      'budget:state': async () => sessions.budget(),
+    },
+    log,
+  );
+
+  return {
+    router,
+    subscribe: (listener) => events.subscribe(listener),
+    async close() {
+      stopProfiles();
+      sessions.close();
+      await accounts.close();
+    },
+  };
+}
+
+/** Checks a base URL and key with `GET /api/account`, learning the older `Token` scheme if needed. */
+function verifyWith(fetchImpl?: typeof fetch): VerifyAccount {
+  return async (baseUrl, apiKey) => {
+    let learned: 'Bearer' | 'Token' | undefined;
+    const client = createApiClient({
+      baseUrl,
+      apiKey: () => apiKey,
+      getAttempts: 1,
+      onAuthSchemeLearned: (scheme) => (learned = scheme),
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    });
+    const account = await client.account.get();
+    return { email: account.email, username: account.username, ...(learned ? { authScheme: learned } : {}) };
+  };
+}
+
+/** The local workspace's database is ours: its first user's key is the workspace's key. */
+const recoverLocalKey: RecoverLocalKey = async (dir) => {
+  const db = openDatabase(dir);
+  try {
+    return listUsers(db)[0]?.apiKey ?? null;
+  } finally {
+    db.close();
+  }
+};

@@ -1,0 +1,45 @@
+import { CHANNELS, isChannel, type ChannelArg, type ChannelName, type ChannelValue, type Result } from '../shared/contract.js';
+import type { AppErrorInfo } from '../shared/errors.js';
+import { channelSchemas } from '../shared/schemas.js';
+import { toAppError } from './app-error.js';
+
+/** One handler per channel; handlers may throw, the router turns that into an envelope. */
+export type Handlers = { [C in ChannelName]: (arg: ChannelArg<C>) => Promise<ChannelValue<C>> };
+
+export interface Router {
+  /**
+   * Runs a call from the renderer. Everything about it is untrusted: the channel name is checked
+   * against the contract and the argument against its schema before any handler runs. Never
+   * throws: every outcome is an envelope.
+   */
+  dispatch(channel: unknown, arg: unknown): Promise<Result<unknown>>;
+  readonly channels: readonly ChannelName[];
+}
+
+export function createRouter(handlers: Handlers, log: (message: string) => void = () => {}): Router {
+  return {
+    channels: CHANNELS,
+    async dispatch(channel, arg) {
+      if (!isChannel(channel)) return fail({ code: 'invalid-input', message: `Unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}.` });
+      const parsed = channelSchemas[channel].safeParse(arg);
+      if (!parsed.success) {
+        return fail({
+          code: 'invalid-input',
+          message: parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
+          details: { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
+        });
+      }
+      try {
+        const handler = handlers[channel] as (a: unknown) => Promise<unknown>;
+        return { ok: true, value: await handler(parsed.data) };
+      } catch (error) {
+        const info = toAppError(error);
+        // Log the code and message only: details may hold user data, and nothing here may hold a key.
+        if (info.code === 'internal') log(`[router] ${channel} failed: ${info.message}`);
+        return fail(info);
+      }
+    },
+  };
+}
+
+const fail = (error: AppErrorInfo): Result<never> => ({ ok: false, error });

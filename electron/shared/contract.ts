@@ -1,0 +1,236 @@
+/**
+ * The contract between the renderer and the rest of Linkdeck: every capability the renderer
+ * has, as one method per channel named `domain:verb`, and every event pushed to it.
+ *
+ * The Electron preload, the backend router and the web shell are all generated from
+ * {@link CHANNELS} and {@link EVENTS}; nothing else crosses the boundary. Every call answers
+ * with a {@link Result} envelope rather than throwing, because Electron keeps only the
+ * `message` of an error thrown through `ipcMain.handle`.
+ *
+ * This file is pure TypeScript (types and two constant lists) so that the sandboxed preload can
+ * bundle it without pulling in any library. The argument schemas live in `schemas.ts`.
+ */
+import type { AppErrorInfo } from './errors.js';
+import type {
+  Account,
+  AccountUpdate,
+  Campaign,
+  CampaignInput,
+  Channel,
+  ChannelInput,
+  ChannelItem,
+  ChannelItemType,
+  Domain,
+  DomainInput,
+  LinkDetails,
+  LinkInput,
+  LinkSaved,
+  LinkSummary,
+  LinkUpdateInput,
+  Overlay,
+  Page,
+  Pixel,
+  PixelInput,
+  RateBudgetState,
+  SplashPage,
+} from './models.js';
+
+/** What every call answers: its value, or an error with a code the UI can act on. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorInfo };
+
+/** A page request for the service's list endpoints. */
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+}
+
+export interface LinkListQuery extends PageQuery {
+  order?: 'date' | 'click';
+  /** Keyword over alias, long URL, title and note. */
+  q?: string;
+}
+
+/** A profile as the renderer sees it: never its key. */
+export interface ProfileSummary {
+  id: string;
+  name: string;
+  baseUrl: string;
+  kind: 'local' | 'remote';
+  /**
+   * True when the profile has no key in this session (no OS keychain, and the app restarted):
+   * the user must enter it again with `profiles:set-key`.
+   */
+  needsKey: boolean;
+}
+
+export interface KeychainStatus {
+  kind: 'keychain' | 'memory';
+  /** False when keys last only for this session (no OS keychain available). */
+  persistent: boolean;
+  /** Why the keychain is not used, in words for the user. */
+  reason?: string;
+}
+
+export interface ProfilesState {
+  profiles: ProfileSummary[];
+  currentId: string | null;
+  keychain: KeychainStatus;
+}
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  /** Which shell hosts the renderer. */
+  shell: 'electron' | 'web';
+  platform: string;
+}
+
+/** The rate budget of the current profile's queue, for the rate-budget meter. */
+export interface BudgetState extends RateBudgetState {
+  profileId: string | null;
+}
+
+export interface ConnectionState {
+  profileId: string | null;
+  online: boolean;
+  /** Why the service is unreachable, in words, when offline. */
+  reason?: string;
+}
+
+/** Every capability of the renderer. Arguments are single objects (or none). */
+export interface LinkdeckApi {
+  /** Name, version and hosting shell of the app. */
+  'app:info'(): Promise<AppInfo>;
+  /** Opens an http(s) URL in the OS browser; any other scheme is refused. */
+  'app:open-external'(arg: { url: string }): Promise<void>;
+
+  /** All profiles, the current one and whether keys are kept in the OS keychain. */
+  'profiles:list'(): Promise<ProfilesState>;
+  /** Starts (or resumes) the embedded local workspace and makes it current. */
+  'profiles:use-local'(): Promise<ProfileSummary>;
+  /**
+   * Checks the base URL and key with `GET /api/account`, then saves the profile (key in the
+   * keychain) and makes it current. The key crosses the boundary only here, inbound.
+   */
+  'profiles:connect'(arg: { name?: string; baseUrl: string; apiKey: string }): Promise<ProfileSummary>;
+  /** Enters a profile's key again (checked with `GET /api/account` first). Inbound only. */
+  'profiles:set-key'(arg: { id: string; apiKey: string }): Promise<ProfileSummary>;
+  'profiles:switch'(arg: { id: string }): Promise<ProfileSummary>;
+  'profiles:rename'(arg: { id: string; name: string }): Promise<ProfileSummary>;
+  /** Removes a profile, its key and its local data. */
+  'profiles:remove'(arg: { id: string }): Promise<ProfilesState>;
+
+  'account:get'(): Promise<Account>;
+  'account:update'(arg: AccountUpdate): Promise<void>;
+
+  'links:list'(arg: LinkListQuery): Promise<Page<LinkSummary>>;
+  /** One link with its details and statistics. */
+  'links:get'(arg: { id: number }): Promise<LinkDetails>;
+  'links:create'(arg: LinkInput): Promise<LinkSaved>;
+  /** Fields the update endpoint does not accept (note, status) are not part of the input. */
+  'links:update'(arg: { id: number; input: LinkUpdateInput }): Promise<LinkSaved>;
+  'links:delete'(arg: { id: number }): Promise<void>;
+
+  'channels:list'(arg: PageQuery): Promise<Page<Channel>>;
+  'channels:items'(arg: { id: number } & PageQuery): Promise<Page<ChannelItem>>;
+  'channels:create'(arg: ChannelInput): Promise<Channel>;
+  'channels:update'(arg: { id: number } & Partial<ChannelInput>): Promise<void>;
+  'channels:delete'(arg: { id: number }): Promise<void>;
+  'channels:assign'(arg: { channelId: number; type: ChannelItemType; itemId: number }): Promise<void>;
+
+  'campaigns:list'(arg: PageQuery): Promise<Page<Campaign>>;
+  'campaigns:create'(arg: CampaignInput): Promise<Campaign>;
+  'campaigns:update'(arg: { id: number; name: string } & CampaignInput): Promise<Campaign>;
+  'campaigns:delete'(arg: { id: number }): Promise<void>;
+  'campaigns:assign'(arg: { campaignId: number; linkId: number }): Promise<void>;
+
+  'domains:list'(arg: PageQuery): Promise<Page<Domain>>;
+  'domains:create'(arg: DomainInput): Promise<Domain>;
+  'domains:update'(arg: { id: number } & Omit<DomainInput, 'domain'>): Promise<void>;
+  'domains:delete'(arg: { id: number }): Promise<void>;
+
+  'pixels:list'(arg: PageQuery): Promise<Page<Pixel>>;
+  'pixels:create'(arg: PixelInput): Promise<Pixel>;
+
+  'overlays:list'(arg: PageQuery): Promise<Page<Overlay>>;
+  'splash:list'(arg: PageQuery): Promise<Page<SplashPage>>;
+
+  /** The rate budget of the current profile (also pushed as `budget:changed`). */
+  'budget:state'(): Promise<BudgetState>;
+}
+
+export type ChannelName = keyof LinkdeckApi;
+export type ChannelArg<C extends ChannelName> = Parameters<LinkdeckApi[C]> extends [infer A] ? A : undefined;
+export type ChannelValue<C extends ChannelName> = Awaited<ReturnType<LinkdeckApi[C]>>;
+
+/**
+ * The runtime list of channels. Written as a record so that the compiler rejects a missing or
+ * an unknown channel.
+ */
+const channelRecord = {
+  'app:info': true,
+  'app:open-external': true,
+  'profiles:list': true,
+  'profiles:use-local': true,
+  'profiles:connect': true,
+  'profiles:set-key': true,
+  'profiles:switch': true,
+  'profiles:rename': true,
+  'profiles:remove': true,
+  'account:get': true,
+  'account:update': true,
+  'links:list': true,
+  'links:get': true,
+  'links:create': true,
+  'links:update': true,
+  'links:delete': true,
+  'channels:list': true,
+  'channels:items': true,
+  'channels:create': true,
+  'channels:update': true,
+  'channels:delete': true,
+  'channels:assign': true,
+  'campaigns:list': true,
+  'campaigns:create': true,
+  'campaigns:update': true,
+  'campaigns:delete': true,
+  'campaigns:assign': true,
+  'domains:list': true,
+  'domains:create': true,
+  'domains:update': true,
+  'domains:delete': true,
+  'pixels:list': true,
+  'pixels:create': true,
+  'overlays:list': true,
+  'splash:list': true,
+  'budget:state': true,
+} as const satisfies Record<ChannelName, true>;
+
+export const CHANNELS = Object.freeze(Object.keys(channelRecord)) as readonly ChannelName[];
+
+/** Events pushed to the renderer, with their payloads. */
+export interface LinkdeckEvents {
+  'profiles:changed': ProfilesState;
+  'budget:changed': BudgetState;
+  'connection:changed': ConnectionState;
+}
+export type EventName = keyof LinkdeckEvents;
+
+const eventRecord = {
+  'profiles:changed': true,
+  'budget:changed': true,
+  'connection:changed': true,
+} as const satisfies Record<EventName, true>;
+
+export const EVENTS = Object.freeze(Object.keys(eventRecord)) as readonly EventName[];
+
+/** What the renderer gets as `window.linkdeck`: one function per channel, plus event subscription. */
+export type LinkdeckBridge = {
+  [C in ChannelName]: (arg: ChannelArg<C>) => Promise<Result<ChannelValue<C>>>;
+} & {
+  /** Subscribes to a pushed event; returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: LinkdeckEvents[E]) => void): () => void;
+};
+
+export const isChannel = (name: unknown): name is ChannelName => typeof name === 'string' && Object.hasOwn(channelRecord, name);
+export const isEvent = (name: unknown): name is EventName => typeof name === 'string' && Object.hasOwn(eventRecord, name);
