@@ -1,6 +1,19 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
+import type { Plugin } from 'vite';
+import { contentSecurityPolicy, withCspMeta } from './electron/main/csp.js';
+
+// The window's CSP written into index.html from electron/main/csp.ts: a file:// page gets no
+// HTTP headers, so in the built app this <meta> is the policy. The dev server's variant allows
+// 'self' in connect-src for Vite's hot-reload socket.
+const cspMeta = (): Plugin => ({
+  name: 'linkdeck-csp-meta',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, ctx) => withCspMeta(html, contentSecurityPolicy({ dev: Boolean(ctx.server) })),
+  },
+});
 
 // Three bundles: the Electron main process, the preload script and the Vue renderer.
 // Dependencies of main/preload stay external (native modules such as keytar and libsql
@@ -22,7 +35,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [vue()],
+    plugins: [vue(), cspMeta()],
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },

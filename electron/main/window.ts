@@ -1,0 +1,31 @@
+import { BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { startUrl, type AppLocation } from './app-location.js';
+import { secureContents } from './security.js';
+import { windowOptions } from './window-options.js';
+
+/** Creates the main window on our app, secured before anything is loaded into it. */
+export function createMainWindow(
+  location: AppLocation,
+  log: (message: string) => void,
+): BrowserWindow {
+  // main is ESM at out/main/index.js; the preload is CommonJS beside it (a sandboxed preload
+  // cannot be an ES module).
+  const win = new BrowserWindow(windowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+  secureContents(win.webContents, location, log);
+  win.once('ready-to-show', () => win.show());
+  win.webContents.on('render-process-gone', (_event, details) =>
+    log(`[window] renderer gone: ${details.reason}`),
+  );
+  void win
+    .loadURL(startUrl(location))
+    .catch((error: unknown) => log(`[window] could not load the app: ${String(error)}`));
+  return win;
+}
+
+/** Brings a window to the front (second launch, tray, hotkey). */
+export function focusWindow(win: BrowserWindow): void {
+  if (win.isMinimized()) win.restore();
+  win.show();
+  win.focus();
+}

@@ -1,0 +1,136 @@
+/**
+ * `npm start` / `npm run start:web`: builds the app when out/ is stale, then starts Electron where
+ * it can run (downloading its binary if needed), otherwise says why in one paragraph and serves
+ * Linkdeck to the browser through the web shell, with the real backend.
+ *
+ *   tsx electron/web/launch.ts [--web] [--no-open] [--port N]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Backend } from '../backend/backend.js';
+import { staleBuildReason } from './build-freshness.js';
+import { electronInstalled, probeElectron } from './electron-probe.js';
+import { browserCommand, openInBrowser } from './open-browser.js';
+import { chooseShell, fallbackMessage } from './shell-choice.js';
+import { userDataDir } from './user-data-dir.js';
+import { startWebShell, type WebShell } from './web-shell.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const args = process.argv.slice(2);
+const forceWeb = args.includes('--web');
+const noOpen = args.includes('--no-open') || process.env['LINKDECK_NO_BROWSER'] === '1';
+const port = args.includes('--port') ? Number(args[args.indexOf('--port') + 1]) : 0;
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error('--port needs a port number (0-65535).');
+  process.exit(2);
+}
+
+function build(): void {
+  const reason = staleBuildReason(root);
+  if (!reason) return;
+  console.log(`Building Linkdeck (${reason})…`);
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) {
+    console.error(
+      'The build failed (see above), so Linkdeck cannot start. Fix the error and run "npm start" again.',
+    );
+    process.exit(result.status ?? 1);
+  }
+}
+
+function runElectron(binary: string): void {
+  const env = { ...process.env };
+  // Inherited from some tools; it would make Electron run as plain Node.
+  delete env['ELECTRON_RUN_AS_NODE'];
+  const child = spawn(binary, [root], { cwd: root, stdio: 'inherit', env });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  child.on('error', (error) => {
+    console.error(
+      `Electron could not be started (${error.message}). Run "npm run start:web" to use Linkdeck in a browser.`,
+    );
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+async function runWeb(reason: string | null): Promise<void> {
+  // Imported here so a missing or broken backend does not stop the Electron path.
+  const { createBackend } = await import('../backend/create-backend.js');
+  const appVersion = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+  ).version;
+  const dataDir = userDataDir('Linkdeck', process.platform, process.env, homedir());
+  const backend: Backend = await createBackend({ dataDir, shell: 'web', appVersion });
+  let shell: WebShell;
+  try {
+    shell = await startWebShell({
+      backend,
+      rendererDir: join(root, 'out/renderer'),
+      port,
+      log: (message) => console.warn(message),
+    });
+  } catch (error) {
+    await backend.close();
+    throw error;
+  }
+
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping Linkdeck…');
+    void shell
+      .close()
+      .then(() => backend.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`Linkdeck did not stop cleanly: ${String(error)}`);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  const willOpen = !noOpen && browserCommand(shell.url, process.platform, process.env) !== null;
+  console.log(fallbackMessage(reason, shell.url, willOpen));
+  console.log(`Data: ${dataDir}`);
+  if (willOpen && !(await openInBrowser(shell.url))) {
+    console.log('No browser could be opened automatically: open the address above yourself.');
+  }
+}
+
+async function main(): Promise<void> {
+  build();
+  let probe = null;
+  if (!forceWeb) {
+    if (!electronInstalled(root))
+      console.log(
+        'Looking for the Electron binary (it is downloaded on first use; this can take a minute)…',
+      );
+    probe = await probeElectron(root);
+  }
+  const choice = chooseShell({
+    forceWeb,
+    electron: probe,
+    platform: process.platform,
+    env: process.env,
+    isRoot: process.getuid?.() === 0,
+  });
+  if (choice.shell === 'electron') runElectron(choice.binary);
+  else await runWeb(choice.reason);
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `Linkdeck could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});
