@@ -23,7 +23,7 @@ export interface BackendOptions {
   fetch?: typeof fetch;
   /** Starts the embedded local service; in-process by default. */
   startLocalService?: StartLocalService;
-  /** Opens an http(s) URL in the OS browser; absent in the web shell (the browser opens links itself). */
+  /** Opens an http(s) URL in the OS browser (checked to be http(s) before it is called). */
   openExternal?: (url: string) => Promise<void>;
   log?: (message: string) => void;
 }

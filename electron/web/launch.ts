@@ -66,7 +66,15 @@ async function runWeb(reason: string | null): Promise<void> {
     JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
   ).version;
   const dataDir = userDataDir('Linkdeck', process.platform, process.env, homedir());
-  const backend: Backend = await createBackend({ dataDir, shell: 'web', appVersion });
+  const backend: Backend = await createBackend({
+    dataDir,
+    shell: 'web',
+    appVersion,
+    // The page runs in this machine's browser, so "open externally" opens a tab there too.
+    openExternal: async (url) => {
+      if (!(await openInBrowser(url))) throw new Error('No browser could be started.');
+    },
+  });
   let shell: WebShell;
   try {
     shell = await startWebShell({
