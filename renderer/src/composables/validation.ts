@@ -1,0 +1,49 @@
+/**
+ * Checks run while the user fills in a form, before anything is sent. Each answers the message to
+ * show next to the field, or null. The service checks again: these only spare a round trip.
+ */
+import { validateApiKey, validateBaseUrl, validateProfileName } from '../../../electron/shared/profile-validation.js';
+
+export const PASSWORD_MIN = 8;
+
+/** The same loose rule as the local service: one @, something on both sides, a dot in the domain. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
+
+export function validateEmail(text: string): string | null {
+  const email = text.trim();
+  if (!email) return 'Enter an email address.';
+  if (!EMAIL.test(email)) return 'Enter an email address such as name@example.com.';
+  return null;
+}
+
+export function validatePassword(text: string): string | null {
+  if (!text) return 'Enter a new password.';
+  if ([...text].length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
+  return null;
+}
+
+export function validateConfirmation(password: string, confirmation: string): string | null {
+  if (!confirmation) return 'Type the new password again.';
+  return password === confirmation ? null : 'The two passwords do not match.';
+}
+
+export interface ConnectFields {
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+export function validateConnect(fields: ConnectFields): FieldErrors<keyof ConnectFields> {
+  const errors: FieldErrors<keyof ConnectFields> = {};
+  const name = validateProfileName(fields.name);
+  const baseUrl = validateBaseUrl(fields.baseUrl);
+  const apiKey = validateApiKey(fields.apiKey);
+  if (name) errors.name = name;
+  if (baseUrl) errors.baseUrl = baseUrl;
+  if (apiKey) errors.apiKey = apiKey;
+  return errors;
+}
+
+export const hasErrors = (errors: object): boolean => Object.values(errors).some(Boolean);

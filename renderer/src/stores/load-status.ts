@@ -1,0 +1,2 @@
+/** Where a store's data stands; every resource store exposes one. */
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';

@@ -1,0 +1,88 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import { call, onEvent } from '../bridge.js';
+import { asProfilesState } from '../composables/shape.js';
+import type { KeychainStatus, ProfileSummary, ProfilesState } from '../../../electron/shared/contract.js';
+import type { LoadStatus } from './load-status.js';
+
+export interface ConnectInput {
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
+/**
+ * The profiles, the current one and where keys are kept. Actions reject with the BridgeError so
+ * the form that started them can show it next to its fields; `error` is only about loading.
+ */
+export const useProfilesStore = defineStore('profiles', () => {
+  const items = ref<ProfileSummary[]>([]);
+  const currentId = ref<string | null>(null);
+  const keychain = ref<KeychainStatus | null>(null);
+  const status = ref<LoadStatus>('idle');
+  const error = ref<unknown>(null);
+
+  const current = computed(() => items.value.find((p) => p.id === currentId.value) ?? null);
+  const hasLocal = computed(() => items.value.some((p) => p.kind === 'local'));
+
+  function apply(state: ProfilesState): void {
+    items.value = state.profiles;
+    currentId.value = state.currentId;
+    keychain.value = state.keychain;
+    status.value = 'ready';
+    error.value = null;
+  }
+
+  async function load(): Promise<void> {
+    if (status.value !== 'ready') status.value = 'loading';
+    try {
+      apply(asProfilesState(await call('profiles:list')));
+    } catch (e) {
+      error.value = e;
+      status.value = 'error';
+    }
+  }
+
+  /** Reloads after an action; the push event usually gets there first, this makes sure. */
+  const refresh = () => load();
+
+  async function useLocal(): Promise<ProfileSummary> {
+    const profile = await call('profiles:use-local');
+    await refresh();
+    return profile;
+  }
+
+  /** The key goes straight to the backend: it is neither kept here nor in any reactive state. */
+  async function connect(input: ConnectInput): Promise<ProfileSummary> {
+    const profile = await call('profiles:connect', { name: input.name, baseUrl: input.baseUrl, apiKey: input.apiKey });
+    await refresh();
+    return profile;
+  }
+
+  /** For a profile whose key did not survive a restart (no keychain): checked, then kept. */
+  async function setKey(id: string, apiKey: string): Promise<ProfileSummary> {
+    const profile = await call('profiles:set-key', { id, apiKey });
+    await refresh();
+    return profile;
+  }
+
+  async function switchTo(id: string): Promise<ProfileSummary> {
+    const profile = await call('profiles:switch', { id });
+    await refresh();
+    return profile;
+  }
+
+  async function rename(id: string, name: string): Promise<ProfileSummary> {
+    const profile = await call('profiles:rename', { id, name });
+    await refresh();
+    return profile;
+  }
+
+  async function remove(id: string): Promise<void> {
+    apply(asProfilesState(await call('profiles:remove', { id })));
+  }
+
+  onEvent('profiles:changed', (payload) => apply(asProfilesState(payload)));
+
+  return { items, currentId, keychain, status, error, current, hasLocal, load, useLocal, connect, setKey, switchTo, rename, remove };
+});

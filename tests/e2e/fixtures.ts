@@ -1,0 +1,74 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { createBackend } from '../../electron/backend/create-backend.js';
+import type { Backend } from '../../electron/backend/backend.js';
+import { MemorySecretStore } from '../../electron/backend/secrets/index.js';
+import { startService } from '../../electron/service/start.js';
+import { startWebShell, type WebShell } from '../../electron/web/web-shell.js';
+
+/** The built renderer: `npm test` builds it before the end-to-end step. */
+const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
+
+/** Linkdeck running in this worker: a backend on its own data dir, behind the web shell. */
+export interface RunningApp {
+  page: Page;
+  dataDir: string;
+  backend: Backend;
+  shell: WebShell;
+}
+
+/** A second, separate link service: the "remote" service a profile connects to. */
+export interface RemoteService {
+  url: string;
+  apiKey: string;
+  email: string;
+}
+
+export const REMOTE_EMAIL = 'remote@example.com';
+export const KEYCHAIN_REASON = 'End-to-end tests keep keys in memory: no keychain is used.';
+
+export const test = base.extend<{ app: RunningApp; remoteService: RemoteService }>({
+  app: async ({ page }, use) => {
+    if (!existsSync(join(rendererDir, 'index.html'))) {
+      throw new Error(`No built renderer in ${rendererDir}: run "npx electron-vite build" first.`);
+    }
+    const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-e2e-'));
+    // An in-memory secret store: a worker has no D-Bus session, and probing for one only waits.
+    const backend = await createBackend({
+      dataDir,
+      shell: 'web',
+      appVersion: 'e2e',
+      secrets: new MemorySecretStore({ reason: KEYCHAIN_REASON }),
+      log: () => {},
+    });
+    const shell = await startWebShell({ backend, rendererDir });
+    try {
+      await page.goto(shell.url);
+      await expect(page.locator('[data-app-state="ready"]')).toBeAttached();
+      await use({ page, dataDir, backend, shell });
+    } finally {
+      await shell.close();
+      await backend.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+
+  // Playwright reads a fixture's dependencies from this destructuring: it must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  remoteService: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-e2e-remote-'));
+    // The spec's default limit, so the budget meter has a real budget to show for this profile.
+    const service = await startService({ dataDir, port: 0, rateLimit: 30, firstUserEmail: REMOTE_EMAIL });
+    try {
+      if (!service.firstApiKey) throw new Error('The remote service did not create its first user.');
+      await use({ url: service.url, apiKey: service.firstApiKey, email: REMOTE_EMAIL });
+    } finally {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+export { expect };
