@@ -37,6 +37,8 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     plugins: [vue(), cspMeta()],
     build: {
+      // Minified: the renderer is parsed at every window start, and Naive UI is large.
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
   },

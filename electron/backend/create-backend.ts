@@ -65,6 +65,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...profileHandlers(accounts),
       ...serviceHandlers(sessions),
       'budget:state': async () => sessions.budget(),
+      'connection:state': async () => sessions.connectionState(),
     },
     log,
   );

@@ -157,6 +157,8 @@ export interface LinkdeckApi {
 
   /** The rate budget of the current profile (also pushed as `budget:changed`). */
   'budget:state'(): Promise<BudgetState>;
+  /** Whether the current profile's service answered its last call (also pushed as `connection:changed`). */
+  'connection:state'(): Promise<ConnectionState>;
 }
 
 export type ChannelName = keyof LinkdeckApi;
@@ -204,6 +206,7 @@ const channelRecord = {
   'overlays:list': true,
   'splash:list': true,
   'budget:state': true,
+  'connection:state': true,
 } as const satisfies Record<ChannelName, true>;
 
 export const CHANNELS = Object.freeze(Object.keys(channelRecord)) as readonly ChannelName[];

@@ -134,4 +134,5 @@ export const channelSchemas = {
   'splash:list': pageQuery,
 
   'budget:state': none,
+  'connection:state': none,
 } satisfies Schemas;

@@ -90,6 +90,20 @@ describe('backend wired with createBackend, against the real local service', () 
     expect(crossings.some((c) => c.direction === 'event' && c.text.includes('"profiles:changed"'))).toBe(true);
   });
 
+  it('reports the service offline, in words, when it stops answering', async () => {
+    await value<ProfileSummary>('profiles:connect', { name: 'Team', baseUrl: remote.url, apiKey: remote.key });
+    expect(await value('connection:state')).toMatchObject({ online: true });
+    await remote.close();
+
+    const r = await call('links:list', {});
+    expect(r).toMatchObject({ ok: false, error: { code: 'offline', message: expect.any(String) } });
+    const state = await value<{ online: boolean; reason?: string }>('connection:state');
+    expect(state.online).toBe(false);
+    expect(state.reason).toMatch(/\S/);
+    expect(crossings.some((c) => c.direction === 'event' && c.text.includes('"connection:changed"') && c.text.includes('"online":false'))).toBe(true);
+    remote = await startTestService({ rateLimit: 0 }); // afterEach closes it
+  });
+
   it('validates arguments before any handler runs', async () => {
     expect(await call('links:get', { id: -1 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await call('links:create', { url: 'https://x.test', extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });

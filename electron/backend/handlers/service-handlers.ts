@@ -1,7 +1,7 @@
 import type { Handlers } from '../router.js';
 import type { ProfileSessions } from '../profile-sessions.js';
 
-type ServiceChannel = Exclude<keyof Handlers, `profiles:${string}` | `app:${string}` | 'budget:state'>;
+type ServiceChannel = Exclude<keyof Handlers, `profiles:${string}` | `app:${string}` | 'budget:state' | 'connection:state'>;
 
 /**
  * The channels that reach the link service, each through the current profile's rate-aware

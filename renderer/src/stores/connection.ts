@@ -1,13 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { onEvent } from '../bridge.js';
+import { call, onEvent } from '../bridge.js';
 import { isConnectionState } from '../composables/shape.js';
 import type { ConnectionState } from '../../../electron/shared/contract.js';
 import type { LoadStatus } from './load-status.js';
 
 /**
- * Whether the current profile's service answers. The backend pushes a change when it notices
- * one; until the first push the service is assumed reachable (the status says `idle`).
+ * Whether the current profile's service answers: read once, then kept fresh by the pushes the
+ * backend sends when it notices a change.
  */
 export const useConnectionStore = defineStore('connection', () => {
   const value = ref<ConnectionState | null>(null);
@@ -17,11 +17,27 @@ export const useConnectionStore = defineStore('connection', () => {
   const online = computed(() => value.value?.online ?? true);
   const reason = computed(() => (value.value && !value.value.online ? (value.value.reason ?? null) : null));
 
+  let pushes = 0;
+  async function load(): Promise<void> {
+    const pushesBefore = pushes;
+    try {
+      const state = await call('connection:state');
+      // A push that landed while the read was in flight is newer than its answer.
+      if (pushes !== pushesBefore || !isConnectionState(state)) return;
+      value.value = state;
+      status.value = 'ready';
+      error.value = null;
+    } catch (e) {
+      error.value = e;
+    }
+  }
+
   onEvent('connection:changed', (payload) => {
     if (!isConnectionState(payload)) return;
+    pushes++;
     value.value = payload;
     status.value = 'ready';
   });
 
-  return { value, status, error, online, reason };
+  return { value, status, error, online, reason, load };
 });
