@@ -1,5 +1,7 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ServiceContext } from './context.js';
 import { ApiError, badRequest, unprocessable } from './errors.js';
 import { escapeHtml, htmlPage, pageCsp } from './html.js';
@@ -33,6 +35,8 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.decorateRequest('userId', 0);
 
@@ -111,11 +115,52 @@ function installBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => parseJson(request, body as string, done));
 }
 
+/**
+ * Router failures: Fastify answers them in its own shape ({"error": "Bad Request", …}, echoing
+ * the whole path) unless told otherwise.
+ */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const apiError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError(414, 'A part of the address is longer than the 500 characters the service accepts.')
+      : error.code === 'FST_ERR_BAD_URL'
+        ? badRequest('The address contains a malformed %-escape (such as "%zz"); encode "%" as "%25".')
+        : toApiError(error);
+  void sendError(request, reply, apiError);
+}
+
+/**
+ * Requests Node cannot parse (headers over 16 KB, bytes that are not HTTP) never reach a route;
+ * they still get the API's JSON error, then the connection closes as Node's own handler does.
+ */
+function answerClientError(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are larger than the 16 KB the service accepts.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive. Try again.']
+        : [400, 'The request is not valid HTTP.'];
+  if (socket.writable) {
+    const body = JSON.stringify({ error: 1, message });
+    // A HEAD client reads no body: bytes after the head would be a broken next response.
+    const raw: unknown = error.rawPacket;
+    const head = Buffer.isBuffer(raw) && raw.toString('latin1', 0, 5) === 'HEAD ';
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
+    );
+  }
+  socket.destroy();
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as { code?: string; statusCode?: number; message?: string };
   if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, 'The request body is larger than the 1 MB the service accepts.');
   if (e.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return new ApiError(400, 'The Content-Length header does not match the body.');
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return new ApiError(415, 'The Content-Type header is not a valid media type: send JSON with "Content-Type: application/json".');
+  }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return new ApiError(e.statusCode, 'The request could not be read. Check its headers and body.');
   }

@@ -20,23 +20,39 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const options = {
+  port: { type: 'string' },
+  data: { type: 'string' },
+  host: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'public-url': { type: 'string' },
+  'country-header': { type: 'string' },
+  email: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** parseArgs' own errors ("Unknown option …") get the usage too, and exit code 2 like ours. */
+function readArgs(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+/**
+ * A whole number written in digits: Number() alone would also take "", " 80", "1e3" and
+ * "0x50" (the empty string silently meaning port 0 or "rate limit off").
+ */
+function wholeNumber(text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  return /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+}
+
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      port: { type: 'string' },
-      data: { type: 'string' },
-      host: { type: 'string' },
-      'rate-limit': { type: 'string' },
-      'public-url': { type: 'string' },
-      'country-header': { type: 'string' },
-      email: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values, positionals } = readArgs(argv);
   if (values.help) return void console.log(usage);
-  const dataDir = values.data ?? fail('--data <dir> is required: the folder that holds the service database.');
+  const dataDir = values.data || fail('--data <dir> is required: the folder that holds the service database.');
   const command = positionals.join(' ');
 
   if (command === 'user add') {
@@ -61,9 +77,9 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command !== '') fail(`Unknown command "${command}".`);
 
-  const port = Number(values.port ?? '8080');
+  const port = wholeNumber(values.port, 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not "${values.port}".`);
-  const rateLimit = Number(values['rate-limit'] ?? '30');
+  const rateLimit = wholeNumber(values['rate-limit'], 30);
   if (!Number.isInteger(rateLimit) || rateLimit < 0) fail('--rate-limit must be a whole number of requests per minute (0 turns it off).');
 
   const service = await startService({
@@ -74,11 +90,12 @@ async function main(argv: string[]): Promise<void> {
     ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
     ...(values['country-header'] ? { countryHeader: values['country-header'] } : {}),
   });
-  console.log(`Base URL: ${service.url}`);
-  if (service.firstApiKey) console.log(`API key: ${service.firstApiKey}`);
+  // Handlers first: whoever reads the lines below may signal at once, and must get a clean stop.
   const stop = () => void service.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  console.log(`Base URL: ${service.url}`);
+  if (service.firstApiKey) console.log(`API key: ${service.firstApiKey}`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -111,11 +111,20 @@ type Body = Record<string, unknown>;
 const shown = (text: string) => JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
 const isCleared = (value: unknown) => value === null || value === '';
 
-/** SQLite (through libsql) would silently cut a text at its first NUL character: refuse it instead. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * SQLite (through libsql) would silently cut a text at its first NUL character and replace half
+ * a surrogate pair with U+FFFD: refuse such text instead of storing something else.
+ */
 function checkNoNul(value: string, field: string): void {
   if (value.includes('\u0000'))
     throw badRequest(
       `The field "${field}" contains a NUL character (\\u0000), which cannot be stored. Remove it.`,
+    );
+  if (LONE_SURROGATE.test(value))
+    throw badRequest(
+      `The field "${field}" contains half of a surrogate pair (a broken emoji or other character), which cannot be stored. Remove it.`,
     );
 }
 
@@ -150,6 +159,7 @@ export function readWebUrl(value: unknown, field: string): string {
     throw badRequest(
       `The field "${field}" contains control characters (such as line breaks); remove them.`,
     );
+  checkNoNul(text, field);
   // "host:8080/path" has no scheme, just a port.
   const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(text)?.[1]?.toLowerCase();
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
@@ -160,6 +170,14 @@ export function readWebUrl(value: unknown, field: string): string {
   if (scheme === undefined) {
     throw badRequest(
       `The field "${field}" (${shown(text)}) is not a full web address: it must start with http:// or https://.`,
+    );
+  }
+  // Browsers read "http:/\\evil.example", "https:evil.example" and "http:///evil.example" as
+  // http://evil.example, and a backslash before the query as "/": forms that read as something
+  // else to a person or a filter than where they lead. A web address is written scheme://host/….
+  if (!/^https?:\/\/(?:[^/\\]|$)/i.test(text) || /^[^?#]*\\/.test(text)) {
+    throw badRequest(
+      `The field "${field}" (${shown(text)}) must be written http://host/… or https://host/…, with two forward slashes and no backslashes before the query.`,
     );
   }
   if (!isWebUrl(text))

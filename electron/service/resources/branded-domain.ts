@@ -20,6 +20,12 @@ export function parseBrandedDomain(text: string): BrandedDomain {
   if (!/^https?:\/\//i.test(trimmed)) {
     throw badRequest(`The field "domain" must start with http:// or https://, ${EXAMPLE}.`);
   }
+  // "https:///go.example.com" and backslashes parse as a host only by the URL parser's leniency.
+  if (!/^https?:\/\/[^/\\]/i.test(trimmed) || trimmed.includes('\\')) {
+    throw badRequest(
+      `The field "domain" must be written with two forward slashes and no backslashes, ${EXAMPLE}.`,
+    );
+  }
   let url: URL;
   try {
     url = new URL(trimmed);

@@ -77,9 +77,18 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: ServiceContext)
       }
       passwordHash = await hashPassword(password);
     }
-    db.prepare(
-      'UPDATE users SET email = COALESCE(?, email), password_hash = COALESCE(?, password_hash) WHERE id = ?',
-    ).run(email ?? null, passwordHash ?? null, request.userId);
+    try {
+      db.prepare(
+        'UPDATE users SET email = COALESCE(?, email), password_hash = COALESCE(?, password_hash) WHERE id = ?',
+      ).run(email ?? null, passwordHash ?? null, request.userId);
+    } catch (error) {
+      // Hashing the password yields to other requests: another account may have taken the
+      // email since it was checked above.
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw conflict(`The email ${email} is already used by another account on this service.`);
+      }
+      throw error;
+    }
     return { error: 0, message: 'Account has been successfully updated.' };
   });
 }

@@ -5,6 +5,7 @@ import { parseBrandedDomain } from '../resources/branded-domain.js';
 import { optionalString, pathId, readBody, requiredString } from '../resources/input.js';
 import { pagedList } from '../resources/paged-list.js';
 import { requireOwned } from '../resources/ownership.js';
+import { readWebUrl } from '../links/link-input.js';
 import { isWebUrl } from '../urls.js';
 
 const MAX_URL = 4096;
@@ -16,7 +17,11 @@ interface DomainRow {
   redirect_404: string;
 }
 
-/** An optional redirect target: an http(s) URL, or "" for none (which clears it on update). */
+/**
+ * An optional redirect target: an http(s) URL, or "" for none (which clears it on update).
+ * Checked like every link target (readWebUrl), since the redirect routes send visitors there:
+ * no control characters (a line break would end up in the Location header), no "http:/\\host".
+ */
 function readRedirect(body: Record<string, unknown>, field: string): string | undefined {
   const value = optionalString(body, field, MAX_URL);
   if (value === undefined || value === '') return value;
@@ -25,7 +30,7 @@ function readRedirect(body: Record<string, unknown>, field: string): string | un
       `The field "${field}" must be a web address starting with http:// or https://, or "" for none.`,
     );
   }
-  return value;
+  return readWebUrl(value, field);
 }
 
 /**
