@@ -1,6 +1,87 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.js';
+import { CampaignPages } from './campaign-pages.js';
+import { createClickRecorder } from './click-writer-thread.js';
+import { DomainResolver, type BrandedDomain } from './domain-resolver.js';
+import { LinkResolver } from './link-resolver.js';
+import { LinkVisits, referrerHost, sendPage, sendRedirect } from './link-visit.js';
+import { notFoundPage, serviceHomePage } from './pages.js';
+import { checkPassword } from './password-check.js';
 
-export function registerRedirectRoutes(_app: FastifyInstance, _ctx: ServiceContext): void {
-  // TODO(issue 2): redirects, rotator, campaign list pages.
+type AliasRequest = FastifyRequest<{ Params: { alias: string } }>;
+
+/**
+ * What makes short links work, on the ROOT app (outside /api, no key): `/<alias>` on the
+ * service's own host and on branded domains (by Host header), the password form's POST, the
+ * campaign rotator `/r/<slug>` and list page `/c/<id>`, and `/` itself.
+ *
+ * The `/<alias>` path is built for throughput: the domain and the link come from in-memory
+ * caches, the User-Agent parse is cached, and the click is buffered and written in batches by
+ * a worker thread (see click-recorder.ts for the durability trade-off).
+ */
+export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const domains = new DomainResolver(ctx.db);
+  const links = new LinkResolver(ctx.db);
+  const clicks = createClickRecorder(ctx.db);
+  const visits = new LinkVisits(ctx, clicks);
+  const campaigns = new CampaignPages(ctx, links, visits);
+
+  const onLinkChanged = (linkId: number) => links.invalidate(linkId);
+  ctx.linkChanged.add(onLinkChanged);
+  app.addHook('onClose', async () => {
+    ctx.linkChanged.delete(onLinkChanged);
+    await clicks.close();
+  });
+
+  /** No such alias: a branded domain may send the visitor to its own 404 address. */
+  const missing = (reply: FastifyReply, domain: BrandedDomain | null): void =>
+    domain?.redirect404 ? sendRedirect(reply, domain.redirect404) : sendPage(reply, notFoundPage());
+
+  // Handlers send and return nothing (see sendPage): no `return reply` anywhere here.
+  app.get('/', (request, reply) => {
+    const domain = domains.lookup(request.headers.host);
+    if (!domain) sendPage(reply, serviceHomePage());
+    else if (domain.redirectRoot) sendRedirect(reply, domain.redirectRoot);
+    else sendPage(reply, notFoundPage());
+  });
+
+  app.get('/:alias', (request: AliasRequest, reply) => {
+    const { alias } = request.params;
+    // `/api` itself is no short link: let it get the API's JSON "no endpoint" answer.
+    if (alias === 'api') {
+      reply.callNotFound();
+      return;
+    }
+    const domain = domains.lookup(request.headers.host);
+    const link = links.resolve(domain ? domain.id : 0, alias);
+    if (link) visits.serve(request, reply, link);
+    else missing(reply, domain);
+  });
+
+  // The password form posts here (URL-encoded; JSON works too).
+  app.post('/:alias', async (request: AliasRequest, reply) => {
+    const { alias } = request.params;
+    if (alias === 'api') {
+      reply.callNotFound();
+      return;
+    }
+    const domain = domains.lookup(request.headers.host);
+    const link = links.resolve(domain ? domain.id : 0, alias);
+    if (!link) return missing(reply, domain);
+    if (link.passwordHash === null) return visits.serve(request, reply, link);
+    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+    const password = body['password'];
+    const ref = typeof body['ref'] === 'string' && /^[a-z0-9.:[\]-]{0,253}$/i.test(body['ref']) ? body['ref'].toLowerCase() : referrerHost(request.headers.referer);
+    const accepted = typeof password === 'string' && password.length <= 1024 && (await checkPassword(password, link.passwordHash));
+    if (!accepted) return visits.wrongPassword(reply, ref);
+    return visits.serve(request, reply, link, { passwordAccepted: true, referrer: ref });
+  });
+
+  app.get('/r/:slug', (request: FastifyRequest<{ Params: { slug: string } }>, reply) => {
+    campaigns.rotate(request, reply, request.params.slug);
+  });
+
+  app.get('/c/:id', (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+    campaigns.list(reply, request.params.id);
+  });
 }

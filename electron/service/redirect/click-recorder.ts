@@ -1,0 +1,172 @@
+/**
+ * Click recording off the redirect's critical path. A redirect only appends its click to an
+ * in-memory buffer; buffered clicks are written in batches, each one transaction that inserts
+ * the click rows and adds to links.clicks with one UPDATE per link, so the statistics the
+ * links routes read (the clicks table and links.clicks) always agree with each other.
+ *
+ * Durability trade-off: a crash or kill -9 loses the clicks not yet written, at most about
+ * FLUSH_INTERVAL_MS of traffic plus a batch being written; a normal close (the app's onClose
+ * hook) writes them all. In exchange a commit carries hundreds of clicks instead of one.
+ *
+ * Two recorders share the batch format and SQL:
+ *  - ThreadedClickRecorder (click-writer-thread.ts, the default): a worker thread with its own
+ *    connection writes the batches, so the event loop that answers redirects never waits on
+ *    SQLite. Measured here, a click costs ~15-30 µs to write (B-tree work for random links,
+ *    WAL appends, checkpoints), more than the redirect itself.
+ *  - InlineClickRecorder (below): writes on the event loop, in small batches so each pause is
+ *    short. Used when the worker cannot run (in-memory database, no worker support).
+ */
+import type { Db } from '../db.js';
+
+export interface Click {
+  linkId: number;
+  at: number;
+  country: string;
+  referrer: string;
+  browser: string;
+  os: string;
+  device: string;
+  visitor: string;
+}
+
+/** A click as it travels to the writer: [linkId, at, country, referrer, browser, os, device, visitor]. */
+export type ClickRow = [number, number, string, string, string, string, string, string];
+
+export const toRow = (c: Click): ClickRow => [c.linkId, c.at, c.country, c.referrer, c.browser, c.os, c.device, c.visitor];
+
+export interface ClickRecorder {
+  record(click: Click): void;
+  /** Resolves once every click recorded so far is in the database. */
+  flush(): Promise<void>;
+  /** Writes what is left and releases the writer; later clicks are written straight away. */
+  close(): Promise<void>;
+}
+
+/** A buffer is written this long after its first click at the latest… */
+export const FLUSH_INTERVAL_MS = 100;
+/** …or as soon as it holds this many. */
+export const FLUSH_SIZE = 1000;
+/** If the database keeps refusing writes, clicks beyond this many are dropped, not hoarded. */
+export const MAX_PENDING = 200_000;
+export const RETRY_MS = 1000;
+
+/**
+ * The batch SQL: two statements whatever the batch size, the rows travelling as one JSON array
+ * (a native call per click and per link would cost more than the SQL). Rows must be sorted by
+ * link id (neighbouring rows share B-tree pages) and counts hold [linkId, n].
+ */
+export const ADD_CLICKS_SQL = `UPDATE links SET clicks = clicks + c.n
+  FROM (SELECT value ->> 0 AS id, value ->> 1 AS n FROM json_each(?)) AS c
+  WHERE links.id = c.id`;
+/**
+ * A link deleted since its clicks were buffered has nothing to count them on (and the clicks
+ * table's foreign key would refuse them): the join leaves them out.
+ */
+export const INSERT_CLICKS_SQL = `INSERT INTO clicks (link_id, at, country, referrer, browser, os, device, visitor)
+  SELECT l.id, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7
+    FROM json_each(?) AS j JOIN links AS l ON l.id = j.value ->> 0`;
+
+/** Sorts rows by link (in place) and counts them per link: the two JSON parameters of a batch. */
+export function batchParameters(rows: ClickRow[]): { counts: string; rows: string } {
+  rows.sort((a, b) => a[0] - b[0]);
+  const counts: [number, number][] = [];
+  for (const row of rows) {
+    const last = counts[counts.length - 1];
+    if (last && last[0] === row[0]) last[1]++;
+    else counts.push([row[0], 1]);
+  }
+  return { counts: JSON.stringify(counts), rows: JSON.stringify(rows) };
+}
+
+/** On the event loop, in batches of INLINE_BATCH with the loop let through between them. */
+const INLINE_BATCH = 250;
+
+export class InlineClickRecorder implements ClickRecorder {
+  private pending: ClickRow[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
+  private closed = false;
+  private failing = false;
+  private readonly write: (rows: ClickRow[]) => void;
+
+  constructor(db: Db) {
+    const addClicks = db.prepare(ADD_CLICKS_SQL);
+    const insertClicks = db.prepare(INSERT_CLICKS_SQL);
+    this.write = db.transaction((rows: ClickRow[]) => {
+      const p = batchParameters(rows);
+      addClicks.run(p.counts);
+      insertClicks.run(p.rows);
+    });
+  }
+
+  record(click: Click): void {
+    if (this.pending.length >= MAX_PENDING) return;
+    this.pending.push(toRow(click));
+    if (this.closed) return void this.writeAll();
+    if (this.failing) return;
+    if (this.pending.length >= INLINE_BATCH) {
+      // After the current I/O callbacks: the redirect that filled the batch is answered first.
+      this.immediate ??= setImmediate(this.writeBatch);
+    } else if (!this.timer) {
+      this.timer = setTimeout(this.writeBatch, FLUSH_INTERVAL_MS);
+      this.timer.unref();
+    }
+  }
+
+  async flush(): Promise<void> {
+    this.writeAll();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.writeAll();
+  }
+
+  private writeAll(): void {
+    this.cancelTimers();
+    if (this.pending.length === 0) return;
+    const rows = this.pending;
+    this.pending = [];
+    this.tryWrite(rows);
+  }
+
+  /** Writes one batch; a backlog continues on the next turn of the event loop. */
+  private readonly writeBatch = (): void => {
+    this.cancelTimers();
+    if (this.pending.length === 0) return;
+    const rows = this.pending.length <= INLINE_BATCH ? this.pending : this.pending.slice(0, INLINE_BATCH);
+    this.pending = rows === this.pending ? [] : this.pending.slice(INLINE_BATCH);
+    if (!this.tryWrite(rows)) return;
+    if (this.pending.length >= INLINE_BATCH) this.immediate = setImmediate(this.writeBatch);
+    else if (this.pending.length > 0) {
+      this.timer = setTimeout(this.writeBatch, FLUSH_INTERVAL_MS);
+      this.timer.unref();
+    }
+  };
+
+  private tryWrite(rows: ClickRow[]): boolean {
+    try {
+      this.write(rows);
+      this.failing = false;
+      return true;
+    } catch (error) {
+      // Keep them for a later try: a locked or full disk is usually a passing state.
+      this.pending = rows.concat(this.pending).slice(0, MAX_PENDING);
+      if (!this.failing) console.error('[service] could not record clicks, will retry:', (error as Error).message);
+      this.failing = true;
+      if (!this.closed) {
+        this.cancelTimers();
+        this.timer = setTimeout(this.writeBatch, RETRY_MS);
+        this.timer.unref();
+      }
+      return false;
+    }
+  }
+
+  private cancelTimers(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
+    this.timer = undefined;
+    this.immediate = undefined;
+  }
+}

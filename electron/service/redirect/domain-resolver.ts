@@ -1,0 +1,66 @@
+/**
+ * Which branded domain a request is for, from its Host header. Domains are few and change
+ * rarely, and the domains routes are not ours to instrument, so answers (found or not) are kept
+ * for a short TTL rather than invalidated: a new, changed or deleted domain takes effect within
+ * HOST_TTL_MS. Requests for any other host are for the service's own host (domain_id 0).
+ */
+import type { Db } from '../db.js';
+import { safeTarget } from './targeting.js';
+
+export interface BrandedDomain {
+  id: number;
+  redirectRoot: string;
+  redirect404: string;
+}
+
+export const HOST_TTL_MS = 2000;
+/** Made-up Host headers must not grow the cache without bound. */
+const MAX_HOSTS = 1000;
+
+export class DomainResolver {
+  private readonly cache = new Map<string, { domain: BrandedDomain | null; until: number }>();
+  private readonly byHost;
+
+  constructor(
+    db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.byHost = db.prepare('SELECT id, redirect_root, redirect_404 FROM domains WHERE host = ?');
+  }
+
+  /** The branded domain a Host header names, or null for the service's own host. */
+  lookup(hostHeader: string | undefined): BrandedDomain | null {
+    if (!hostHeader) return null;
+    const now = this.clock();
+    const cached = this.cache.get(hostHeader);
+    if (cached && cached.until > now) return cached.domain;
+    const domain = this.query(hostHeader);
+    if (this.cache.size >= MAX_HOSTS) this.cache.clear();
+    this.cache.set(hostHeader, { domain, until: now + HOST_TTL_MS });
+    return domain;
+  }
+
+  /** Stored hosts are lower-case; one stored with a port matches only requests with that port. */
+  private query(hostHeader: string): BrandedDomain | null {
+    const host = hostHeader.trim().toLowerCase();
+    if (host.length === 0 || host.length > 300) return null;
+    const withoutPort = stripPort(host);
+    return this.row(host) ?? (withoutPort !== host ? this.row(withoutPort) : null);
+  }
+
+  private row(host: string): BrandedDomain | null {
+    const row = this.byHost.get(host) as { id: number; redirect_root: string; redirect_404: string } | undefined;
+    if (!row) return null;
+    // Stored as validated web URLs; checked again since they go into a Location header.
+    return { id: row.id, redirectRoot: safeTarget(row.redirect_root) ?? '', redirect404: safeTarget(row.redirect_404) ?? '' };
+  }
+}
+
+export function stripPort(host: string): string {
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    return end > 0 ? host.slice(0, end + 1) : host;
+  }
+  const colon = host.lastIndexOf(':');
+  return colon > 0 && host.indexOf(':') === colon ? host.slice(0, colon) : host;
+}

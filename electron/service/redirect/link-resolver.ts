@@ -1,0 +1,150 @@
+/**
+ * Short link look-up for redirects, with an in-memory cache: a redirect is read thousands of
+ * times for every write, and a SQLite read per hit would cap the redirect rate (see the
+ * benchmark). The cache is
+ *   - an LRU of resolved links keyed by domain and alias, bounded by maxEntries, dropped per
+ *     link through ctx.linkChanged (the links routes call it on every update and delete);
+ *   - a small map of aliases known NOT to exist, each kept for missTtlMs only and all dropped on
+ *     any link change, so a link created after a miss (by the API, or by another connection to
+ *     the file) is found at once or within that TTL.
+ */
+import type { Db } from '../db.js';
+import { buildTargets, type LinkTargets, type TargetColumns } from './targeting.js';
+
+export type RedirectType = 'direct' | 'frame' | 'splash' | 'splash-page' | 'overlay';
+
+export interface ResolvedLink {
+  id: number;
+  userId: number;
+  domainId: number;
+  alias: string;
+  title: string;
+  redirectType: RedirectType;
+  splashId: number | null;
+  overlayId: number | null;
+  passwordHash: string | null;
+  expiresAt: number | null;
+  targets: LinkTargets;
+}
+
+export interface LinkResolverOptions {
+  maxEntries?: number;
+  missTtlMs?: number;
+  clock?: () => number;
+}
+
+interface LinkRow extends TargetColumns {
+  id: number;
+  user_id: number;
+  domain_id: number;
+  alias: string;
+  title: string;
+  redirect_type: string;
+  splash_id: number | null;
+  overlay_id: number | null;
+  password_hash: string | null;
+  expires_at: number | null;
+}
+
+const COLUMNS = `id, user_id, domain_id, alias, title, redirect_type, splash_id, overlay_id, password_hash,
+  expires_at, long_url, geotarget, devicetarget, languagetarget, deeplink, parameters`;
+
+const REDIRECT_TYPES = new Set<string>(['direct', 'frame', 'splash', 'splash-page', 'overlay']);
+const MAX_MISSES = 10_000;
+
+export class LinkResolver {
+  private readonly links = new Map<string, ResolvedLink>();
+  /** Link id → cache key, to drop a link by the id ctx.linkChanged gives. */
+  private readonly keysById = new Map<number, string>();
+  private readonly misses = new Map<string, number>();
+  private readonly byAlias;
+  private readonly maxEntries: number;
+  private readonly missTtlMs: number;
+  private readonly clock: () => number;
+
+  constructor(db: Db, options: LinkResolverOptions = {}) {
+    this.byAlias = db.prepare(`SELECT ${COLUMNS} FROM links WHERE domain_id = ? AND alias = ?`);
+    this.maxEntries = options.maxEntries ?? 100_000;
+    this.missTtlMs = options.missTtlMs ?? 1000;
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** The link at `alias` on a domain (0: the service's own host), or null when there is none. */
+  resolve(domainId: number, alias: string): ResolvedLink | null {
+    const key = `${domainId}/${alias}`;
+    const hit = this.links.get(key);
+    if (hit) {
+      // Re-insert to mark it most recently used (Map keeps insertion order).
+      this.links.delete(key);
+      this.links.set(key, hit);
+      return hit;
+    }
+    const missUntil = this.misses.get(key);
+    if (missUntil !== undefined) {
+      if (missUntil > this.clock()) return null;
+      this.misses.delete(key);
+    }
+    const row = this.byAlias.get(domainId, alias) as LinkRow | undefined;
+    const link = row ? toResolved(row) : null;
+    if (!link) {
+      if (this.misses.size >= MAX_MISSES) this.misses.clear();
+      this.misses.set(key, this.clock() + this.missTtlMs);
+      return null;
+    }
+    this.store(key, link);
+    return link;
+  }
+
+  /** Drops a changed or deleted link, and every remembered miss (it may have been created). */
+  invalidate(linkId: number): void {
+    const key = this.keysById.get(linkId);
+    if (key !== undefined) {
+      this.links.delete(key);
+      this.keysById.delete(linkId);
+    }
+    this.misses.clear();
+  }
+
+  clear(): void {
+    this.links.clear();
+    this.keysById.clear();
+    this.misses.clear();
+  }
+
+  get size(): number {
+    return this.links.size;
+  }
+
+  private store(key: string, link: ResolvedLink): void {
+    // An alias moved to another link (delete + create without an event) must not leave a
+    // stale id → key entry that would later drop the new link's entry.
+    const previous = this.links.get(key);
+    if (previous) this.keysById.delete(previous.id);
+    this.links.set(key, link);
+    this.keysById.set(link.id, key);
+    if (this.links.size > this.maxEntries) {
+      const oldest = this.links.keys().next().value as string;
+      const evicted = this.links.get(oldest) as ResolvedLink;
+      this.links.delete(oldest);
+      if (this.keysById.get(evicted.id) === oldest) this.keysById.delete(evicted.id);
+    }
+  }
+}
+
+function toResolved(row: LinkRow): ResolvedLink | null {
+  const targets = buildTargets(row);
+  if (!targets) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    domainId: row.domain_id,
+    alias: row.alias,
+    title: row.title,
+    redirectType: REDIRECT_TYPES.has(row.redirect_type) ? (row.redirect_type as RedirectType) : 'direct',
+    splashId: row.splash_id,
+    overlayId: row.overlay_id,
+    passwordHash: row.password_hash,
+    expiresAt: row.expires_at,
+    targets,
+  };
+}

@@ -1,0 +1,347 @@
+/**
+ * Benchmark of the local link service: `npm run bench:service`.
+ *
+ *  1. Seeds a fresh data dir with 100,000 links (one SQL transaction, user 1).
+ *  2. Starts the service as a CHILD PROCESS through its command line, so the load generator and
+ *     this driver never share its event loop (the driver only waits while wrk runs). The OS
+ *     schedules the service (event loop + click-writer thread) and wrk's two threads on the two
+ *     cores, as on any machine where both run. BENCH_PIN=1 pins the service to CPU 0 and wrk to
+ *     CPU 1 (taskset): the service then has exactly one core for everything, a harsher figure
+ *     that is also more sensitive to other load on the machine.
+ *  3. Redirects: wrk, 50 connections, 10 s, 2 threads, after a 3 s warm-up, picking one of the
+ *     100,000 aliases at random for every request (a Lua script), with a browser User-Agent,
+ *     a referrer, Accept-Language and a country header, so every hit does the full work: host
+ *     and link look-up (the link cache starts cold), targeting, user-agent parse, visitor hash,
+ *     click buffering and batch writes.
+ *  4. API, with the rate limit off, through autocannon: GET /api/urls?limit=100 and
+ *     POST /api/url/add, first from one client (the latency a user of the app sees; the goals
+ *     apply there), then from 10 concurrent clients (throughput, for information). "not
+ *     available" when the links routes are missing.
+ *  5. Stops the service (its close writes the buffered clicks) and checks that the database holds
+ *     one click per redirect answered, and that links.clicks agrees with the click rows.
+ *
+ * Environment: BENCH_DURATION (seconds, default 10), BENCH_LINKS (default 100000), BENCH_PIN=1,
+ * BENCH_WRK (path of wrk; when it is missing the redirects are measured with autocannon).
+ */
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openDatabase } from '../../electron/service/db.js';
+import { createUser } from '../../electron/service/users.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const LINKS = Number(process.env['BENCH_LINKS'] ?? 100_000);
+const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
+const CONNECTIONS = 50;
+const WRK = process.env['BENCH_WRK'] ?? '/usr/bin/wrk';
+const PIN = process.env['BENCH_PIN'] === '1' && existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
+
+const GOALS = { redirectsPerSec: 20_000, redirectP99Ms: 15, apiP50Ms: 10, apiP99Ms: 50 };
+
+interface Row {
+  measure: string;
+  value: string;
+  goal: string;
+  result: 'PASS' | 'FAIL' | 'info' | 'n/a';
+}
+const rows: Row[] = [];
+const fmtMs = (ms: number) => `${ms.toFixed(2)} ms`;
+/** autocannon's latency histogram counts whole milliseconds. */
+const fmtWholeMs = (ms: number) => (ms < 1 ? '< 1 ms' : `${ms.toFixed(0)} ms`);
+const fmtInt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+
+// ---------------------------------------------------------------- seeding
+
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function seed(dataDir: string): { key: string; aliases: string[] } {
+  const db = openDatabase(dataDir);
+  try {
+    const key = createUser(db, 'bench@localhost').apiKey;
+    const aliases = new Set<string>();
+    while (aliases.size < LINKS) {
+      const bytes = randomBytes(7);
+      let alias = '';
+      for (const b of bytes) alias += ALPHABET[b % ALPHABET.length];
+      aliases.add(alias);
+    }
+    const list = [...aliases];
+    const now = Date.now();
+    const insert = db.prepare(
+      `INSERT INTO links (user_id, domain_id, alias, long_url, title, geotarget, devicetarget, languagetarget, parameters, created_at, updated_at)
+       VALUES (1, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // Mostly plain links, with some targeting and parameters, as a real account has.
+    db.transaction(() => {
+      list.forEach((alias, i) => {
+        const geo = i % 10 === 0 ? JSON.stringify([{ location: 'DE', link: `https://example.de/a/${i}` }]) : '[]';
+        const device = i % 10 === 1 ? JSON.stringify([{ device: 'iphone', link: `https://m.example.com/a/${i}` }]) : '[]';
+        const language = i % 10 === 2 ? JSON.stringify([{ language: 'fr', link: `https://example.fr/a/${i}` }]) : '[]';
+        const params = i % 10 === 3 ? JSON.stringify([{ name: 'utm_source', value: 'linkdeck' }]) : '[]';
+        insert.run(alias, `https://example.com/articles/${i}?ref=bench`, `Article ${i}`, geo, device, language, params, now - i * 1000, now);
+      });
+    })();
+    return { key, aliases: list };
+  } finally {
+    db.close();
+  }
+}
+
+// ---------------------------------------------------------------- the service process
+
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const args = ['--import', 'tsx', join(ROOT, 'electron/service/cli.ts'), '--port', '0', '--data', dataDir, '--rate-limit', '0'];
+  const [cmd, cmdArgs] = PIN ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(cmd, cmdArgs as string[], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Base URL: (\S+)/.exec(out);
+      if (m) ok(m[1] as string);
+    });
+    child.once('exit', (code) => fail(new Error(`the service exited (code ${code}) before it printed its Base URL:\n${out}`)));
+  });
+  return { url, child };
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((ok) => {
+    child.once('exit', () => ok());
+    child.kill('SIGTERM');
+  });
+}
+
+// ---------------------------------------------------------------- wrk
+
+const LUA = `
+-- Each request picks one of the seeded aliases at random, as a browser would send it.
+local counter = 0
+function setup(thread)
+  counter = counter + 1
+  thread:set("tid", counter)
+end
+
+local reqs = {}
+local agents = {
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+  "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0"
+}
+local referrers = { "https://www.facebook.com/", "https://t.co/abc", "https://news.example.org/item?id=1", "" }
+local countries = { "US", "DE", "FR", "GB", "IN", "BR" }
+local languages = { "en-US,en;q=0.9", "de-DE,de;q=0.9,en;q=0.5", "fr-FR,fr;q=0.8" }
+
+function init(args)
+  math.randomseed(os.time() * 100 + (tid or 0))
+  local n = 0
+  for alias in io.lines(args[1]) do
+    n = n + 1
+    local headers = {
+      ["User-Agent"] = agents[(n % #agents) + 1],
+      ["Accept-Language"] = languages[(n % #languages) + 1],
+      ["CF-IPCountry"] = countries[(n % #countries) + 1],
+    }
+    local ref = referrers[(n % #referrers) + 1]
+    if ref ~= "" then headers["Referer"] = ref end
+    reqs[n] = wrk.format("GET", "/" .. alias, headers)
+  end
+end
+
+function request()
+  return reqs[math.random(#reqs)]
+end
+`;
+
+interface WrkResult {
+  requests: number;
+  perSec: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  bad: number;
+  socketErrors: string;
+}
+
+function toMs(value: string, unit: string): number {
+  const n = Number(value);
+  return unit === 'us' ? n / 1000 : unit === 'ms' ? n : unit === 's' ? n * 1000 : n * 60_000;
+}
+
+function runWrk(url: string, script: string, aliasFile: string, seconds: number): WrkResult {
+  const args = [`-c${CONNECTIONS}`, `-d${seconds}s`, '-t2', '--latency', '-s', script, `${url}/`, '--', aliasFile];
+  const r = PIN ? spawnSync('taskset', ['-c', '1', WRK, ...args], { encoding: 'utf8' }) : spawnSync(WRK, args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
+  const out = r.stdout;
+  const pct = (p: string) => {
+    const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(out);
+    return m ? toMs(m[1] as string, m[2] as string) : NaN;
+  };
+  return {
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN),
+    perSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    p50: pct('50'),
+    p90: pct('90'),
+    p99: pct('99'),
+    bad: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    socketErrors: /Socket errors: (.*)/.exec(out)?.[1] ?? 'none',
+  };
+}
+
+/** Without wrk: autocannon in this process, with the same random alias per request. */
+async function runAutocannonRedirects(url: string, aliases: string[], seconds: number): Promise<WrkResult> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({ ...req, path: `/${aliases[Math.floor(Math.random() * aliases.length)]}` }),
+      },
+    ],
+  });
+  const redirects = result.statusCodeStats['302']?.count ?? 0;
+  const total = result.requests.total;
+  return {
+    requests: total,
+    perSec: total / result.duration,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    bad: total - Number(redirects),
+    socketErrors: result.errors + result.timeouts === 0 ? 'none' : `${result.errors} errors, ${result.timeouts} timeouts`,
+  };
+}
+
+// ---------------------------------------------------------------- API endpoints
+
+async function benchApi(url: string, key: string, label: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const probe = await fetch(url + path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const probeJson = (await probe.json().catch(() => ({}))) as { error?: unknown; message?: string };
+  if (probe.status !== 200 || probeJson.error !== 0) {
+    const why = probe.status === 404 ? 'endpoint not implemented yet' : `HTTP ${probe.status} ${probeJson.message ?? ''}`.trim();
+    rows.push({ measure: `${label} p50 / p99, 1 client`, value: `not available (${why})`, goal: `≤ ${GOALS.apiP50Ms} / ${GOALS.apiP99Ms} ms`, result: 'n/a' });
+    return;
+  }
+  const run = (connections: number) =>
+    autocannon({ url: url + path, connections, duration: 5, method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const one = await run(1);
+  const failedOne = one.non2xx + one.errors;
+  const ok = one.latency.p50 <= GOALS.apiP50Ms && one.latency.p99 <= GOALS.apiP99Ms && failedOne === 0;
+  rows.push({
+    measure: `${label} p50 / p99, 1 client`,
+    value: `${fmtWholeMs(one.latency.p50)} / ${fmtWholeMs(one.latency.p99)} (${fmtInt(one.requests.average)}/s${failedOne ? `, ${failedOne} failed` : ''})`,
+    goal: `≤ ${GOALS.apiP50Ms} / ${GOALS.apiP99Ms} ms`,
+    result: ok ? 'PASS' : 'FAIL',
+  });
+  const ten = await run(10);
+  const failedTen = ten.non2xx + ten.errors;
+  rows.push({
+    measure: `${label} p50 / p99, 10 clients`,
+    value: `${fmtWholeMs(ten.latency.p50)} / ${fmtWholeMs(ten.latency.p99)} (${fmtInt(ten.requests.average)}/s${failedTen ? `, ${failedTen} failed` : ''})`,
+    goal: 'no failures',
+    result: failedTen === 0 ? 'info' : 'FAIL',
+  });
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-'));
+  let child: ChildProcess | undefined;
+  try {
+    const t0 = Date.now();
+    const { key, aliases } = seed(dataDir);
+    console.log(`Seeded ${fmtInt(LINKS)} links in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+    const aliasFile = join(dataDir, 'aliases.txt');
+    writeFileSync(aliasFile, aliases.join('\n') + '\n');
+    const script = join(dataDir, 'random-alias.lua');
+    writeFileSync(script, LUA);
+
+    const server = await startServer(dataDir);
+    child = server.child;
+    const { url } = server;
+    console.log(`Service at ${url} (child process ${child.pid})${PIN ? ', pinned to CPU 0; wrk on CPU 1' : ''}.`);
+
+    // Sanity: the seeded links answer with redirects to their long URLs.
+    let sanity = 0;
+    for (const i of [0, 1, LINKS - 1]) {
+      const res = await fetch(`${url}/${aliases[i]}`, { redirect: 'manual' });
+      sanity++;
+      if (res.status !== 302 || !res.headers.get('location')?.startsWith('https://example.com/articles/')) {
+        throw new Error(`/${aliases[i]} answered ${res.status} ${res.headers.get('location')}; expected a 302 to its long URL.`);
+      }
+    }
+
+    const haveWrk = existsSync(WRK);
+    if (!haveWrk) console.log(`wrk is not installed (${WRK}): measuring redirects with autocannon instead (apt-get install wrk for the reference figure).`);
+    const tool = haveWrk ? 'wrk' : 'autocannon';
+    const hammer = (seconds: number) => (haveWrk ? Promise.resolve(runWrk(url, script, aliasFile, seconds)) : runAutocannonRedirects(url, aliases, seconds));
+
+    // Other work on the machine skews every figure: say how busy it was.
+    const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+    console.log(`Load average before the run: ${load()} (${availableParallelism()} CPUs).`);
+    console.log('Warm-up (3 s)…');
+    const warm = await hammer(3);
+    console.log(`Measuring redirects with ${tool}: ${CONNECTIONS} connections, ${DURATION} s…`);
+    const run = await hammer(DURATION);
+    console.log(`Load average after the redirects: ${load()}.`);
+
+    rows.push({ measure: `Redirects/s (${tool}, ${CONNECTIONS} conn, ${DURATION} s, ${fmtInt(LINKS)} links)`, value: fmtInt(run.perSec), goal: `≥ ${fmtInt(GOALS.redirectsPerSec)}`, result: run.perSec >= GOALS.redirectsPerSec ? 'PASS' : 'FAIL' });
+    rows.push({ measure: 'Redirect latency p50', value: fmtMs(run.p50), goal: '', result: 'info' });
+    rows.push({ measure: 'Redirect latency p90', value: fmtMs(run.p90), goal: '', result: 'info' });
+    rows.push({ measure: 'Redirect latency p99', value: fmtMs(run.p99), goal: `< ${GOALS.redirectP99Ms} ms`, result: run.p99 < GOALS.redirectP99Ms ? 'PASS' : 'FAIL' });
+    rows.push({ measure: 'Answers other than 302 / socket errors', value: `${run.bad + warm.bad} / ${run.socketErrors}`, goal: '0 / none', result: run.bad + warm.bad === 0 && run.socketErrors === 'none' ? 'PASS' : 'FAIL' });
+
+    console.log('Measuring the API with autocannon (1, then 10 clients, 5 s each)…');
+    await benchApi(url, key, 'GET /api/urls?limit=100', 'GET', '/api/urls?limit=100');
+    await benchApi(url, key, 'POST /api/url/add', 'POST', '/api/url/add', { url: 'https://example.com/from-the-benchmark' });
+
+    // Closing flushes the click buffer; then every answered redirect must be in the database.
+    await stopServer(child);
+    child = undefined;
+    const db = openDatabase(dataDir);
+    const stored = db.prepare('SELECT (SELECT COUNT(*) FROM clicks) AS clicks, (SELECT SUM(clicks) FROM links) AS counted').get() as { clicks: number; counted: number };
+    db.close();
+    const answered = warm.requests + run.requests + sanity;
+    // wrk stops counting with requests still in flight (at most one per connection per run),
+    // which the service answers and records.
+    const slack = 2 * CONNECTIONS;
+    const clicksOk = stored.clicks >= answered && stored.clicks <= answered + slack && stored.counted === stored.clicks;
+    rows.push({
+      measure: 'Clicks stored after close (rows / links.clicks / answered)',
+      value: `${fmtInt(stored.clicks)} / ${fmtInt(stored.counted)} / ${fmtInt(answered)}`,
+      goal: `rows = links.clicks, ≥ answered (≤ +${slack} in flight)`,
+      result: clicksOk ? 'PASS' : 'FAIL',
+    });
+  } finally {
+    if (child) await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  printTable(rows);
+  const failed = rows.filter((r) => r.result === 'FAIL').length;
+  console.log(failed ? `${failed} goal(s) not met.` : 'All goals met.');
+  process.exitCode = failed ? 1 : 0;
+}
+
+function printTable(table: Row[]) {
+  const headers: (keyof Row)[] = ['measure', 'value', 'goal', 'result'];
+  const widths = headers.map((h) => Math.max(h.length, ...table.map((r) => r[h].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
+  console.log();
+  console.log(line(headers));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of table) console.log(line(headers.map((h) => r[h])));
+  console.log();
+}
+
+await main();

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'libsql';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../electron/service/db.js';
+import { migrations } from '../../electron/service/migrations.js';
+import { InlineClickRecorder, type Click, type ClickRecorder } from '../../electron/service/redirect/click-recorder.js';
+import { createClickRecorder, ThreadedClickRecorder } from '../../electron/service/redirect/click-writer-thread.js';
+import { createUser } from '../../electron/service/users.js';
+
+/*
+ * The two click recorders against a real SQLite file: the threaded one (the default, writing on
+ * a worker thread with its own connection) and the inline fallback must leave the database in
+ * the same state: one row per click, links.clicks matching, clicks of deleted links dropped.
+ */
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function freshDb(): { db: Db; links: number[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'linkdeck-clicks-'));
+  dirs.push(dir);
+  const db = openDatabase(dir);
+  const user = createUser(db, 'clicks@localhost');
+  const insert = db.prepare('INSERT INTO links (user_id, alias, long_url, created_at, updated_at) VALUES (?, ?, ?, 0, 0)');
+  const links = ['one', 'two', 'three'].map((alias) => Number(insert.run(user.id, alias, `https://example.com/${alias}`).lastInsertRowid));
+  return { db, links };
+}
+
+const click = (linkId: number, i: number): Click => ({
+  linkId,
+  at: 1_700_000_000_000 + i,
+  country: i % 2 ? 'DE' : '',
+  referrer: i % 3 ? 'www.facebook.com' : '',
+  browser: 'Firefox',
+  os: 'Linux',
+  device: 'linux',
+  visitor: `visitor-"quoted"-${i % 5}`,
+});
+
+function state(db: Db) {
+  const rows = db
+    .prepare('SELECT link_id, at, country, referrer, browser, os, device, visitor FROM clicks ORDER BY at')
+    .all()
+    .map((r) => {
+      const c = r as Record<string, unknown>;
+      return [c['link_id'], c['at'], c['country'], c['referrer'], c['browser'], c['os'], c['device'], c['visitor']];
+    });
+  const counts = db.prepare('SELECT id, clicks FROM links ORDER BY id').all().map((r) => [(r as { id: number }).id, (r as { clicks: number }).clicks]);
+  return { rows, counts };
+}
+
+/** 2,500 clicks over three links, one of which is deleted before they are written. */
+async function exercise(make: (db: Db) => ClickRecorder) {
+  const { db, links } = freshDb();
+  const recorder = make(db);
+  for (let i = 0; i < 2500; i++) recorder.record(click(links[i % 3] as number, i));
+  db.prepare('DELETE FROM links WHERE id = ?').run(links[2]);
+  await recorder.flush();
+  const result = state(db);
+  await recorder.close();
+  db.close();
+  return result;
+}
+
+describe('click recorders', () => {
+  it('write one row per click and the same count on the link, skipping deleted links', async () => {
+    const inline = await exercise((db) => new InlineClickRecorder(db));
+    const threaded = await exercise((db) => {
+      const r = ThreadedClickRecorder.start(db);
+      expect(r).not.toBeNull();
+      return r as ThreadedClickRecorder;
+    });
+    expect(inline.rows).toHaveLength(2500 - 833);
+    expect(inline.counts).toEqual([
+      [1, 834],
+      [2, 833],
+    ]);
+    expect(inline.rows[1]).toEqual([2, 1_700_000_000_001, 'DE', 'www.facebook.com', 'Firefox', 'Linux', 'linux', 'visitor-"quoted"-1']);
+    expect(threaded).toEqual(inline);
+  });
+
+  it('writes buffered clicks on close without a flush', async () => {
+    const { db, links } = freshDb();
+    const recorder = createClickRecorder(db);
+    expect(recorder).toBeInstanceOf(ThreadedClickRecorder);
+    recorder.record(click(links[0] as number, 1));
+    recorder.record(click(links[1] as number, 2));
+    await recorder.close();
+    expect(state(db).counts).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 0],
+    ]);
+    // After close a click is written at once, on the caller's connection.
+    recorder.record(click(links[2] as number, 3));
+    expect(state(db).counts[2]).toEqual([3, 1]);
+    db.close();
+  });
+
+  it('falls back to writing inline for a database that is not a file', () => {
+    const memory = new Database(':memory:');
+    for (const sql of migrations) memory.exec(sql);
+    expect(ThreadedClickRecorder.start(memory)).toBeNull();
+    expect(createClickRecorder(memory)).toBeInstanceOf(InlineClickRecorder);
+    memory.close();
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../../../electron/service/links/password.js';
+import { stripPort } from '../../../electron/service/redirect/domain-resolver.js';
+import { readCountry, referrerHost } from '../../../electron/service/redirect/link-visit.js';
+import { checkPassword } from '../../../electron/service/redirect/password-check.js';
+import { visitorHash } from '../../../electron/service/redirect/visitor.js';
+
+describe('checkPassword (async, the links helper\'s format)', () => {
+  it('accepts the password hashPassword stored and refuses others', async () => {
+    const stored = hashPassword('correct horse');
+    expect(await checkPassword('correct horse', stored)).toBe(true);
+    expect(await checkPassword('correct horse ', stored)).toBe(false);
+    expect(await checkPassword('', stored)).toBe(false);
+  });
+
+  it('refuses malformed stored values without throwing', async () => {
+    for (const stored of ['', 'plain', 'scrypt$zz$00', 'scrypt$00$abcd', 'bcrypt$00$' + '0'.repeat(64), 'scrypt$0$' + '0'.repeat(64)]) {
+      expect(await checkPassword('x', stored)).toBe(false);
+    }
+  });
+});
+
+describe('stripPort', () => {
+  it('drops a port from names, IPv4 and bracketed IPv6 hosts', () => {
+    expect(stripPort('go.example.com:8080')).toBe('go.example.com');
+    expect(stripPort('go.example.com')).toBe('go.example.com');
+    expect(stripPort('127.0.0.1:80')).toBe('127.0.0.1');
+    expect(stripPort('[::1]:8080')).toBe('[::1]');
+    expect(stripPort('[::1]')).toBe('[::1]');
+  });
+});
+
+describe('readCountry', () => {
+  it('keeps ISO alpha-2 codes (upper case) and drops anything else', () => {
+    expect(readCountry('de')).toBe('DE');
+    expect(readCountry('US')).toBe('US');
+    expect(readCountry(['FR', 'DE'])).toBe('FR');
+    for (const bad of [undefined, '', 'XX', 'T1', 'USA', '<>', 'd3']) expect(readCountry(bad)).toBe('');
+  });
+});
+
+describe('referrerHost', () => {
+  it('keeps only the host of a Referer URL', () => {
+    expect(referrerHost('https://WWW.Facebook.com/path?q=secret')).toBe('www.facebook.com');
+    expect(referrerHost('android-app://com.slack/')).toBe('com.slack');
+    expect(referrerHost('not a url')).toBe('');
+    expect(referrerHost(undefined)).toBe('');
+  });
+});
+
+describe('visitorHash', () => {
+  const day = Date.UTC(2026, 0, 10, 12);
+  it('is stable within a UTC day and changes with the day, the address, the agent and the salt', () => {
+    const h = visitorHash('salt', '203.0.113.9', 'UA', day);
+    expect(h).toMatch(/^[0-9a-f]{32}$/);
+    expect(visitorHash('salt', '203.0.113.9', 'UA', day + 60_000)).toBe(h);
+    expect(visitorHash('salt', '203.0.113.9', 'UA', day + 24 * 3600_000)).not.toBe(h);
+    expect(visitorHash('salt', '203.0.113.10', 'UA', day)).not.toBe(h);
+    expect(visitorHash('salt', '203.0.113.9', 'UA2', day)).not.toBe(h);
+    expect(visitorHash('other', '203.0.113.9', 'UA', day)).not.toBe(h);
+    expect(h).not.toContain('203');
+  });
+});
