@@ -142,6 +142,8 @@ export function registerCampaignRoutes(api: FastifyInstance, ctx: ServiceContext
   api.delete<{ Params: { id: string } }>('/campaign/:id/delete', async (request) => {
     const id = pathId(request.params.id, 'Campaign');
     requireOwned(db, 'campaigns', id, request.userId, 'Campaign');
+    // IMMEDIATE: the click writer (another connection) may commit between a deferred
+    // transaction's read and its write, which SQLite would then refuse.
     const linkIds = db.transaction(() => {
       const ids = (
         db.prepare('SELECT id FROM links WHERE campaign_id = ?').all(id) as { id: number }[]
@@ -152,7 +154,7 @@ export function registerCampaignRoutes(api: FastifyInstance, ctx: ServiceContext
       );
       db.prepare('DELETE FROM campaigns WHERE id = ?').run(id);
       return ids;
-    })() as number[];
+    }).immediate() as number[];
     for (const linkId of linkIds) notifyLinkChanged(ctx, linkId);
     return { error: 0, message: 'Campaign has been deleted successfully.' };
   });

@@ -166,6 +166,8 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
   api.delete<{ Params: { id: string } }>('/channel/:id/delete', async (request) => {
     const id = pathId(request.params.id, 'Channel');
     requireOwned(db, 'channels', id, request.userId, 'Channel');
+    // IMMEDIATE: the click writer (another connection) may commit between a deferred
+    // transaction's read and its write, which SQLite would then refuse.
     const linkIds = db.transaction(() => {
       const ids = (
         db.prepare('SELECT id FROM links WHERE channel_id = ?').all(id) as { id: number }[]
@@ -175,7 +177,7 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
       ).run(ctx.now(), id);
       db.prepare('DELETE FROM channels WHERE id = ?').run(id);
       return ids;
-    })() as number[];
+    }).immediate() as number[];
     for (const linkId of linkIds) notifyLinkChanged(ctx, linkId);
     return { error: 0, message: 'Channel has been deleted successfully.' };
   });

@@ -123,6 +123,8 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
         `The domain cannot be deleted: its links would move to the service's own address, where the aliases ${shown} are already used. Change or delete those links first.`,
       );
     }
+    // IMMEDIATE: the click writer (another connection) may commit between a deferred
+    // transaction's read and its write, which SQLite would then refuse.
     const moved = db.transaction(() => {
       const ids = (
         db.prepare('SELECT id FROM links WHERE domain_id = ?').all(id) as { id: number }[]
@@ -133,7 +135,7 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
       );
       db.prepare('DELETE FROM domains WHERE id = ?').run(id);
       return ids;
-    })() as number[];
+    }).immediate() as number[];
     for (const linkId of moved) notifyLinkChanged(ctx, linkId);
     const note =
       moved.length === 0

@@ -1,0 +1,235 @@
+/**
+ * The default click recorder: a worker thread with its own connection to the service's SQLite
+ * file writes the click batches, so the event loop that answers redirects never waits on
+ * SQLite (see click-recorder.ts for why that matters and for the batch format).
+ *
+ * Batches reach the worker as messages; while it is writing, further messages queue and are
+ * written together, so batches grow with the load, and bigger batches cost less per click
+ * (rows of the same B-tree pages are written once). Its connection checkpoints the WAL itself,
+ * on its own thread.
+ *
+ * What this asks of the shared connection (ctx.db), as any second writer of the file does:
+ *  - a single write statement waits while a batch commits (busy_timeout), on the event loop:
+ *    batches are capped at MAX_TRANSACTION clicks so that wait stays short;
+ *  - a transaction that READS BEFORE IT WRITES must begin IMMEDIATE (`db.transaction(fn)
+ *    .immediate()`): begun deferred, a batch committed between its read and its first write
+ *    makes SQLite refuse the write (SQLITE_BUSY_SNAPSHOT), and libsql then leaves the
+ *    connection refusing writes until the failed statement is garbage-collected.
+ */
+import { createRequire } from 'node:module';
+import { basename } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { DB_FILE, type Db } from '../db.js';
+import {
+  ADD_CLICKS_SQL,
+  FLUSH_INTERVAL_MS,
+  FLUSH_SIZE,
+  INSERT_CLICKS_SQL,
+  InlineClickRecorder,
+  MAX_PENDING,
+  RETRY_MS,
+  toRow,
+  type Click,
+  type ClickRecorder,
+  type ClickRow,
+} from './click-recorder.js';
+
+/** Clicks per transaction at most, so the write lock is never held long (see above). */
+const MAX_TRANSACTION = 2000;
+/** Page cache of the writer's connection: the links table and the click indexes stay in memory. */
+const CACHE_KIB = 32 * 1024;
+
+/**
+ * Plain CommonJS run with `eval`: no file to find once the service is bundled, no TS loader in
+ * the thread. Its batch preparation mirrors batchParameters() (a test checks both recorders
+ * write the same rows).
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData: w } = require('node:worker_threads');
+const Database = require(w.libsql);
+const db = new Database(w.file);
+db.pragma('synchronous = NORMAL');
+db.pragma('foreign_keys = ON');
+db.pragma('busy_timeout = 5000');
+db.pragma('cache_size = -' + w.cacheKib);
+const addClicks = db.prepare(w.addSql);
+const insertClicks = db.prepare(w.insertSql);
+const write = db.transaction((rows) => {
+  rows.sort((a, b) => a[0] - b[0]);
+  const counts = [];
+  for (const row of rows) {
+    const last = counts[counts.length - 1];
+    if (last && last[0] === row[0]) last[1]++;
+    else counts.push([row[0], 1]);
+  }
+  addClicks.run(JSON.stringify(counts));
+  insertClicks.run(JSON.stringify(rows));
+});
+let pending = [];
+let immediate;
+let retry;
+let failing = false;
+function writeAll() {
+  immediate = undefined;
+  clearTimeout(retry);
+  retry = undefined;
+  while (pending.length > 0) {
+    const rows = pending.length <= w.maxTransaction ? pending : pending.slice(0, w.maxTransaction);
+    pending = rows === pending ? [] : pending.slice(w.maxTransaction);
+    try {
+      write(rows);
+      failing = false;
+    } catch (e) {
+      pending = rows.concat(pending).slice(0, w.maxPending);
+      if (!failing) parentPort.postMessage({ op: 'error', message: String(e && e.message) });
+      failing = true;
+      retry = setTimeout(writeAll, w.retryMs);
+      return;
+    }
+  }
+}
+parentPort.on('message', (m) => {
+  if (m.op === 'clicks') {
+    for (const row of m.rows) pending.push(row);
+    if (pending.length > w.maxPending) pending = pending.slice(pending.length - w.maxPending);
+    if (!immediate && !retry) immediate = setImmediate(writeAll);
+  } else if (m.op === 'flush') {
+    if (immediate) clearImmediate(immediate);
+    writeAll();
+    parentPort.postMessage({ op: 'flushed', id: m.id });
+  } else if (m.op === 'close') {
+    if (immediate) clearImmediate(immediate);
+    writeAll();
+    // A failed last write is not retried: the thread must end (the error was reported).
+    clearTimeout(retry);
+    db.close();
+    parentPort.close();
+  }
+});
+`;
+
+type FromWorker = { op: 'flushed'; id: number } | { op: 'error'; message: string };
+
+/** The service's database file, or null when it has none we can open again (in memory). */
+function databaseFile(db: Db): string | null {
+  const rows = db.pragma('database_list') as { name?: string; file?: string }[];
+  const file = rows.find((r) => r.name === 'main')?.file;
+  return file && basename(file) === DB_FILE ? file : null;
+}
+
+export class ThreadedClickRecorder implements ClickRecorder {
+  private pending: ClickRow[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private nextFlushId = 0;
+  private readonly flushes = new Map<number, () => void>();
+  private readonly exited: Promise<void>;
+  /** Set when the worker is gone (closed or failed): clicks are then written on this thread. */
+  private inline: InlineClickRecorder | undefined;
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly shared: Db,
+  ) {
+    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    worker.on('message', (m: FromWorker) => {
+      if (m.op === 'flushed') {
+        this.flushes.get(m.id)?.();
+        this.flushes.delete(m.id);
+      } else console.error('[service] could not record clicks, will retry:', m.message);
+    });
+    worker.on('error', (error) => {
+      console.error('[service] the click writer thread failed; writing clicks on the main thread:', error.message);
+      this.goInline();
+    });
+    // Clicks must not keep a finished process alive; close() is what writes the last ones.
+    worker.unref();
+  }
+
+  /** A threaded recorder for the database `db` is connected to, or null when none can run. */
+  static start(db: Db): ThreadedClickRecorder | null {
+    const file = databaseFile(db);
+    if (!file) return null;
+    try {
+      const worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        // Not the parent's flags: a TS loader (tsx, vitest) has nothing to do in this thread.
+        execArgv: [],
+        workerData: {
+          libsql: createRequire(import.meta.url).resolve('libsql'),
+          file,
+          addSql: ADD_CLICKS_SQL,
+          insertSql: INSERT_CLICKS_SQL,
+          cacheKib: CACHE_KIB,
+          maxTransaction: MAX_TRANSACTION,
+          maxPending: MAX_PENDING,
+          retryMs: RETRY_MS,
+        },
+      });
+      return new ThreadedClickRecorder(worker, db);
+    } catch (error) {
+      console.error('[service] no click writer thread; writing clicks on the main thread:', (error as Error).message);
+      return null;
+    }
+  }
+
+  record(click: Click): void {
+    if (this.inline) return this.inline.record(click);
+    if (this.pending.length >= MAX_PENDING) return;
+    this.pending.push(toRow(click));
+    if (this.pending.length >= FLUSH_SIZE) this.send();
+    else if (!this.timer) {
+      this.timer = setTimeout(this.send, FLUSH_INTERVAL_MS);
+      this.timer.unref();
+    }
+  }
+
+  flush(): Promise<void> {
+    if (this.inline) return this.inline.flush();
+    this.send();
+    return new Promise((resolve) => {
+      const id = this.nextFlushId++;
+      this.flushes.set(id, resolve);
+      this.worker.postMessage({ op: 'flush', id });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.inline) return this.inline.close();
+    this.send();
+    // The worker is unref'd while running; closing must keep the process alive until it has
+    // written the last clicks and exited, even when nothing else would.
+    this.worker.ref();
+    this.worker.postMessage({ op: 'close' });
+    await this.exited;
+    await this.goInline().close();
+  }
+
+  private readonly send = (): void => {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    this.worker.postMessage({ op: 'clicks', rows: this.pending });
+    this.pending = [];
+  };
+
+  private goInline(): InlineClickRecorder {
+    if (this.inline) return this.inline;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    for (const done of this.flushes.values()) done();
+    this.flushes.clear();
+    this.inline = new InlineClickRecorder(this.shared);
+    // Clicks not yet handed to the worker.
+    const rows = this.pending;
+    this.pending = [];
+    for (const [linkId, at, country, referrer, browser, os, device, visitor] of rows) {
+      this.inline.record({ linkId, at, country, referrer, browser, os, device, visitor });
+    }
+    return this.inline;
+  }
+}
+
+/** The threaded recorder where it can run, else the inline one. */
+export function createClickRecorder(db: Db): ClickRecorder {
+  return ThreadedClickRecorder.start(db) ?? new InlineClickRecorder(db);
+}

@@ -1,0 +1,171 @@
+/**
+ * One visit to a short link: expiry, password, the target for this visitor, the click, and the
+ * answer its redirect type calls for (a 302 or an interstitial page).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../context.js';
+import type { ClickRecorder } from './click-recorder.js';
+import type { ResolvedLink } from './link-resolver.js';
+import { customSplashPage, expiredPage, framePage, overlayPage, passwordPage, splashPage, type Page } from './pages.js';
+import { chooseTarget } from './targeting.js';
+import { UserAgentCache } from './user-agent.js';
+import { visitorHash, visitorSalt } from './visitor.js';
+
+/*
+ * The senders return nothing on purpose: a Fastify handler that returns the reply after sending
+ * it makes Fastify try to send it again (and build an "already sent" error every request).
+ */
+
+export function sendPage(reply: FastifyReply, page: Page): void {
+  reply
+    .code(page.status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', page.csp)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(page.html);
+}
+
+export function sendRedirect(reply: FastifyReply, url: string): void {
+  // no-store: every visit must reach us to be counted and targeted afresh.
+  reply.code(302).header('location', asciiLocation(url)).header('cache-control', 'no-store').send();
+}
+
+/**
+ * A Location header must be printable ASCII. Targets are validated web URLs, so the URL
+ * serialiser (percent-encoding, punycode hosts) gives an equivalent ASCII form; the common
+ * all-ASCII case skips the parse, as this runs on every redirect.
+ */
+function asciiLocation(url: string): string {
+  if (/^[\x21-\x7e]*$/.test(url)) return url;
+  try {
+    return new URL(url).href;
+  } catch {
+    return encodeURI(url);
+  }
+}
+
+/** The country from the trusted proxy header: ISO alpha-2 upper case, '' when absent or unknown (XX). */
+export function readCountry(value: string | string[] | undefined): string {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text || text.length !== 2) return '';
+  const code = text.toUpperCase();
+  return /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : '';
+}
+
+/** The host of a Referer header, lower-case; '' when there is none or it is not a URL. */
+export function referrerHost(value: string | undefined): string {
+  if (!value || value.length > 4096) return '';
+  try {
+    return new URL(value).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+interface SplashConfig {
+  title: string;
+  message: string;
+}
+interface OverlayConfig {
+  message: string;
+  button: string;
+}
+
+function readConfig(text: unknown): Record<string, unknown> {
+  if (typeof text !== 'string') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export interface VisitOptions {
+  /** The visitor has given the right password (the form was posted). */
+  passwordAccepted?: boolean;
+  /** Referrer host carried through the password form (the POST's own Referer is the form). */
+  referrer?: string;
+}
+
+export class LinkVisits {
+  private readonly agents = new UserAgentCache();
+  private readonly salt: string;
+  private readonly splashById;
+  private readonly overlayById;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly clicks: ClickRecorder,
+  ) {
+    this.salt = visitorSalt(ctx.db);
+    this.splashById = ctx.db.prepare('SELECT config FROM splash_pages WHERE id = ? AND user_id = ?');
+    this.overlayById = ctx.db.prepare('SELECT config FROM overlays WHERE id = ? AND user_id = ?');
+  }
+
+  serve(request: FastifyRequest, reply: FastifyReply, link: ResolvedLink, options: VisitOptions = {}): void {
+    const now = this.ctx.now();
+    if (link.expiresAt !== null && link.expiresAt <= now) return sendPage(reply, expiredPage());
+    if (link.passwordHash !== null && !options.passwordAccepted) {
+      return sendPage(reply, passwordPage(false, referrerHost(request.headers.referer)));
+    }
+
+    const headers = request.headers;
+    const userAgent = headers['user-agent'];
+    const agent = this.agents.get(userAgent);
+    const country = readCountry(headers[this.ctx.countryHeader]);
+    const choice = chooseTarget(link.targets, { device: agent.device, country, acceptLanguage: headers['accept-language'] });
+
+    // HEAD is what link checkers and previewers send: answered, not counted.
+    if (request.method !== 'HEAD') {
+      this.clicks.record({
+        linkId: link.id,
+        at: now,
+        country,
+        referrer: options.referrer ?? referrerHost(headers.referer),
+        browser: agent.browser,
+        os: agent.os,
+        device: agent.device,
+        visitor: visitorHash(this.salt, request.ip, userAgent ?? '', now),
+      });
+    }
+
+    // App links always open top-level: an app store or app cannot work inside a frame.
+    if (link.redirectType === 'direct' || choice.deepLink) return sendRedirect(reply, choice.url);
+    switch (link.redirectType) {
+      case 'frame':
+        return sendPage(reply, framePage(choice.url, link.title));
+      case 'splash':
+        return sendPage(reply, splashPage(choice.url, link.title));
+      case 'splash-page': {
+        const config = link.splashId === null ? undefined : this.splash(link.splashId, link.userId);
+        return sendPage(reply, config ? customSplashPage(choice.url, config) : splashPage(choice.url, link.title));
+      }
+      case 'overlay': {
+        const config = link.overlayId === null ? undefined : this.overlay(link.overlayId, link.userId);
+        return sendPage(reply, config ? overlayPage(choice.url, link.title, config) : framePage(choice.url, link.title));
+      }
+    }
+  }
+
+  /** Answers the password form again, saying the password was wrong. */
+  wrongPassword(reply: FastifyReply, referrer: string): void {
+    sendPage(reply, passwordPage(true, referrer));
+  }
+
+  private splash(id: number, userId: number): SplashConfig | undefined {
+    const row = this.splashById.get(id, userId) as { config: string } | undefined;
+    if (!row) return undefined;
+    const c = readConfig(row.config);
+    return { title: str(c['title']), message: str(c['message']) };
+  }
+
+  private overlay(id: number, userId: number): OverlayConfig | undefined {
+    const row = this.overlayById.get(id, userId) as { config: string } | undefined;
+    if (!row) return undefined;
+    const c = readConfig(row.config);
+    return { message: str(c['message']), button: str(c['button']) };
+  }
+}
