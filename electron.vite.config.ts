@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
 import { contentSecurityPolicy, withCspMeta } from './electron/main/csp.js';
+import { LOCAL_SERVICE_ENTRY } from './electron/main/local-service-protocol.js';
 
 // The window's CSP written into index.html from electron/main/csp.ts: a file:// page gets no
 // HTTP headers, so in the built app this <meta> is the policy. The dev server's variant allows
@@ -15,13 +16,19 @@ const cspMeta = (): Plugin => ({
   },
 });
 
-// Three bundles: the Electron main process, the preload script and the Vue renderer.
+// Three bundles: the Electron main process (with the entry of the utility process that runs
+// the embedded local service), the preload script and the Vue renderer.
 // Dependencies of main/preload stay external (native modules such as keytar and libsql
 // cannot be bundled).
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          [LOCAL_SERVICE_ENTRY]: resolve(__dirname, 'electron/main/local-service-process.ts'),
+        },
+      },
     },
   },
   preload: {

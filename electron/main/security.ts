@@ -29,6 +29,21 @@ export function secureSession(session: Session, location: AppLocation, log: Log)
   session.setPermissionCheckHandler((_contents, permission, _origin, details) =>
     isPermissionAllowed(permission, details.requestingUrl ?? '', location),
   );
+  // No USB, HID or serial device for the page, not even one the user would pick: a request is
+  // cancelled before any chooser, and no device counts as granted.
+  session.setDevicePermissionHandler(() => false);
+  session.on('select-hid-device', (event, _details, callback) => {
+    event.preventDefault();
+    callback();
+  });
+  session.on('select-usb-device', (event, _details, callback) => {
+    event.preventDefault();
+    callback();
+  });
+  session.on('select-serial-port', (event, _ports, _contents, callback) => {
+    event.preventDefault();
+    callback('');
+  });
 }
 
 /**

@@ -2,18 +2,41 @@ import { BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { startUrl, type AppLocation } from './app-location.js';
 import { secureContents } from './security.js';
+import type { Rect, WindowState } from './window-bounds.js';
 import { windowOptions } from './window-options.js';
+
+/** Where the window opens, and where to remember it when it closes. */
+export interface WindowPlacement {
+  bounds: Rect | { width: number; height: number };
+  maximized: boolean;
+  remember: (state: WindowState) => void;
+}
 
 /** Creates the main window on our app, secured before anything is loaded into it. */
 export function createMainWindow(
   location: AppLocation,
   log: (message: string) => void,
+  placement?: WindowPlacement,
 ): BrowserWindow {
   // main is ESM at out/main/index.js; the preload is CommonJS beside it (a sandboxed preload
   // cannot be an ES module).
-  const win = new BrowserWindow(windowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+  const win = new BrowserWindow(
+    windowOptions(join(import.meta.dirname, '../preload/index.cjs'), placement?.bounds),
+  );
   secureContents(win.webContents, location, log);
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    if (placement?.maximized) win.maximize();
+    win.show();
+  });
+  if (placement) {
+    win.on('close', () => {
+      try {
+        placement.remember({ bounds: win.getNormalBounds(), maximized: win.isMaximized() });
+      } catch (error) {
+        log(`[window] could not remember the window's place: ${String(error)}`);
+      }
+    });
+  }
   win.webContents.on('render-process-gone', (_event, details) =>
     log(`[window] renderer gone: ${details.reason}`),
   );

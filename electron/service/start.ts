@@ -54,6 +54,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   try {
     await app.listen({ port: options.port ?? 0, host });
   } catch (error) {
+    // Stop the click writer and the timers first: they hold the database open.
+    await app.close();
     db.close();
     throw error;
   }

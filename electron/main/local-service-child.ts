@@ -1,0 +1,69 @@
+import type { LocalServiceHandle, StartLocalService } from '../backend/accounts/index.js';
+import {
+  failureMessage,
+  parseToLocalService,
+  type FromLocalService,
+} from './local-service-protocol.js';
+
+/** The utility process's end of the port to the main process (Electron's parentPort, adapted). */
+export interface ParentChannel {
+  onMessage(listener: (message: unknown) => void): void;
+  postMessage(message: FromLocalService): void;
+}
+
+/**
+ * The utility process side: starts the service on `start`, closes it on `close`, and answers
+ * each. One service per process: the main process forks a new one for every start.
+ */
+export function serveLocalService(
+  channel: ParentChannel,
+  start: StartLocalService,
+  log: (message: string) => void,
+): void {
+  let running: Promise<LocalServiceHandle | null> | null = null;
+  let closing: Promise<void> | null = null;
+  channel.onMessage((raw) => {
+    const message = parseToLocalService(raw);
+    if (!message) {
+      log('[local-service] ignored a message that is not part of the protocol');
+      return;
+    }
+    if (message.type === 'start') {
+      if (running || closing) {
+        channel.postMessage({
+          type: 'failed',
+          message: 'This local service process was already started once.',
+        });
+        return;
+      }
+      const options =
+        message.port === undefined
+          ? { dataDir: message.dataDir }
+          : { dataDir: message.dataDir, port: message.port };
+      running = start(options).then(
+        (handle) => {
+          channel.postMessage(
+            handle.firstApiKey
+              ? { type: 'started', url: handle.url, firstApiKey: handle.firstApiKey }
+              : { type: 'started', url: handle.url },
+          );
+          return handle;
+        },
+        (error: unknown) => {
+          channel.postMessage(failureMessage(error));
+          return null;
+        },
+      );
+      return;
+    }
+    // A close during the start waits for it, so the database is never left open.
+    closing ??= (async () => {
+      const handle = await running;
+      await handle?.close();
+    })()
+      .catch((error: unknown) =>
+        log(`[local-service] the service did not close cleanly: ${String(error)}`),
+      )
+      .then(() => channel.postMessage({ type: 'closed' }));
+  });
+}

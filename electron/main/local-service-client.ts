@@ -1,0 +1,121 @@
+import type { LocalServiceHandle, StartLocalService } from '../backend/accounts/index.js';
+import {
+  failureError,
+  parseFromLocalService,
+  type ToLocalService,
+} from './local-service-protocol.js';
+
+/** A forked utility process as the main process sees it (Electron's UtilityProcess, adapted). */
+export interface ServiceChild {
+  /** Called once the process runs: messages are sent only then. */
+  onSpawn(listener: () => void): void;
+  postMessage(message: ToLocalService): void;
+  onMessage(listener: (message: unknown) => void): void;
+  onExit(listener: (code: number) => void): void;
+  kill(): void;
+}
+
+export interface ChildServiceOptions {
+  fork: () => ServiceChild;
+  log: (message: string) => void;
+  /** How long a start may take (opening SQLite, migrations, listening). */
+  startTimeoutMs?: number;
+  /** How long a close may take (pending click writes) before the process is killed. */
+  closeTimeoutMs?: number;
+}
+
+type State = 'starting' | 'running' | 'closing' | 'gone';
+
+/**
+ * A StartLocalService that runs each service in its own child process: a crash or a stuck
+ * query there cannot take the window down, and SQLite work stays off the main process's loop.
+ */
+export function childLocalService(options: ChildServiceOptions): StartLocalService {
+  const { fork, log } = options;
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
+
+  return (startOptions) =>
+    new Promise<LocalServiceHandle>((resolve, reject) => {
+      const child = fork();
+      let state: State = 'starting';
+      let closed: (() => void) | null = null;
+
+      const stop = (): void => {
+        if (state === 'gone') return;
+        state = 'gone';
+        child.kill();
+      };
+      const startTimer = setTimeout(() => {
+        if (state !== 'starting') return;
+        stop();
+        reject(new Error(`The local service did not start within ${startTimeoutMs / 1000} s.`));
+      }, startTimeoutMs);
+
+      const close = (): Promise<void> =>
+        new Promise<void>((done) => {
+          if (state === 'gone') return done();
+          state = 'closing';
+          const finish = (): void => {
+            clearTimeout(timer);
+            closed = null;
+            stop();
+            done();
+          };
+          const timer = setTimeout(() => {
+            log(
+              `[local-service] the service did not close within ${closeTimeoutMs / 1000} s; stopping its process`,
+            );
+            finish();
+          }, closeTimeoutMs);
+          closed = finish;
+          child.postMessage({ type: 'close' });
+        });
+      let closing: Promise<void> | null = null;
+
+      child.onMessage((raw) => {
+        const message = parseFromLocalService(raw);
+        if (!message) {
+          log('[local-service] ignored a message that is not part of the protocol');
+          return;
+        }
+        if (message.type === 'started' && state === 'starting') {
+          clearTimeout(startTimer);
+          state = 'running';
+          resolve({
+            url: message.url,
+            ...(message.firstApiKey ? { firstApiKey: message.firstApiKey } : {}),
+            close: () => (closing ??= close()),
+          });
+        } else if (message.type === 'failed' && state === 'starting') {
+          clearTimeout(startTimer);
+          stop();
+          reject(failureError(message));
+        } else if (message.type === 'closed' && state === 'closing') {
+          closed?.();
+        }
+      });
+      child.onExit((code) => {
+        const was = state;
+        state = 'gone';
+        if (was === 'starting') {
+          clearTimeout(startTimer);
+          reject(
+            new Error(`The local service process ended (exit code ${code}) before it started.`),
+          );
+        } else if (was === 'running') {
+          log(
+            `[local-service] the local service process ended unexpectedly (exit code ${code}); the local workspace is offline until Linkdeck restarts`,
+          );
+        }
+        closed?.();
+      });
+      child.onSpawn(() =>
+        child.postMessage(
+          startOptions.port === undefined
+            ? { type: 'start', dataDir: startOptions.dataDir }
+            : { type: 'start', dataDir: startOptions.dataDir, port: startOptions.port },
+        ),
+      );
+    });
+}

@@ -1,0 +1,73 @@
+/**
+ * The messages between the main process and the utility process that runs the embedded local
+ * service (local-service-process.ts). Pure, so both ends are tested without Electron.
+ *
+ * The main process sends `start` once, then `close`; the utility process answers `started` or
+ * `failed` to the first and `closed` to the second. Messages are structured-cloned, so an
+ * error travels as its message and code (accounts.ts retries on another port on EADDRINUSE).
+ */
+
+/** The name of the utility process entry: electron.vite.config.ts builds out/main/<name>.js. */
+export const LOCAL_SERVICE_ENTRY = 'local-service-process';
+
+export type ToLocalService = { type: 'start'; dataDir: string; port?: number } | { type: 'close' };
+
+export type FromLocalService =
+  | { type: 'started'; url: string; firstApiKey?: string }
+  | { type: 'failed'; message: string; code?: string }
+  | { type: 'closed' };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isPort = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 65535;
+
+/** A message for the utility process, or null when it is not one (then it is ignored). */
+export function parseToLocalService(value: unknown): ToLocalService | null {
+  if (!isRecord(value)) return null;
+  if (value['type'] === 'close') return { type: 'close' };
+  if (value['type'] !== 'start') return null;
+  const { dataDir, port } = value;
+  if (typeof dataDir !== 'string' || dataDir === '') return null;
+  if (port !== undefined && !isPort(port)) return null;
+  return port === undefined ? { type: 'start', dataDir } : { type: 'start', dataDir, port };
+}
+
+/** A message from the utility process, or null when it is not one. */
+export function parseFromLocalService(value: unknown): FromLocalService | null {
+  if (!isRecord(value)) return null;
+  switch (value['type']) {
+    case 'started': {
+      const { url, firstApiKey } = value;
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return null;
+      if (firstApiKey !== undefined && typeof firstApiKey !== 'string') return null;
+      return firstApiKey ? { type: 'started', url, firstApiKey } : { type: 'started', url };
+    }
+    case 'failed': {
+      const { message, code } = value;
+      if (typeof message !== 'string') return null;
+      return typeof code === 'string'
+        ? { type: 'failed', message, code }
+        : { type: 'failed', message };
+    }
+    case 'closed':
+      return { type: 'closed' };
+    default:
+      return null;
+  }
+}
+
+/** What a failed start sends: the message and, when it has one, the error's code. */
+export function failureMessage(error: unknown): FromLocalService {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? { type: 'failed', message, code } : { type: 'failed', message };
+}
+
+/** The error the main process rethrows for a `failed` message, with its code restored. */
+export function failureError(message: { message: string; code?: string }): Error {
+  const error = new Error(message.message) as Error & { code?: string };
+  if (message.code) error.code = message.code;
+  return error;
+}

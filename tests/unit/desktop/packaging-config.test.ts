@@ -1,0 +1,103 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import electronViteConfig from '../../../electron.vite.config.js';
+import { LOCAL_SERVICE_ENTRY } from '../../../electron/main/local-service-protocol.js';
+import { PROTOCOL_SCHEME } from '../../../electron/main/protocol-url.js';
+
+const root = resolve(import.meta.dirname, '../../..');
+interface BuildConfig {
+  appId?: string;
+  productName?: string;
+  files?: string[];
+  asar?: boolean;
+  asarUnpack?: string[];
+  npmRebuild?: boolean;
+  electronFuses?: Record<string, boolean>;
+  protocols?: { schemes: string[] }[];
+  directories?: { output?: string; buildResources?: string };
+  linux?: { target?: string[]; icon?: string };
+  mac?: { target?: string[]; icon?: string };
+  win?: { target?: string[]; icon?: string };
+}
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  main: string;
+  scripts: Record<string, string>;
+  build: BuildConfig;
+};
+const build = pkg.build;
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(file: string): { width: number; height: number } {
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('the packaging config (package.json "build")', () => {
+  it('names the app', () => {
+    expect(build.productName).toBe('Linkdeck');
+    expect(build.appId).toMatch(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/);
+  });
+
+  it('sets the Electron fuses that close the side doors into the app', () => {
+    expect(build.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
+  });
+
+  it('packs only the build output into an asar, unpacking the native modules', () => {
+    expect(build.files).toEqual(['out/**', 'package.json']);
+    expect(build.asar).toBe(true);
+    expect(pkg.main.startsWith('out/')).toBe(true);
+    for (const native of ['node_modules/keytar/', 'node_modules/libsql/', 'node_modules/@libsql/'])
+      expect(
+        build.asarUnpack?.some((pattern) => pattern.includes(native)),
+        native,
+      ).toBe(true);
+  });
+
+  it('builds AppImage and deb for Linux, dmg for macOS and an NSIS installer for Windows', () => {
+    expect(build.linux?.target).toEqual(expect.arrayContaining(['AppImage', 'deb']));
+    expect(build.mac?.target).toEqual(expect.arrayContaining(['dmg']));
+    expect(build.win?.target).toEqual(expect.arrayContaining(['nsis']));
+  });
+
+  it('registers the linkdeck:// scheme the app handles', () => {
+    expect(build.protocols?.flatMap((p) => p.schemes)).toContain(PROTOCOL_SCHEME);
+  });
+
+  it('points at icons that exist in resources/', () => {
+    expect(build.directories?.buildResources).toBe('resources');
+    expect(pngSize(join(root, build.mac?.icon ?? ''))).toEqual({ width: 1024, height: 1024 });
+    expect(readFileSync(join(root, build.win?.icon ?? '')).readUInt16LE(2)).toBe(1); // an ICO
+    for (const size of [16, 32, 48, 64, 128, 256, 512])
+      expect(pngSize(join(root, build.linux?.icon ?? '', `${size}x${size}.png`))).toEqual({
+        width: size,
+        height: size,
+      });
+    expect(existsSync(join(root, 'resources/icon.svg'))).toBe(true);
+  });
+
+  it('has the dist and audit:electron scripts', () => {
+    expect(pkg.scripts['dist']).toBe('electron-vite build && electron-builder');
+    expect(pkg.scripts['audit:electron']).toMatch(/tests\/tools\/audit-electron\.ts$/);
+  });
+});
+
+describe('the main-process build', () => {
+  it('builds the local service utility process beside index.js', () => {
+    const input = (
+      electronViteConfig as {
+        main?: { build?: { rollupOptions?: { input?: Record<string, string> } } };
+      }
+    ).main?.build?.rollupOptions?.input;
+    expect(input?.['index']).toMatch(/electron\/main\/index\.ts$/);
+    expect(input?.[LOCAL_SERVICE_ENTRY]).toMatch(/electron\/main\/local-service-process\.ts$/);
+  });
+});
