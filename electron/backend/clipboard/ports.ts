@@ -1,0 +1,84 @@
+/**
+ * What the clipboard watch needs from the rest of the app, as small interfaces: the shell injects
+ * the OS clipboard and notifications, the backend adapts the mirror and the outbox to
+ * `Shortener` and the profile's domains to `KnownDomains`. Each is called at the moment it is
+ * needed, so an adapter that follows the active profile works as it is.
+ */
+import type { ClipboardOfflineBehaviour } from '../../shared/clipboard-rules.js';
+import type { LinkInput } from '../../shared/models.js';
+
+export type Awaitable<T> = T | Promise<T>;
+
+/** The OS clipboard's plain text (Electron's `clipboard` in the shell; a fake in tests). */
+export interface ClipboardPort {
+  /** The text on the clipboard, '' when none. Read at every poll: it must be synchronous and cheap. */
+  readText(): string;
+  writeText(text: string): void;
+}
+
+/** A short link that exists on the service (a real id and short URL, not a provisional one). */
+export interface ShortLinkRef {
+  id: number;
+  shortUrl: string;
+}
+
+/** A create the outbox keeps until the service can be reached. */
+export interface QueuedCreate {
+  queued: true;
+  opId: string;
+}
+
+export interface ShortenOptions {
+  priority: 'clipboard';
+  /** What the person chose for offline links: 'queue' lets the adapter queue the create in the outbox. */
+  offline: ClipboardOfflineBehaviour;
+  /** Aborted when the watch stops waiting (its timeout). */
+  signal: AbortSignal;
+}
+
+export interface Shortener {
+  /**
+   * An existing link for this long URL on this domain (branded domain with its scheme; none:
+   * the service's own host), from the mirror, or null. Only links with a real short URL: a
+   * provisional link (its create still queued) has nothing to put on the clipboard.
+   */
+  findReusable(url: string, domain?: string): Awaitable<ShortLinkRef | null>;
+  /**
+   * Creates the link at clipboard priority. Offline with `offline: 'queue'` the adapter queues it
+   * and answers `{queued}`; otherwise it throws (an ApiClientError or AppError, with its code:
+   * 'offline', 'invalid-input', 'rate-limited', …).
+   */
+  create(input: LinkInput, options: ShortenOptions): Promise<ShortLinkRef | QueuedCreate>;
+  /** Deletes a link this watch created (undo). */
+  delete(id: number): Promise<unknown>;
+}
+
+export interface KnownDomains {
+  /** Whether the text is a short URL of the profile: on one of its branded domains or the service's own host. */
+  isShortUrl(text: string): boolean;
+}
+
+export interface NotificationAction {
+  id: string;
+  label: string;
+}
+
+export interface ClipboardNotification {
+  title: string;
+  body: string;
+  /** Buttons, in order; may be empty. */
+  actions: NotificationAction[];
+}
+
+export interface Notifier {
+  /**
+   * Shows a notification. Resolves with the id of the action chosen, or null when it was dismissed
+   * or timed out (or the platform shows no buttons).
+   */
+  notify(notification: ClipboardNotification): Promise<string | null>;
+}
+
+export interface Connectivity {
+  /** False when the profile's service is known to be unreachable now. */
+  isOnline(): boolean;
+}

@@ -1,0 +1,162 @@
+import { CLIPBOARD_RULE_MAX_LENGTH } from '../../shared/clipboard-rules.js';
+import { globMatch } from './glob.js';
+import { compileRegexLiteral } from './safe-regex.js';
+
+/** The parts of a URL the rules look at, computed once per URL. */
+export interface MatchSubject {
+  /** `http:` or `https:`. */
+  protocol: string;
+  /** Lowercase, punycode, without a trailing dot. */
+  hostname: string;
+  /** hostname plus `:port` when the port is not the scheme's default. */
+  host: string;
+  /** The path, percent-decoded where it decodes. */
+  path: string;
+  /** The query without its `?`, percent-decoded where it decodes ('' when none). */
+  query: string;
+  /** The normalised URL. */
+  href: string;
+}
+
+export function matchSubject(url: URL): MatchSubject {
+  const hostname = url.hostname.replace(/\.$/, '');
+  return {
+    protocol: url.protocol,
+    hostname,
+    host: url.port ? `${hostname}:${url.port}` : hostname,
+    path: safeDecode(url.pathname),
+    query: safeDecode(url.search.slice(1)),
+    href: url.href,
+  };
+}
+
+export interface UrlMatcher {
+  kind: 'domain' | 'pattern' | 'regex';
+  test(subject: MatchSubject): boolean;
+}
+
+export type MatcherResult = { ok: true; matcher: UrlMatcher } | { ok: false; message: string };
+
+/** Reads a rule's `match` (a domain, a pattern or a /regex/: see ClipboardRule). */
+export function compileMatcher(match: string): MatcherResult {
+  if (typeof match !== 'string' || match.trim() === '') {
+    return fail(
+      'Enter a domain (example.com), a pattern (*.example.com/blog/*) or a regular expression (/…/).',
+    );
+  }
+  const text = match.trim();
+  if (text.length > CLIPBOARD_RULE_MAX_LENGTH) {
+    return fail(
+      `The rule is ${text.length} characters long; keep it to ${CLIPBOARD_RULE_MAX_LENGTH}.`,
+    );
+  }
+  if (text.startsWith('/')) {
+    const compiled = compileRegexLiteral(text);
+    if (!compiled.ok) return compiled;
+    const { regex } = compiled;
+    return { ok: true, matcher: { kind: 'regex', test: (s) => regex.test(s.href) } };
+  }
+  if (/\s/.test(text)) return fail('A domain or pattern cannot contain spaces.');
+  return /[*/:]/.test(text) ? compilePattern(text) : compileDomain(text);
+}
+
+function compileDomain(text: string): MatcherResult {
+  if (/[@?#\\[\]]/.test(text)) {
+    return fail(
+      'Write a domain alone, like example.com (to match a path, write a pattern such as example.com/blog/*).',
+    );
+  }
+  const domain = asciiHost(text.replace(/\.$/, ''));
+  if (domain === null) return fail(`"${text}" is not a domain name; write one like example.com.`);
+  // An IP address has no subdomains: it matches only itself.
+  const exact = /^\d+(\.\d+){3}$/.test(domain);
+  const suffix = `.${domain}`;
+  return {
+    ok: true,
+    matcher: {
+      kind: 'domain',
+      test: (s) => s.hostname === domain || (!exact && s.hostname.endsWith(suffix)),
+    },
+  };
+}
+
+function compilePattern(text: string): MatcherResult {
+  let rest = text;
+  let protocol: string | null = null;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(rest);
+  if (scheme) {
+    const name = (scheme[1] as string).toLowerCase();
+    if (name !== 'http' && name !== 'https')
+      return fail('A pattern may start with http:// or https://, no other scheme.');
+    protocol = `${name}:`;
+    rest = rest.slice(scheme[0].length);
+  }
+  if (rest.includes('#')) return fail('Patterns do not look at the part after #; leave it out.');
+  const slash = rest.indexOf('/');
+  const hostPart = (slash < 0 ? rest : rest.slice(0, slash)).toLowerCase();
+  const pathPart = slash < 0 ? null : rest.slice(slash);
+  if (hostPart === '') return fail('A pattern starts with a host, such as *.example.com/blog/*.');
+  if (/[@\\[\]?]/.test(hostPart))
+    return fail(
+      `"${hostPart}" is not a host pattern; write one like *.example.com or example.com:8080.`,
+    );
+  const colon = hostPart.indexOf(':');
+  const namePart = colon < 0 ? hostPart : hostPart.slice(0, colon);
+  const portPart = colon < 0 ? null : hostPart.slice(colon + 1);
+  if (portPart !== null && !/^(\d{1,5}|\*)$/.test(portPart))
+    return fail('After ":" in a pattern comes a port number (or *).');
+  const labels: string[] = [];
+  for (const label of namePart.split('.')) {
+    if (label.includes('*')) {
+      if (!/^[a-z0-9_*-]+$/.test(label))
+        return fail(
+          `"${label}": a part of the host with * may hold only letters a–z, digits, - and _.`,
+        );
+      labels.push(label);
+    } else {
+      const ascii = asciiHost(label);
+      if (ascii === null || ascii.includes('.'))
+        return fail(`"${namePart}" is not a host pattern; write one like *.example.com.`);
+      labels.push(ascii);
+    }
+  }
+  const hostGlob = portPart === null ? labels.join('.') : `${labels.join('.')}:${portPart}`;
+  const withPort = portPart !== null;
+  const withQuery = pathPart !== null && pathPart.includes('?');
+  return {
+    ok: true,
+    matcher: {
+      kind: 'pattern',
+      test: (s) =>
+        (protocol === null || s.protocol === protocol) &&
+        globMatch(hostGlob, withPort ? s.host : s.hostname) &&
+        (pathPart === null || globMatch(pathPart, withQuery ? `${s.path}?${s.query}` : s.path)),
+    },
+  };
+}
+
+/** The host in the form URLs carry it (lowercase, punycode), or null when it is not a host name. */
+function asciiHost(text: string): string | null {
+  if (text === '' || /[\s/:@?#\\[\]%]/.test(text)) return null;
+  try {
+    const url = new URL(`http://${text}/`);
+    const host = url.hostname;
+    if (url.port !== '' || url.username !== '' || url.pathname !== '/') return null;
+    if (!/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(host)) return null;
+    return host;
+  } catch {
+    return null;
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function fail(message: string): MatcherResult {
+  return { ok: false, message };
+}
