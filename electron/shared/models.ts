@@ -56,8 +56,42 @@ export interface LinkStats {
   socialCount: CountMap;
 }
 
+/**
+ * Fields of a link's details beyond the spec's `details`. A faithful deployment sends none of
+ * them; the local link service sends them all so a client can mirror a link completely. Each is
+ * present only when the service sent it (and it could be read).
+ */
+export interface LinkDetailsExtras {
+  /** True when the alias was chosen by the user. */
+  custom?: boolean;
+  /** The branded domain (with its scheme) the short URL is on; null: the service's own host. */
+  domain?: string | null;
+  /** The redirect type in the form the input takes (a splash page or overlay by its id). */
+  redirect?: LinkRedirect;
+  status?: 'public' | 'private';
+  /** Whether the link asks for a password (the password itself is never sent). */
+  passwordProtected?: boolean;
+  metaTitle?: string;
+  metaDescription?: string;
+  metaImage?: string;
+  /** Lowercase language tag → target URL. */
+  language?: Record<string, string>;
+  deepLink?: DeepLinks;
+  /** Pixel ids. */
+  pixels?: number[];
+  /** Channel id, or null when the link is in no channel. */
+  channel?: number | null;
+  /** Campaign id, or null when the link is in no campaign. */
+  campaign?: number | null;
+  parameters?: UrlParameter[];
+  /** The link's click counter (the list's `clicks`). */
+  clicks?: number;
+  /** When the link was last changed, `YYYY-MM-DD HH:MM:SS`. */
+  updated?: string;
+}
+
 /** One link with its targeting and statistics (`GET /api/url/:id`). */
-export interface LinkDetails {
+export interface LinkDetails extends LinkDetailsExtras {
   id: number;
   /** Derived from the short URL's last path segment. */
   alias: string;
@@ -286,4 +320,241 @@ export interface RateBudgetState {
   pausedUntil: number | null;
   inFlight: number;
   queued: Record<Priority, number>;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The offline mirror, its sync and the outbox (issue 4). What list views read, what the sync
+ * reports and what the outbox view shows.
+ * ---------------------------------------------------------------------------------------- */
+
+/** Where an answer came from and how fresh it is. */
+export interface Freshness {
+  source: 'mirror';
+  /** Unix ms of the last complete sync of what the answer shows; null: never synced. */
+  syncedAt: number | null;
+}
+
+/** A change not yet confirmed by the service. */
+export type PendingKind = 'create' | 'update' | 'delete';
+
+/** The outbox's marks on a mirrored object (a link, channel, campaign …). */
+export interface OutboxMarks {
+  /** The newest unconfirmed change, or null. */
+  pending: PendingKind | null;
+  /** The service's message for a change it refused, or null. */
+  failed: string | null;
+  /** The outbox operation behind `pending`/`failed` (to retry or discard it), or null. */
+  opId: string | null;
+}
+
+/** Link fields some services only tell in a link's details: unknown until then. */
+export type LinkFilterField = 'channel' | 'campaign' | 'status' | 'password' | 'expired';
+
+/** A link as the mirror lists it. */
+export interface MirrorLink extends LinkSummary, OutboxMarks {
+  /** True for a link whose create is still in the outbox: its id is negative and provisional. */
+  provisional: boolean;
+  /** The host of the short URL (`go.brand.com`, or the service's own host); '' while unknown. */
+  domain: string;
+  channelId: number | null;
+  campaignId: number | null;
+  status: 'public' | 'private' | null;
+  passwordProtected: boolean | null;
+  expiry: string | null;
+  /** Whether the link has expired (null when its expiry is unknown). */
+  expired: boolean | null;
+  /** The fields above that the mirror does not know for this link (its details were never read). */
+  unknown: LinkFilterField[];
+  /** Unix ms of the last details read, or null. */
+  detailsFetchedAt: number | null;
+}
+
+export type LinkSort = 'date' | 'clicks' | 'title';
+
+export interface MirrorLinkFilters {
+  /** A channel id, or 'none' for links in no channel. */
+  channel?: number | 'none';
+  /** A campaign id, or 'none'. */
+  campaign?: number | 'none';
+  /** The host of the short URLs (see {@link MirrorLink.domain}). */
+  domain?: string;
+  status?: 'public' | 'private';
+  /** true: password-protected links only; false: links without a password. */
+  password?: boolean;
+  /** true: expired links only; false: links that have not expired (or never expire). */
+  expired?: boolean;
+  /** Links with an unconfirmed change ('pending'), a refused one ('failed') or either ('any'). */
+  outbox?: 'pending' | 'failed' | 'any';
+}
+
+export interface MirrorLinkQuery {
+  /** Search as you type over alias, short URL, long URL, title and note (word prefixes). */
+  q?: string;
+  /** Default 'date'. */
+  sort?: LinkSort;
+  /** Default 'desc'. */
+  direction?: 'asc' | 'desc';
+  /** Rows to skip (a virtual list asks for windows). Default 0. */
+  offset?: number;
+  /** Default 50, at most 500. */
+  limit?: number;
+  filters?: MirrorLinkFilters;
+}
+
+export interface MirrorLinkPage extends Freshness {
+  items: MirrorLink[];
+  /** Links matching the query. */
+  total: number;
+  offset: number;
+  limit: number;
+  /**
+   * Links left out only because a filtered field is unknown for them (their details were
+   * never read): "and 120 links whose campaign is not known yet".
+   */
+  unknown: number;
+}
+
+export interface FacetValue<V> {
+  /** null: none (no channel, no campaign…). */
+  value: V | null;
+  count: number;
+}
+
+export interface Facet<V> {
+  values: FacetValue<V>[];
+  /** Links whose value is unknown (details never read). */
+  unknown: number;
+}
+
+/**
+ * Counts per filter value for the filter UI. Each facet counts the links matching the search
+ * and every other active filter (not its own), so a person sees what choosing a value gives.
+ */
+export interface LinkFacets extends Freshness {
+  channel: Facet<number>;
+  campaign: Facet<number>;
+  domain: Facet<string>;
+  status: Facet<'public' | 'private'>;
+  password: Facet<boolean>;
+  expired: Facet<boolean>;
+  outbox: Facet<'pending' | 'failed'>;
+}
+
+/** One reading of a link's statistics, for charts over time. */
+export interface LinkSnapshot {
+  /** Unix ms. */
+  at: number;
+  clicks: number;
+  /** Null for readings from a list (lists carry only the click count). */
+  uniqueClicks: number | null;
+  stats: LinkStats | null;
+  source: 'details' | 'list';
+}
+
+/** A link as the detail view opens it from the mirror. */
+export interface MirrorLinkDetails extends Freshness {
+  link: MirrorLink;
+  /** The last details read (with its statistics), or null when never read. */
+  details: LinkDetails | null;
+  /** Unix ms of that read. */
+  fetchedAt: number | null;
+  /** Readings over time, oldest first. */
+  snapshots: LinkSnapshot[];
+  /** True when the details are older than the refresh age and could not be read again now. */
+  stale: boolean;
+}
+
+/** A mirrored object of a small collection, with the outbox's marks. */
+export type Mirrored<T> = T & OutboxMarks & { provisional: boolean };
+
+export interface MirrorList<T> extends Freshness {
+  items: Mirrored<T>[];
+}
+
+/** Every change the outbox carries to the service. Ids may be provisional (negative). */
+export type OutboxMutation =
+  | { kind: 'link.create'; input: LinkInput }
+  | { kind: 'link.update'; id: number; input: LinkUpdateInput }
+  | { kind: 'link.delete'; id: number }
+  | { kind: 'channel.create'; input: ChannelInput }
+  | { kind: 'channel.update'; id: number; input: Partial<ChannelInput> }
+  | { kind: 'channel.delete'; id: number }
+  | { kind: 'channel.assign'; channelId: number; type: ChannelItemType; itemId: number }
+  | { kind: 'campaign.create'; input: CampaignInput }
+  | { kind: 'campaign.update'; id: number; input: CampaignInput & { name: string } }
+  | { kind: 'campaign.delete'; id: number }
+  | { kind: 'campaign.assign'; campaignId: number; linkId: number }
+  | { kind: 'domain.create'; input: DomainInput }
+  | { kind: 'domain.update'; id: number; input: Omit<DomainInput, 'domain'> }
+  | { kind: 'domain.delete'; id: number }
+  | { kind: 'pixel.create'; input: PixelInput };
+
+export type OutboxKind = OutboxMutation['kind'];
+
+/** queued: waiting its turn (or a retry); sending: on the wire; failed: refused, kept for the user. */
+export type OutboxState = 'queued' | 'sending' | 'failed';
+
+export interface OutboxItem {
+  opId: string;
+  /** Position in the profile's queue (sent in this order). */
+  seq: number;
+  mutation: OutboxMutation;
+  state: OutboxState;
+  /** What it does, in words: "Create a link to https://…". */
+  summary: string;
+  /** For a create: the provisional id the mirror shows until the service answers. */
+  provisionalId: number | null;
+  attempts: number;
+  /** The last failure (the service's message for a refusal). */
+  lastError: { code: string; message: string } | null;
+  /** Unix ms of the next attempt after a transient failure, or null. */
+  nextAttemptAt: number | null;
+  /** True after an attempt whose answer never came: the next one looks the result up first. */
+  outcomeUnknown: boolean;
+  /** The opId of a failed create this change waits for, or null. */
+  blockedBy: string | null;
+  createdAt: number;
+}
+
+/** What the outbox reports after each change (for a badge and the outbox view). */
+export interface OutboxSummary {
+  queued: number;
+  failed: number;
+  /** True while an operation is on the wire. */
+  sending: boolean;
+}
+
+export type SyncCollection =
+  | 'account'
+  | 'domains'
+  | 'channels'
+  | 'campaigns'
+  | 'pixels'
+  | 'overlays'
+  | 'splash'
+  | 'links'
+  | 'channel-items';
+
+export interface SyncProgress {
+  /** idle: up to date; first-sync: mirroring everything; incremental: catching up; sweep: checking for deletions. */
+  phase: 'idle' | 'first-sync' | 'incremental' | 'sweep';
+  /** What is being fetched now. */
+  collection: SyncCollection | null;
+  /** Items mirrored so far in this run, and the expected total (grows as answers tell more). */
+  done: number;
+  total: number;
+  /** Requests spent in this run, and the requests still expected. */
+  requestsDone: number;
+  requestsLeft: number;
+  /** Time left, from the requests left and the rate budget; null when unknown. */
+  etaMs: number | null;
+  /** Unix ms the run began, or null when idle. */
+  startedAt: number | null;
+  /** Unix ms of the last complete sync of the links, or null. */
+  syncedAt: number | null;
+  online: boolean;
+  /** When offline: Unix ms of the next probe. */
+  nextProbeAt: number | null;
+  /** The last run's failure (other than being offline), or null. */
+  error: { code: string; message: string } | null;
 }

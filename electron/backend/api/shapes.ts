@@ -14,6 +14,7 @@ import type {
   Pixel,
   SplashPage,
 } from '../../shared/models.js';
+import { readLinkExtras } from './link-extras.js';
 import {
   aliasOf,
   count,
@@ -96,7 +97,8 @@ const stats: Shape<LinkStats> = z
 export const linkDetails: Shape<LinkDetails> = z
   .object({
     id: id.optional(),
-    details: z.object({
+    // Loose: the keys beyond the spec's are read as extras (see link-extras.ts).
+    details: z.looseObject({
       id: id.optional(),
       alias: text,
       shorturl: text,
@@ -131,6 +133,7 @@ export const linkDetails: Shape<LinkDetails> = z
       expiry: d.expiry,
       date: d.date,
       stats: l.data,
+      ...readLinkExtras(d),
     };
   });
 

@@ -1,0 +1,67 @@
+import type { LinkFilterField, MirrorLink, PendingKind } from '../../shared/models.js';
+
+/** The columns a list answer reads (aliased `l.` in queries). */
+export const LINK_COLUMNS = `l.id, l.alias, l.short_url, l.long_url, l.clicks, l.title, l.description,
+  l.date, l.domain, l.channel_id, l.channel_known, l.campaign_id, l.campaign_known, l.status,
+  l.password, l.expiry, l.expiry_known, l.details_at, l.pending, l.failed, l.op_id`;
+
+export interface LinkRow {
+  id: number;
+  alias: string;
+  short_url: string;
+  long_url: string;
+  clicks: number;
+  title: string;
+  description: string;
+  date: string;
+  domain: string;
+  channel_id: number | null;
+  channel_known: number;
+  campaign_id: number | null;
+  campaign_known: number;
+  status: string | null;
+  password: number | null;
+  expiry: string | null;
+  expiry_known: number;
+  details_at: number | null;
+  pending: string | null;
+  failed: string | null;
+  op_id: string | null;
+}
+
+const PENDING: readonly PendingKind[] = ['create', 'update', 'delete'];
+
+/** A row as the list shows it; `nowText` is the current time in the service's date form. */
+export function toMirrorLink(r: LinkRow, nowText: string): MirrorLink {
+  const unknown: LinkFilterField[] = [];
+  if (r.channel_known !== 1) unknown.push('channel');
+  if (r.campaign_known !== 1) unknown.push('campaign');
+  if (r.status === null) unknown.push('status');
+  if (r.password === null) unknown.push('password');
+  if (r.expiry_known !== 1) unknown.push('expired');
+  const status = r.status === 'public' || r.status === 'private' ? r.status : null;
+  const expiry = r.expiry_known === 1 ? r.expiry : null;
+  return {
+    id: r.id,
+    alias: r.alias,
+    shortUrl: r.short_url,
+    longUrl: r.long_url,
+    clicks: r.clicks,
+    title: r.title,
+    description: r.description,
+    date: r.date,
+    provisional: r.id < 0,
+    domain: r.domain,
+    channelId: r.channel_known === 1 ? r.channel_id : null,
+    campaignId: r.campaign_known === 1 ? r.campaign_id : null,
+    status,
+    passwordProtected: r.password === null ? null : r.password === 1,
+    expiry,
+    expired: r.expiry_known !== 1 ? null : expiry !== null && expiry <= nowText,
+    unknown,
+    detailsFetchedAt: r.details_at,
+    pending: PENDING.includes(r.pending as PendingKind) ? (r.pending as PendingKind) : null,
+    failed: r.failed,
+    opId: r.op_id,
+  };
+}

@@ -1,0 +1,219 @@
+import type { Sql } from './sqlite.js';
+
+/**
+ * Versioned schema of a profile's data file: the mirror, the sync state and the outbox live in
+ * one SQLite file so that "queue this change and show it as pending" is one transaction. Each
+ * entry runs once, in order, inside a transaction; `PRAGMA user_version` records how many ran.
+ * Never edit a shipped entry: append a new one.
+ *
+ * Conventions: local times are unix milliseconds; the service's dates are kept as it wrote them
+ * (`YYYY-MM-DD HH:MM:SS`, they sort as text); ids are the service's, and a negative id is the
+ * provisional id of an object whose create is still in the outbox. Columns that some services
+ * only reveal in a link's details are NULL (or flagged unknown) until the details are read.
+ */
+export const MIGRATIONS: readonly string[] = [
+  /* 1: mirror, sync state, outbox */ `
+  CREATE TABLE links (
+    id INTEGER PRIMARY KEY,
+    rank INTEGER NOT NULL,                  -- date order (see link-rank.ts); the search index's rowid
+    alias TEXT NOT NULL DEFAULT '',
+    short_url TEXT NOT NULL DEFAULT '',
+    long_url TEXT NOT NULL DEFAULT '',
+    clicks INTEGER NOT NULL DEFAULT 0,
+    title TEXT NOT NULL DEFAULT '',
+    description TEXT NOT NULL DEFAULT '',   -- the link's note
+    date TEXT NOT NULL DEFAULT '',
+    domain TEXT NOT NULL DEFAULT '',        -- host of the short URL (with its port)
+    channel_id INTEGER,
+    channel_known INTEGER NOT NULL DEFAULT 0,
+    campaign_id INTEGER,
+    campaign_known INTEGER NOT NULL DEFAULT 0,
+    status TEXT,                            -- public | private; NULL: unknown
+    password INTEGER,                       -- 0 | 1; NULL: unknown
+    expiry TEXT,
+    expiry_known INTEGER NOT NULL DEFAULT 0,
+    details TEXT,                           -- JSON of the last details read (without statistics)
+    details_at INTEGER,                     -- when they were read; NULL: never
+    listed_at INTEGER,                      -- last seen in a list of the service; NULL: only known locally
+    stored_at INTEGER NOT NULL,             -- first stored here (sweeps spare rows newer than their start)
+    sweep_gen INTEGER NOT NULL DEFAULT 0,   -- the last deletion sweep that saw it
+    pending TEXT,                           -- create | update | delete: an unconfirmed change
+    failed TEXT,                            -- the service's message for a refused change
+    op_id TEXT                              -- the outbox operation behind pending/failed
+  );
+  CREATE UNIQUE INDEX links_rank ON links(rank);
+  CREATE INDEX links_clicks ON links(clicks, rank);
+  CREATE INDEX links_title ON links(title COLLATE NOCASE, rank);
+  -- Filters (and their "unknown" counts) read these without touching the rows.
+  CREATE INDEX links_channel ON links(channel_known, channel_id);
+  CREATE INDEX links_campaign ON links(campaign_known, campaign_id);
+  CREATE INDEX links_status ON links(status);
+  CREATE INDEX links_password ON links(password);
+  CREATE INDEX links_expiry ON links(expiry_known, expiry);
+  CREATE INDEX links_domain ON links(domain);
+  CREATE INDEX links_long_url ON links(long_url);
+  CREATE INDEX links_marked ON links(id) WHERE pending IS NOT NULL OR failed IS NOT NULL;
+
+  -- Word-prefix search as you type. Contentless (the text lives once, in links) and keyed by
+  -- rank, so that FTS5 hands out matches already in date order and a window stops early.
+  CREATE VIRTUAL TABLE links_fts USING fts5(
+    alias, short_url, long_url, title, description,
+    content = '', contentless_delete = 1,
+    prefix = '1 2 3', tokenize = 'unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER links_fts_insert AFTER INSERT ON links BEGIN
+    INSERT INTO links_fts (rowid, alias, short_url, long_url, title, description)
+    VALUES (new.rank, new.alias, new.short_url, new.long_url, new.title, new.description);
+  END;
+  CREATE TRIGGER links_fts_delete AFTER DELETE ON links BEGIN
+    DELETE FROM links_fts WHERE rowid = old.rank;
+  END;
+  -- Only when searched text changes: click counts change far more often.
+  CREATE TRIGGER links_fts_update AFTER UPDATE OF rank, alias, short_url, long_url, title, description ON links BEGIN
+    DELETE FROM links_fts WHERE rowid = old.rank;
+    INSERT INTO links_fts (rowid, alias, short_url, long_url, title, description)
+    VALUES (new.rank, new.alias, new.short_url, new.long_url, new.title, new.description);
+  END;
+
+  -- Statistics over time: every details read, and every changed click count a list showed.
+  CREATE TABLE link_snapshots (
+    id INTEGER PRIMARY KEY,
+    link_id INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    source TEXT NOT NULL,                   -- details | list
+    clicks INTEGER NOT NULL,
+    unique_clicks INTEGER,
+    stats TEXT                              -- JSON statistics (details only)
+  );
+  CREATE INDEX link_snapshots_link ON link_snapshots(link_id, at);
+
+  CREATE TABLE channels (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL DEFAULT '',
+    description TEXT NOT NULL DEFAULT '',
+    color TEXT NOT NULL DEFAULT '',
+    starred INTEGER NOT NULL DEFAULT 0,
+    position INTEGER NOT NULL DEFAULT 0,    -- the service's list order
+    stored_at INTEGER NOT NULL,
+    pending TEXT, failed TEXT, op_id TEXT
+  );
+  CREATE TABLE channel_items (
+    channel_id INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    item_id INTEGER NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    preview TEXT NOT NULL DEFAULT '',
+    link TEXT NOT NULL DEFAULT '',
+    date TEXT NOT NULL DEFAULT '',
+    position INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (channel_id, type, item_id)
+  );
+  CREATE INDEX channel_items_item ON channel_items(type, item_id);
+
+  CREATE TABLE campaigns (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL DEFAULT '',
+    public INTEGER NOT NULL DEFAULT 0,
+    rotator TEXT,
+    list TEXT NOT NULL DEFAULT '',
+    position INTEGER NOT NULL DEFAULT 0,
+    stored_at INTEGER NOT NULL,
+    pending TEXT, failed TEXT, op_id TEXT
+  );
+
+  CREATE TABLE domains (
+    id INTEGER PRIMARY KEY,
+    domain TEXT NOT NULL DEFAULT '',
+    host TEXT NOT NULL DEFAULT '',          -- lower-case host, to match short URLs
+    redirect_root TEXT NOT NULL DEFAULT '',
+    redirect_404 TEXT NOT NULL DEFAULT '',
+    position INTEGER NOT NULL DEFAULT 0,
+    stored_at INTEGER NOT NULL,
+    pending TEXT, failed TEXT, op_id TEXT
+  );
+
+  CREATE TABLE pixels (
+    id INTEGER PRIMARY KEY,
+    type TEXT NOT NULL DEFAULT '',
+    name TEXT NOT NULL DEFAULT '',
+    tag TEXT NOT NULL DEFAULT '',
+    date TEXT NOT NULL DEFAULT '',
+    position INTEGER NOT NULL DEFAULT 0,
+    stored_at INTEGER NOT NULL,
+    pending TEXT, failed TEXT, op_id TEXT
+  );
+
+  CREATE TABLE overlays (
+    id INTEGER PRIMARY KEY,
+    type TEXT NOT NULL DEFAULT '',
+    name TEXT NOT NULL DEFAULT '',
+    date TEXT NOT NULL DEFAULT '',
+    position INTEGER NOT NULL DEFAULT 0
+  );
+
+  CREATE TABLE splash_pages (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL DEFAULT '',
+    date TEXT NOT NULL DEFAULT '',
+    position INTEGER NOT NULL DEFAULT 0
+  );
+
+  CREATE TABLE account (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    data TEXT NOT NULL,                     -- JSON Account
+    fetched_at INTEGER NOT NULL
+  );
+
+  -- Key → JSON: when each collection was last synced, the deletion sweep's cursor …
+  CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  -- The outbox: every change, written before it is sent, sent in seq order.
+  CREATE TABLE outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: provisional ids are -seq
+    op_id TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    mutation TEXT NOT NULL,                 -- JSON OutboxMutation, ids possibly provisional
+    idempotency_key TEXT NOT NULL,          -- sent with every attempt of this operation
+    state TEXT NOT NULL,                    -- queued | sending | failed
+    provisional_id INTEGER,                 -- creates: the id shown until the service answers
+    target_kind TEXT,                       -- the mirrored object it marks (link, channel …)
+    target_id INTEGER,
+    refs TEXT NOT NULL DEFAULT '[]',        -- provisional ids it refers to (waits for their creates)
+    baseline_id INTEGER,                    -- creates: the highest id of that kind mirrored when queued
+    attempts INTEGER NOT NULL DEFAULT 0,
+    outcome_unknown INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,                        -- JSON {code, message}
+    next_attempt_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX outbox_target ON outbox(target_kind, target_id);
+
+  -- Provisional id → the service's id, once a create is answered (later changes refer to either).
+  CREATE TABLE outbox_ids (
+    provisional_id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    real_id INTEGER NOT NULL,
+    op_id TEXT NOT NULL
+  );
+  CREATE INDEX outbox_ids_real ON outbox_ids(kind, real_id);
+  `,
+];
+
+/** Brings the file's schema up to date. */
+export function migrate(sql: Sql): void {
+  const raw = sql.db.pragma('user_version', { simple: true }) as number | { user_version?: number };
+  let version = typeof raw === 'number' ? raw : (raw.user_version ?? 0);
+  if (version > MIGRATIONS.length) {
+    throw new Error(
+      `This profile's data was written by a newer Linkdeck (schema ${version}); update Linkdeck to open it.`,
+    );
+  }
+  for (; version < MIGRATIONS.length; version++) {
+    const text = MIGRATIONS[version] as string;
+    sql.transaction(() => {
+      sql.exec(text);
+      sql.exec(`PRAGMA user_version = ${version + 1}`);
+    });
+  }
+}

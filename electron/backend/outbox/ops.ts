@@ -1,0 +1,204 @@
+import type { OutboxKind, OutboxMutation } from '../../shared/models.js';
+
+/*
+ * What each kind of outbox operation is, independent of sending it: which mirrored object it
+ * marks, which provisional ids it refers to, how those are replaced by the service's ids, and
+ * how it is described to a person.
+ */
+
+/** The mirrored objects the outbox marks (and the tables that hold them). */
+export type TargetKind = 'link' | 'channel' | 'campaign' | 'domain' | 'pixel';
+
+export const TARGET_TABLE: Record<TargetKind, string> = {
+  link: 'links',
+  channel: 'channels',
+  campaign: 'campaigns',
+  domain: 'domains',
+  pixel: 'pixels',
+};
+
+export const CREATE_KINDS: readonly OutboxKind[] = [
+  'link.create',
+  'channel.create',
+  'campaign.create',
+  'domain.create',
+  'pixel.create',
+];
+
+export const isCreate = (kind: OutboxKind) => CREATE_KINDS.includes(kind);
+
+/** Deleting something the service no longer has is done, not failed. */
+export const isDelete = (kind: OutboxKind) => kind.endsWith('.delete');
+
+/** The kind of object a create makes. */
+export function createdKind(kind: OutboxKind): TargetKind {
+  return kind.slice(0, kind.indexOf('.')) as TargetKind;
+}
+
+/** What the mark goes on: kind, and id (provisional for a create; null when nothing is marked). */
+export function targetOf(
+  m: OutboxMutation,
+  provisionalId: number | null,
+): { kind: TargetKind; id: number } | null {
+  switch (m.kind) {
+    case 'link.create':
+    case 'channel.create':
+    case 'campaign.create':
+    case 'domain.create':
+    case 'pixel.create':
+      return provisionalId === null ? null : { kind: createdKind(m.kind), id: provisionalId };
+    case 'link.update':
+    case 'link.delete':
+      return { kind: 'link', id: m.id };
+    case 'channel.update':
+    case 'channel.delete':
+      return { kind: 'channel', id: m.id };
+    case 'campaign.update':
+    case 'campaign.delete':
+      return { kind: 'campaign', id: m.id };
+    case 'domain.update':
+    case 'domain.delete':
+      return { kind: 'domain', id: m.id };
+    case 'channel.assign':
+      return m.type === 'links'
+        ? { kind: 'link', id: m.itemId }
+        : { kind: 'channel', id: m.channelId };
+    case 'campaign.assign':
+      return { kind: 'link', id: m.linkId };
+  }
+}
+
+/** A reference to another object, by kind and id. */
+export interface Ref {
+  kind: TargetKind;
+  id: number;
+}
+
+/** Every object id the operation names (path ids and ids inside its input). */
+export function refsOf(m: OutboxMutation): Ref[] {
+  const refs: Ref[] = [];
+  const linkInputRefs = (input: { channel?: number; campaign?: number; pixels?: number[] }) => {
+    if (input.channel !== undefined) refs.push({ kind: 'channel', id: input.channel });
+    if (input.campaign !== undefined) refs.push({ kind: 'campaign', id: input.campaign });
+    for (const pixel of input.pixels ?? []) refs.push({ kind: 'pixel', id: pixel });
+  };
+  switch (m.kind) {
+    case 'link.create':
+      linkInputRefs(m.input);
+      break;
+    case 'link.update':
+      refs.push({ kind: 'link', id: m.id });
+      linkInputRefs(m.input);
+      break;
+    case 'link.delete':
+      refs.push({ kind: 'link', id: m.id });
+      break;
+    case 'channel.update':
+    case 'channel.delete':
+      refs.push({ kind: 'channel', id: m.id });
+      break;
+    case 'channel.assign':
+      refs.push({ kind: 'channel', id: m.channelId });
+      if (m.type === 'links') refs.push({ kind: 'link', id: m.itemId });
+      break;
+    case 'campaign.update':
+    case 'campaign.delete':
+      refs.push({ kind: 'campaign', id: m.id });
+      break;
+    case 'campaign.assign':
+      refs.push({ kind: 'campaign', id: m.campaignId }, { kind: 'link', id: m.linkId });
+      break;
+    case 'domain.update':
+    case 'domain.delete':
+      refs.push({ kind: 'domain', id: m.id });
+      break;
+    default:
+      break;
+  }
+  return refs;
+}
+
+/** The provisional ids (negative) among the operation's references. */
+export const provisionalRefs = (m: OutboxMutation): Ref[] => refsOf(m).filter((r) => r.id < 0);
+
+/** The operation with every id passed through `map` (provisional ids become the service's). */
+export function mapIds(m: OutboxMutation, map: (ref: Ref) => number): OutboxMutation {
+  const id = (kind: TargetKind, value: number) => map({ kind, id: value });
+  const linkInput = <T extends { channel?: number; campaign?: number; pixels?: number[] }>(
+    input: T,
+  ): T => ({
+    ...input,
+    ...(input.channel !== undefined ? { channel: id('channel', input.channel) } : {}),
+    ...(input.campaign !== undefined ? { campaign: id('campaign', input.campaign) } : {}),
+    ...(input.pixels !== undefined ? { pixels: input.pixels.map((p) => id('pixel', p)) } : {}),
+  });
+  switch (m.kind) {
+    case 'link.create':
+      return { ...m, input: linkInput(m.input) };
+    case 'link.update':
+      return { ...m, id: id('link', m.id), input: linkInput(m.input) };
+    case 'link.delete':
+      return { ...m, id: id('link', m.id) };
+    case 'channel.update':
+    case 'channel.delete':
+      return { ...m, id: id('channel', m.id) };
+    case 'channel.assign':
+      return {
+        ...m,
+        channelId: id('channel', m.channelId),
+        itemId: m.type === 'links' ? id('link', m.itemId) : m.itemId,
+      };
+    case 'campaign.update':
+    case 'campaign.delete':
+      return { ...m, id: id('campaign', m.id) };
+    case 'campaign.assign':
+      return { ...m, campaignId: id('campaign', m.campaignId), linkId: id('link', m.linkId) };
+    case 'domain.update':
+    case 'domain.delete':
+      return { ...m, id: id('domain', m.id) };
+    default:
+      return m;
+  }
+}
+
+const clip = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** "link 12", or "the new link" for one whose create is still in the outbox. */
+const named = (word: string, id: number) => (id < 0 ? `the new ${word}` : `${word} ${id}`);
+
+/** What the operation does, in words for the outbox view. */
+export function summaryOf(m: OutboxMutation): string {
+  switch (m.kind) {
+    case 'link.create':
+      return m.input.custom
+        ? `Create the short link "${clip(m.input.custom, 40)}" to ${clip(m.input.url)}`
+        : `Create a short link to ${clip(m.input.url)}`;
+    case 'link.update':
+      return `Update ${named('link', m.id)} (to ${clip(m.input.url)})`;
+    case 'link.delete':
+      return `Delete ${named('link', m.id)}`;
+    case 'channel.create':
+      return `Create the channel "${clip(m.input.name, 60)}"`;
+    case 'channel.update':
+      return `Update ${named('channel', m.id)}`;
+    case 'channel.delete':
+      return `Delete ${named('channel', m.id)}`;
+    case 'channel.assign':
+      return `Add ${m.type === 'links' ? named('link', m.itemId) : `${m.type} ${m.itemId}`} to ${named('channel', m.channelId)}`;
+    case 'campaign.create':
+      return m.input.name ? `Create the campaign "${clip(m.input.name, 60)}"` : 'Create a campaign';
+    case 'campaign.update':
+      return `Update ${named('campaign', m.id)}`;
+    case 'campaign.delete':
+      return `Delete ${named('campaign', m.id)}`;
+    case 'campaign.assign':
+      return `Add ${named('link', m.linkId)} to ${named('campaign', m.campaignId)}`;
+    case 'domain.create':
+      return `Add the branded domain ${clip(m.input.domain, 60)}`;
+    case 'domain.update':
+      return `Update ${named('branded domain', m.id)}`;
+    case 'domain.delete':
+      return `Delete ${named('branded domain', m.id)}`;
+    case 'pixel.create':
+      return `Create the pixel "${clip(m.input.name, 60)}"`;
+  }
+}

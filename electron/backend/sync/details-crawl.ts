@@ -1,0 +1,45 @@
+import { isApiClientError } from '../api/errors.js';
+import { forgetLink, storeLinkDetails } from '../mirror/link-writes.js';
+import { request, type SyncContext } from './sync-context.js';
+
+/*
+ * Reading the details of links nobody opened yet, in the background, so that the filters only
+ * details can answer (campaign, status, password, expiry) become known over time. It spends
+ * only budget that is plainly spare: nothing while less than half the budget is left, and at
+ * most a twentieth of it per step. Against a 30-a-minute service that is one link per step;
+ * against the local workspace (no limit) a hundred.
+ */
+
+const MAX_BATCH = 100;
+
+/** Links to read in one step under the current budget (0: not now). */
+export function crawlBatch(ctx: SyncContext): number {
+  const budget = ctx.api.scheduler?.state();
+  if (!budget) return 1;
+  if (budget.remaining < budget.limit / 2) return 0;
+  return Math.max(1, Math.min(MAX_BATCH, Math.floor(budget.limit / 20)));
+}
+
+/** Reads the details of up to `max` never-read links, newest first; answers how many it read. */
+export async function crawlDetails(ctx: SyncContext, max: number): Promise<number> {
+  const { mirror } = ctx;
+  const ids = mirror.sql
+    .all<{ id: number }>(
+      'SELECT id FROM links WHERE details_at IS NULL AND id > 0 AND pending IS NULL ORDER BY rank DESC LIMIT ?',
+      [max],
+    )
+    .map((r) => r.id);
+  let read = 0;
+  for (const id of ids) {
+    try {
+      const details = await request(ctx, 'links', (o) => ctx.api.links.get(id, o));
+      const now = ctx.clock.now();
+      mirror.write(['links'], () => storeLinkDetails(mirror.sql, details, now));
+      read++;
+    } catch (error) {
+      if (!isApiClientError(error) || error.code !== 'not-found') throw error;
+      mirror.write(['links', 'channel-items'], () => forgetLink(mirror.sql, id));
+    }
+  }
+  return read;
+}

@@ -1,0 +1,444 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApiClient } from '../../electron/backend/api/client.js';
+import {
+  applyChannelPass,
+  replaceChannelItems,
+} from '../../electron/backend/mirror/collections.js';
+import { openProfileData } from '../../electron/backend/mirror/index.js';
+import { storeLinkDetails, storeListedLinks } from '../../electron/backend/mirror/link-writes.js';
+import { createProfileApi } from '../../electron/backend/scheduler/profile-api.js';
+import { createScheduler } from '../../electron/backend/scheduler/scheduler.js';
+import { createSync } from '../../electron/backend/sync/index.js';
+import type { LinkSummary, MirrorLinkQuery } from '../../electron/shared/models.js';
+import { startTestService } from '../support/service.js';
+import { openSeeder } from '../unit/mirror/support/service-seed.js';
+import type { BenchRow } from './run.js';
+
+/*
+ * The mirror's benchmark (issue 4):
+ * - search as you type over 100,000 mirrored links: p95 of the backend's answer (window of 50
+ *   rows and the total) for 1-6 letter prefixes of words from titles and URLs; goal < 5 ms;
+ * - a list page with sort and filter (no search): p95, no goal given;
+ * - the backend's memory with 100,000 links mirrored (RSS of a fresh process that opened the
+ *   mirror and ran the queries); goal < 250 MB;
+ * - requests spent on the first sync of 1,000 and 10,000 links against the local service,
+ *   against the minimum ceil(N / largest page); goal: equal, plus one probe at most.
+ * The mirror is filled in one child process and measured in another, so neither the filling's
+ * garbage nor the test service counts in the memory figure.
+ */
+
+const LINKS = 100_000;
+const SELF = fileURLToPath(import.meta.url);
+
+const WORDS = [
+  'spring',
+  'summer',
+  'autumn',
+  'winter',
+  'sale',
+  'shoes',
+  'travel',
+  'guide',
+  'news',
+  'report',
+  'launch',
+  'offer',
+  'product',
+  'review',
+  'video',
+  'podcast',
+  'webinar',
+  'event',
+  'blog',
+  'docs',
+  'pricing',
+  'careers',
+  'contact',
+  'support',
+  'download',
+  'release',
+  'coupon',
+  'promo',
+  'market',
+  'growth',
+  'social',
+  'email',
+  'campaign',
+  'recipe',
+  'kitchen',
+  'garden',
+  'fitness',
+  'running',
+  'football',
+  'election',
+  'climate',
+  'energy',
+  'startup',
+  'funding',
+  'design',
+  'developer',
+  'javascript',
+  'security',
+  'privacy',
+  'holiday',
+  'berlin',
+  'london',
+  'paris',
+  'tokyo',
+  'café',
+];
+const HOSTS = [
+  'www.example.com',
+  'shop.example.org',
+  'news.site.net',
+  'blog.acme.io',
+  'docs.widget.dev',
+  'store.brand.co',
+  'www.youtube.com',
+  'medium.com',
+  'github.com',
+  'en.wikipedia.org',
+];
+
+/** Deterministic links with the shape of a real account's. */
+function makeLinks(count: number): LinkSummary[] {
+  let seed = 12345;
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
+  const start = Date.UTC(2022, 0, 1);
+  const links: LinkSummary[] = [];
+  for (let id = 1; id <= count; id++) {
+    const alias = Math.floor(rnd() * 36 ** 6)
+      .toString(36)
+      .padStart(6, '0');
+    const [a, b, c] = [pick(WORDS), pick(WORDS), pick(WORDS)];
+    const host = pick(HOSTS);
+    const date = new Date(start + id * 900_000).toISOString().slice(0, 19).replace('T', ' ');
+    links.push({
+      id,
+      alias,
+      shortUrl: `http://127.0.0.1:4000/${alias}`,
+      longUrl: `https://${host}/${a}/${b}-${c}-${id}?utm_source=${pick(['mail', 'social', 'ads'])}&utm_campaign=${c}`,
+      clicks: Math.floor(rnd() ** 3 * 20_000),
+      title: `${a[0]!.toUpperCase()}${a.slice(1)} ${b} ${c} | ${host.replace(/^www\./, '')}`,
+      description: rnd() < 0.3 ? `Note: ${pick(WORDS)} ${pick(WORDS)} for the ${c} team` : '',
+      date,
+    });
+  }
+  return links;
+}
+
+/** Child: fills a mirror the way sync does (pages of 100), with channels and some details. */
+function seed(dir: string): void {
+  const data = openProfileData(dir, { baseUrl: 'http://127.0.0.1:4000' });
+  const links = makeLinks(LINKS);
+  const now = Date.now();
+  for (let i = 0; i < links.length; i += 100) {
+    const page = links.slice(i, i + 100);
+    data.mirror.write(['links'], () => storeListedLinks(data.sql, page, now, 1));
+  }
+  data.mirror.write(['links'], () => {
+    for (let channel = 1; channel <= 8; channel++) {
+      const items = links
+        .filter((l) => l.id % 9 === channel)
+        .map((l) => ({
+          type: 'links',
+          id: l.id,
+          title: l.title,
+          preview: l.longUrl,
+          link: l.shortUrl,
+          date: l.date.slice(0, 10),
+        }));
+      replaceChannelItems(data.sql, channel, items);
+    }
+    applyChannelPass(data.sql, now + 1);
+    // A tenth of the links were opened once: their status, password and expiry are known.
+    for (const l of links.filter((x) => x.id % 10 === 0)) {
+      storeLinkDetails(
+        data.sql,
+        {
+          ...l,
+          location: {},
+          device: {},
+          expiry: l.id % 30 === 0 ? '2024-01-01 00:00:00' : null,
+          status: l.id % 20 === 0 ? 'public' : 'private',
+          passwordProtected: l.id % 50 === 0,
+          stats: {
+            clicks: l.clicks,
+            uniqueClicks: 0,
+            topCountries: {},
+            topReferrers: {},
+            topBrowsers: {},
+            topOs: {},
+            socialCount: {},
+          },
+        },
+        now,
+      );
+    }
+  });
+  data.mirror.optimize();
+  data.close();
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+/** As-you-type prefixes (1-6 letters) of words from titles and URLs. */
+function searchQueries(): string[] {
+  const words = [
+    'spring',
+    'javascript',
+    'github',
+    'election',
+    'kitchen',
+    'webinar',
+    'london',
+    'privacy',
+    'coupon',
+    'wikipedia',
+    'youtube',
+    'utm',
+    'campaign',
+    'medium',
+    'cafe',
+    'football',
+  ];
+  const queries = words.flatMap((w) =>
+    Array.from({ length: Math.min(6, w.length) }, (_, i) => w.slice(0, i + 1)),
+  );
+  return [
+    ...queries,
+    'spring sale',
+    'blog acme',
+    'news report',
+    'shop.example.org/sum',
+    'docs wid',
+  ];
+}
+
+interface Measured {
+  searchP50: number;
+  searchP95: number;
+  searchMax: number;
+  searchSortedP95: number;
+  listP95: number;
+  facetsMs: number;
+  facetsAllMs: number;
+  rssMb: number;
+  rssBaseMb: number;
+  links: number;
+}
+
+/** Child: opens the filled mirror in a fresh process and times the queries views make. */
+function measure(dir: string): Measured {
+  const rssBaseMb = process.memoryUsage().rss / 1024 / 1024;
+  const data = openProfileData(dir);
+  const time = (query: MirrorLinkQuery) => {
+    const start = performance.now();
+    data.mirror.links(query);
+    return performance.now() - start;
+  };
+  const queries = searchQueries();
+  for (const q of queries) time({ q }); // warm the page cache once, as a running app has it
+  const search: number[] = [];
+  const sorted: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (const q of queries) {
+      search.push(time({ q, limit: 50 }));
+      sorted.push(time({ q, limit: 50, sort: round % 2 === 0 ? 'clicks' : 'title' }));
+    }
+  }
+  const listQueries: MirrorLinkQuery[] = [
+    { sort: 'date' },
+    { sort: 'clicks' },
+    { sort: 'title', direction: 'asc' },
+    { sort: 'clicks', filters: { channel: 3 } },
+    { sort: 'date', filters: { domain: '127.0.0.1:4000', channel: 'none' } },
+    { sort: 'title', filters: { status: 'private' } },
+    { sort: 'date', filters: { expired: false }, offset: 5_000 },
+    { sort: 'clicks', offset: 50_000 },
+  ];
+  const list: number[] = [];
+  for (let round = 0; round < 10; round++)
+    for (const q of listQueries) list.push(time({ ...q, limit: 50 }));
+  const facetsStart = performance.now();
+  data.mirror.facets({ q: 'spring' });
+  const facetsMs = performance.now() - facetsStart;
+  const facetsAllStart = performance.now();
+  data.mirror.facets({});
+  const facetsAllMs = performance.now() - facetsAllStart;
+  const result: Measured = {
+    searchP50: percentile(search, 50),
+    searchP95: percentile(search, 95),
+    searchMax: Math.max(...search),
+    searchSortedP95: percentile(sorted, 95),
+    listP95: percentile(list, 95),
+    facetsMs,
+    facetsAllMs,
+    rssMb: process.memoryUsage().rss / 1024 / 1024,
+    rssBaseMb,
+    links: data.mirror.linkCount(),
+  };
+  data.close();
+  return result;
+}
+
+function child(mode: 'seed' | 'measure', dir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', SELF, '--child', mode, dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    proc.on('error', reject);
+    proc.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`bench child ${mode} exited with ${code}`)),
+    );
+  });
+}
+
+/** Requests the first sync of `count` links spends, against the local service. */
+async function firstSyncRequests(
+  count: number,
+): Promise<{ links: number; total: number; ms: number }> {
+  const service = await startTestService({ rateLimit: 0 });
+  const dir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-sync-'));
+  try {
+    const seeder = openSeeder(service);
+    seeder.links(count);
+    seeder.close();
+    const counts = new Map<string, number>();
+    const client = createApiClient({
+      baseUrl: service.url,
+      apiKey: () => service.key,
+      fetch: (input, init) => {
+        const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
+        counts.set(path, (counts.get(path) ?? 0) + 1);
+        return fetch(input, init);
+      },
+    });
+    const api = createProfileApi({ client, scheduler: createScheduler() });
+    const data = openProfileData(dir, { baseUrl: service.url });
+    const sync = createSync({ api, mirror: data.mirror });
+    const start = performance.now();
+    await sync.firstSync();
+    const ms = performance.now() - start;
+    await sync.stop();
+    api.close();
+    data.close();
+    return {
+      links: counts.get('/api/urls') ?? 0,
+      total: [...counts.values()].reduce((a, b) => a + b, 0),
+      ms,
+    };
+  } finally {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+export async function runMirrorBench(
+  log: (line: string) => void = console.log,
+): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-mirror-'));
+  try {
+    log(`mirror: filling a mirror with ${LINKS.toLocaleString('en')} links …`);
+    const seedStart = performance.now();
+    await child('seed', dir);
+    log(
+      `mirror: filled in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; measuring in a fresh process …`,
+    );
+    const m = JSON.parse(
+      (await child('measure', dir)).trim().split('\n').pop() as string,
+    ) as Measured;
+    const rows: BenchRow[] = [
+      {
+        bench: 'mirror',
+        metric: `search as you type, ${m.links.toLocaleString('en')} links, p95 (date order)`,
+        value: round(m.searchP95),
+        unit: 'ms',
+        goal: '< 5 ms',
+        pass: m.searchP95 < 5,
+      },
+      {
+        bench: 'mirror',
+        metric: 'search as you type, p50 / max',
+        value: `${round(m.searchP50)} / ${round(m.searchMax)}`,
+        unit: 'ms',
+        goal: '',
+        pass: null,
+      },
+      {
+        bench: 'mirror',
+        metric: 'search sorted by clicks or title, p95',
+        value: round(m.searchSortedP95),
+        unit: 'ms',
+        goal: '',
+        pass: null,
+      },
+      {
+        bench: 'mirror',
+        metric: 'list page with sort + filter, p95',
+        value: round(m.listP95),
+        unit: 'ms',
+        goal: '',
+        pass: null,
+      },
+      {
+        bench: 'mirror',
+        metric: 'facet counts: all links / a word search (once each)',
+        value: `${round(m.facetsAllMs, 1)} / ${round(m.facetsMs, 1)}`,
+        unit: 'ms',
+        goal: '',
+        pass: null,
+      },
+      {
+        bench: 'mirror',
+        metric: 'backend RSS with the mirror open, after the queries',
+        value: round(m.rssMb, 0),
+        unit: 'MB',
+        goal: '< 250 MB',
+        pass: m.rssMb < 250,
+      },
+      {
+        bench: 'mirror',
+        metric: '  of which the process before opening the mirror (node, tsx, modules)',
+        value: round(m.rssBaseMb, 0),
+        unit: 'MB',
+        goal: '',
+        pass: null,
+      },
+    ];
+    for (const n of [1_000, 10_000]) {
+      log(`mirror: first sync of ${n.toLocaleString('en')} links against the local service …`);
+      const r = await firstSyncRequests(n);
+      const minimum = Math.ceil(n / 100);
+      rows.push({
+        bench: 'mirror',
+        metric: `first sync of ${n.toLocaleString('en')} links: link list requests (all requests; time)`,
+        value: `${r.links} (${r.total}; ${(r.ms / 1000).toFixed(1)} s)`,
+        unit: 'requests',
+        goal: `≤ ${minimum} + 1 (ceil(N/100))`,
+        pass: r.links <= minimum + 1,
+      });
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  const [mode, dir] = [process.argv[3], process.argv[4] as string];
+  if (mode === 'seed') seed(dir);
+  else console.log(JSON.stringify(measure(dir)));
+}

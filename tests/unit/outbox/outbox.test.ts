@@ -1,0 +1,333 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openProfileData } from '../../../electron/backend/mirror/index.js';
+import { createOutbox, type Outbox } from '../../../electron/backend/outbox/index.js';
+import {
+  createConnectivity,
+  type Connectivity,
+} from '../../../electron/backend/sync/connectivity.js';
+import type { OutboxSummary } from '../../../electron/shared/models.js';
+import { link, store, tempProfileData } from '../mirror/support/temp-mirror.js';
+import { FakeClock, settle } from '../scheduler/support/fake-clock.js';
+import { fail, FakeWrites } from './support/fake-writes.js';
+
+let clock: FakeClock;
+let fake: FakeWrites;
+let data: ReturnType<typeof tempProfileData>;
+let connectivity: Connectivity;
+let outbox: Outbox;
+let summaries: OutboxSummary[];
+let refreshed: { kind: string; id: number }[];
+
+function makeOutbox(): Outbox {
+  return createOutbox({
+    mirror: data.mirror,
+    api: fake.api,
+    connectivity,
+    clock,
+    onChange: (s) => summaries.push(s),
+    refresh: (t) => refreshed.push(t),
+  });
+}
+
+beforeEach(() => {
+  clock = new FakeClock();
+  fake = new FakeWrites();
+  data = tempProfileData({ clock });
+  connectivity = createConnectivity({ clock, probe: async () => ({}) });
+  summaries = [];
+  refreshed = [];
+  outbox = makeOutbox();
+});
+
+afterEach(async () => {
+  await outbox.stop();
+  data.dispose();
+});
+
+describe('sending', () => {
+  it('sends in order at user priority with the stored Idempotency-Key', async () => {
+    const a = outbox.enqueue({ kind: 'link.create', input: { url: 'https://example.com/a' } });
+    outbox.enqueue({ kind: 'channel.create', input: { name: 'C' } });
+    outbox.enqueue({ kind: 'link.delete', id: 5 });
+    outbox.start();
+    await outbox.idle();
+    expect(fake.methods()).toEqual(['links.create', 'channels.create', 'links.delete']);
+    expect(fake.calls.every((c) => c.priority === 'user')).toBe(true);
+    expect(fake.calls[0]!.idempotencyKey).toEqual(expect.any(String));
+    expect(fake.calls[0]!.idempotencyKey).not.toBe(a.opId);
+    expect(outbox.summary()).toEqual({ queued: 0, failed: 0, sending: false });
+    expect(summaries.some((s) => s.sending)).toBe(true);
+  });
+
+  it('retries a transient failure with a growing delay, holding back what comes after', async () => {
+    fake.on(
+      'links.update',
+      fail('remote-error', 'Bad gateway', 502),
+      fail('remote-error', 'Bad gateway', 502),
+    );
+    const first = outbox.enqueue({
+      kind: 'link.update',
+      id: 1,
+      input: { url: 'https://example.com/1' },
+    });
+    outbox.enqueue({ kind: 'link.delete', id: 2 });
+    outbox.start();
+    await settle();
+    expect(outbox.get(first.opId)).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      nextAttemptAt: clock.now() + 2_000,
+      lastError: { code: 'remote-error' },
+    });
+    expect(fake.methods()).toEqual(['links.update']);
+    await clock.advance(2_000);
+    expect(fake.methods()).toEqual(['links.update', 'links.update']);
+    await clock.advance(3_999);
+    expect(fake.methods()).toHaveLength(2);
+    await clock.advance(1);
+    expect(fake.methods()).toEqual([
+      'links.update',
+      'links.update',
+      'links.update',
+      'links.delete',
+    ]);
+    // The same key every time: the service may replay instead of doing it twice.
+    expect(new Set(fake.calls.slice(0, 3).map((c) => c.idempotencyKey)).size).toBe(1);
+  });
+
+  it('keeps a change whose key was refused queued (the user can fix the key), not failed', async () => {
+    fake.on('links.delete', fail('unauthorized', 'The API key is not valid.'));
+    const op = outbox.enqueue({ kind: 'link.delete', id: 3 });
+    outbox.start();
+    await settle();
+    expect(outbox.get(op.opId)).toMatchObject({
+      state: 'queued',
+      lastError: { code: 'unauthorized', message: 'The API key is not valid.' },
+    });
+    await clock.advance(2_000);
+    expect(outbox.get(op.opId)).toBeNull();
+  });
+
+  it('takes a delete of something already gone as done', async () => {
+    store(data, [link(4)]);
+    fake.on('links.delete', fail('not-found', 'Link 4 was not found.'));
+    outbox.enqueue({ kind: 'link.delete', id: 4 });
+    expect(data.mirror.link(4)?.pending).toBe('delete');
+    outbox.start();
+    await outbox.idle();
+    expect(outbox.list()).toEqual([]);
+    expect(data.mirror.link(4)).toBeNull();
+  });
+
+  it('waits while offline and sends as soon as the service answers again', async () => {
+    fake.on('links.create', fail('offline', 'Could not reach the service.'));
+    const op = outbox.enqueue({ kind: 'link.create', input: { url: 'https://example.com/x' } });
+    outbox.start();
+    await settle();
+    expect(connectivity.isOnline()).toBe(false);
+    expect(outbox.get(op.opId)).toMatchObject({
+      state: 'queued',
+      outcomeUnknown: true,
+      nextAttemptAt: null,
+    });
+    await clock.advance(2_000); // the probe answers
+    await outbox.idle();
+    // Its answer was lost once: looked up first (nothing found), then sent again.
+    expect(fake.methods()).toEqual(['links.create', 'links.list', 'links.create']);
+    expect(outbox.get(op.opId)).toBeNull();
+  });
+});
+
+describe('stopping and starting', () => {
+  it('makes an operation stopped on the wire "outcome unknown", looked up at the next start', async () => {
+    fake.on('links.create', 'hang');
+    const op = outbox.enqueue({
+      kind: 'link.create',
+      input: { url: 'https://example.com/h', custom: 'h' },
+    });
+    outbox.start();
+    await settle();
+    expect(outbox.get(op.opId)?.state).toBe('sending');
+    await outbox.stop();
+    expect(outbox.get(op.opId)).toMatchObject({ state: 'queued', outcomeUnknown: true });
+    // Meanwhile the service did make it.
+    fake.links.push({
+      id: 77,
+      alias: 'h',
+      shortUrl: 'https://s.test/h',
+      longUrl: 'https://example.com/h',
+      clicks: 0,
+      title: '',
+      description: '',
+      date: '',
+    });
+    outbox = makeOutbox();
+    outbox.start();
+    const result = await outbox.settled(op.opId);
+    expect(result.id).toBe(77);
+    expect(fake.methods()).toEqual(['links.create', 'links.getByShort']);
+    expect(data.mirror.link(77)).toMatchObject({ alias: 'h', pending: null });
+  });
+});
+
+describe('refusals, edits and discards', () => {
+  it("keeps a refusal as failed with the service's words while later changes go on", async () => {
+    fake.on('channels.create', fail('invalid-input', 'The field "name" is too long.'));
+    const bad = outbox.enqueue({ kind: 'channel.create', input: { name: 'x'.repeat(300) } });
+    const good = outbox.enqueue({ kind: 'channel.create', input: { name: 'Ok' } });
+    outbox.start();
+    await outbox.idle();
+    expect(outbox.get(bad.opId)).toMatchObject({
+      state: 'failed',
+      lastError: { code: 'invalid-input', message: 'The field "name" is too long.' },
+    });
+    expect(outbox.get(good.opId)).toBeNull();
+    expect(data.mirror.channels().items).toMatchObject([
+      { name: 'Ok', pending: null, provisional: false },
+      { id: bad.provisionalId, pending: 'create', failed: 'The field "name" is too long.' },
+    ]);
+    expect(outbox.summary()).toEqual({ queued: 0, failed: 1, sending: false });
+    // Retried as it was: a new request (new key); edited: the mirror shows the edit at once.
+    const key = fake.calls[0]!.idempotencyKey;
+    fake.on('channels.create', fail('invalid-input', 'Still too long.'));
+    outbox.retry(bad.opId);
+    await outbox.idle();
+    expect(fake.calls[2]!.idempotencyKey).not.toBe(key);
+    outbox.retry(bad.opId, { kind: 'channel.create', input: { name: 'Shorter' } });
+    expect(data.mirror.channel(bad.provisionalId!)).toMatchObject({
+      name: 'Shorter',
+      pending: 'create',
+      failed: null,
+    });
+    await outbox.idle();
+    expect(data.mirror.channels().items.map((c) => [c.name, c.pending])).toEqual([
+      ['Ok', null],
+      ['Shorter', null],
+    ]);
+  });
+
+  it('lets a queued change be edited only until it may have reached the service', async () => {
+    const op = outbox.enqueue({
+      kind: 'link.update',
+      id: 1,
+      input: { url: 'https://example.com/1' },
+    });
+    outbox.retry(op.opId, {
+      kind: 'link.update',
+      id: 1,
+      input: { url: 'https://example.com/one' },
+    });
+    expect(outbox.get(op.opId)?.mutation).toEqual({
+      kind: 'link.update',
+      id: 1,
+      input: { url: 'https://example.com/one' },
+    });
+    expect(() => outbox.retry(op.opId, { kind: 'link.delete', id: 1 })).toThrow(/same kind/);
+    fake.on('links.update', fail('remote-error', 'Bad gateway', 502));
+    outbox.start();
+    await settle();
+    expect(() =>
+      outbox.retry(op.opId, { kind: 'link.update', id: 1, input: { url: 'https://x.test' } }),
+    ).toThrow(/may already have reached/);
+  });
+
+  it('discards a change and asks for the object to be read again; refuses while it is on the wire', async () => {
+    store(data, [link(9, { title: 'Old' })]);
+    fake.on('links.update', fail('invalid-input', 'The URL is not valid.'));
+    const op = outbox.enqueue({
+      kind: 'link.update',
+      id: 9,
+      input: { url: 'nope', metaTitle: 'New' },
+    });
+    expect(data.mirror.link(9)).toMatchObject({ title: 'New', pending: 'update' });
+    outbox.start();
+    await outbox.idle();
+    expect(data.mirror.link(9)).toMatchObject({ pending: null, failed: 'The URL is not valid.' });
+    outbox.discard(op.opId);
+    expect(data.mirror.link(9)).toMatchObject({ pending: null, failed: null });
+    expect(refreshed).toEqual([
+      { kind: 'link', id: 9 },
+      { kind: 'link', id: 9 },
+    ]);
+
+    fake.on('links.delete', 'hang');
+    const hanging = outbox.enqueue({ kind: 'link.delete', id: 9 });
+    await settle();
+    expect(() => outbox.discard(hanging.opId)).toThrow(/being sent/);
+  });
+
+  it('holds changes to a refused create until it is retried, and sends them under its new id', async () => {
+    fake.on('campaigns.create', fail('invalid-input', 'Slug taken.'));
+    const campaign = outbox.enqueue({ kind: 'campaign.create', input: { name: 'Q3', slug: 'q3' } });
+    store(data, [link(1)]);
+    const assign = outbox.enqueue({
+      kind: 'campaign.assign',
+      campaignId: campaign.provisionalId!,
+      linkId: 1,
+    });
+    outbox.enqueue({ kind: 'link.delete', id: 2 });
+    expect(data.mirror.link(1)).toMatchObject({
+      campaignId: campaign.provisionalId,
+      pending: 'update',
+    });
+    outbox.start();
+    await outbox.idle();
+    expect(fake.methods()).toEqual(['campaigns.create', 'links.delete']);
+    expect(outbox.get(assign.opId)).toMatchObject({ state: 'queued', blockedBy: campaign.opId });
+    outbox.retry(campaign.opId, {
+      kind: 'campaign.create',
+      input: { name: 'Q3', slug: 'q3-2026' },
+    });
+    await outbox.idle();
+    const realId = outbox.resolveId(campaign.provisionalId!)!;
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'campaigns.assign', args: [realId, 1] });
+    expect(data.mirror.link(1)).toMatchObject({ campaignId: realId, pending: null });
+  });
+});
+
+describe('provisional ids', () => {
+  it("are taken as the service's ids when a view still holds one after its create was answered", async () => {
+    const create = outbox.enqueue({ kind: 'link.create', input: { url: 'https://example.com/p' } });
+    outbox.start();
+    const { id } = await outbox.settled(create.opId);
+    const update = outbox.enqueue({
+      kind: 'link.update',
+      id: create.provisionalId!,
+      input: { url: 'https://example.com/q' },
+    });
+    expect(update.mutation).toMatchObject({ id });
+    expect(data.mirror.link(id!)).toMatchObject({
+      pending: 'update',
+      longUrl: 'https://example.com/q',
+    });
+    await outbox.idle();
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'links.update',
+      args: [id, { url: 'https://example.com/q' }],
+    });
+  });
+});
+
+describe('durability', () => {
+  it('has every change on disk when enqueue returns, before anything is sent', () => {
+    outbox.enqueue({ kind: 'domain.create', input: { domain: 'https://go.brand.test' } });
+    outbox.enqueue({
+      kind: 'pixel.create',
+      input: { type: 'gtmpixel', name: 'GTM', tag: 'GTM-1' },
+    });
+    // Another connection to the same file (another process after a crash) sees them already.
+    const other = openProfileData(data.dir);
+    const rows = other.sql.all<{ kind: string; state: string }>(
+      'SELECT kind, state FROM outbox ORDER BY seq',
+    );
+    other.close();
+    expect(rows).toEqual([
+      { kind: 'domain.create', state: 'queued' },
+      { kind: 'pixel.create', state: 'queued' },
+    ]);
+    expect(data.mirror.domains().items).toMatchObject([
+      { domain: 'https://go.brand.test', pending: 'create' },
+    ]);
+    expect(data.mirror.pixels().items).toMatchObject([{ name: 'GTM', pending: 'create' }]);
+  });
+});
