@@ -34,11 +34,11 @@ export interface ClipboardRuleDefaults {
  *   `?` (`example.com/search?q=*`).
  * - a **regular expression** written `/…/` or `/…/i`: tested (anywhere, unless anchored) against
  *   the normalised URL (lowercase scheme and host, host in punycode, path percent-encoded:
- *   `https://xn--bcher-kva.de/%C3%BCber?q=1`). A safe subset of JavaScript syntax, run by an
- *   engine whose time grows linearly with the URL's length whatever the expression: literals,
- *   `.`, classes `[…]`, `\d \w \s \b` and their negations, groups `(…)` and `(?:…)`, `|`,
- *   `* + ? {n} {n,} {n,m}` (and their lazy forms), `^ $`. Back-references and look-arounds are
- *   refused (they cannot be matched in linear time).
+ *   `https://xn--bcher-kva.de/%C3%BCber?q=1`). RE2 syntax (through re2js: linear time whatever
+ *   the expression), which agrees with JavaScript on what URL rules need: literals, `.`, classes
+ *   `[…]`, `\d \w \s \b` and their negations, groups `(…)`, `(?:…)`, `(?<name>…)`, `|`,
+ *   `* + ? {n} {n,} {n,m}` (counts up to 1000) and their lazy forms, `^ $`, `\x41`.
+ *   Back-references and look-arounds are refused (RE2 has none).
  *
  * Deny rules win over allow rules. When any allow rule exists, only URLs matching one are
  * shortened, with the defaults of the first match (in list order) over the settings' defaults.

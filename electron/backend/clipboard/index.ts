@@ -25,5 +25,5 @@ export {
 export { compileRules, evaluateRules, type CompiledRules, type RuleDecision } from './rules.js';
 export { compileMatcher, type UrlMatcher } from './rule-match.js';
 export { detectUrl, DETECT_MAX_LENGTH, type DetectedUrl } from './detect.js';
-export { compileSafeRegex, compileRegexLiteral, type SafeRegex } from './safe-regex.js';
+export { compileRuleRegex, type RuleRegex } from './rule-regex.js';
 export { ACTION_COPY, ACTION_DELETE, ACTION_UNDO, ACTION_UNDO_DELETE } from './messages.js';

@@ -1,6 +1,6 @@
 import { CLIPBOARD_RULE_MAX_LENGTH } from '../../shared/clipboard-rules.js';
 import { globMatch } from './glob.js';
-import { compileRegexLiteral } from './safe-regex.js';
+import { compileRuleRegex } from './rule-regex.js';
 
 /** The parts of a URL the rules look at, computed once per URL. */
 export interface MatchSubject {
@@ -51,7 +51,7 @@ export function compileMatcher(match: string): MatcherResult {
     );
   }
   if (text.startsWith('/')) {
-    const compiled = compileRegexLiteral(text);
+    const compiled = compileRuleRegex(text);
     if (!compiled.ok) return compiled;
     const { regex } = compiled;
     return { ok: true, matcher: { kind: 'regex', test: (s) => regex.test(s.href) } };
