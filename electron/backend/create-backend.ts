@@ -12,6 +12,7 @@ import { serviceHandlers } from './handlers/service-handlers.js';
 import { ProfileSessions } from './profile-sessions.js';
 import { createRouter } from './router.js';
 import { openSecretStore, type SecretStore } from './secrets/index.js';
+import type { SyncIntervals } from './sync/index.js';
 
 export interface BackendOptions {
   /** The app's data directory (profiles, mirrors, the local workspace). */
@@ -26,6 +27,8 @@ export interface BackendOptions {
   /** Opens an http(s) URL in the OS browser (checked to be http(s) before it is called). */
   openExternal?: (url: string) => Promise<void>;
   log?: (message: string) => void;
+  /** Sync timings (tests shorten them). */
+  syncIntervals?: Partial<SyncIntervals>;
 }
 
 /**
@@ -48,11 +51,16 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   });
   await accounts.resumeLocalWorkspace().catch((error: unknown) => log(`[backend] the local workspace did not start: ${(error as Error).message}`));
 
-  const sessions = new ProfileSessions(accounts, events, options.fetch);
-  const stopProfiles = accounts.onChange(() => {
-    sessions.refresh();
-    void profilesState(accounts).then((state) => events.emit('profiles:changed', state));
+  const sessions = new ProfileSessions(accounts, events, {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.syncIntervals ? { syncIntervals: options.syncIntervals } : {}),
+    log,
   });
+  const stopProfiles = accounts.onChange(() => {
+    void sessions.refresh().then(() => profilesState(accounts)).then((state) => events.emit('profiles:changed', state));
+  });
+  // Open the current profile's workspace now, so its sync starts with the app.
+  if (accounts.current()) sessions.current();
 
   const router = createRouter(
     {
@@ -62,7 +70,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         if (!options.openExternal) throw AppError.of('invalid-input', 'This window cannot open links in another app.');
         await options.openExternal(url);
       },
-      ...profileHandlers(accounts),
+      ...profileHandlers(accounts, sessions),
       ...serviceHandlers(sessions),
       'budget:state': async () => sessions.budget(),
       'connection:state': async () => sessions.connectionState(),
@@ -75,7 +83,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     subscribe: (listener) => events.subscribe(listener),
     async close() {
       stopProfiles();
-      sessions.close();
+      await sessions.closeAll();
       await accounts.close();
     },
   };

@@ -1,50 +1,63 @@
-import type { Profile } from '../shared/profile-validation.js';
 import type { BudgetState, ConnectionState } from '../shared/contract.js';
+import type { Profile } from '../shared/profile-validation.js';
 import type { Accounts } from './accounts/index.js';
 import { createApiClient } from './api/client.js';
 import { ApiClientError } from './api/errors.js';
 import { AppError } from './app-error.js';
 import type { EventHub } from './event-hub.js';
 import { createProfileApi, createScheduler, type ProfileApi } from './scheduler/index.js';
+import { openProfileWorkspace, type ProfileWorkspace, type SyncIntervals } from './sync/index.js';
 
-interface Session {
-  baseUrl: string;
+export interface Session {
+  profile: Profile;
   api: ProfileApi;
-  unsubscribe: () => void;
+  /** The profile's mirror, sync and outbox. */
+  workspace: ProfileWorkspace;
+}
+
+interface OpenSession extends Session {
+  baseUrl: string;
+  stop: () => void;
+}
+
+export interface ProfileSessionsOptions {
+  fetch?: typeof fetch;
+  /** Sync timings (tests shorten them). */
+  syncIntervals?: Partial<SyncIntervals>;
+  log?: (message: string) => void;
 }
 
 /**
- * One API client and one rate-aware queue per profile, made when first needed and kept while
- * the app runs, so a profile's budget survives switching back and forth. Publishes the current
- * profile's budget and whether its service answers.
+ * One session per profile, made when first needed and kept while the app runs: its API client
+ * and rate-aware queue (so a profile's budget survives switching back and forth) and its
+ * workspace (offline mirror, background sync, outbox). Publishes the current profile's budget,
+ * connectivity, sync progress, outbox state and mirror changes.
  */
 export class ProfileSessions {
-  private readonly sessions = new Map<string, Session>();
-  private connection: ConnectionState = { profileId: null, online: true };
+  private readonly sessions = new Map<string, OpenSession>();
 
   constructor(
     private readonly accounts: Accounts,
     private readonly events: EventHub,
-    private readonly fetchImpl?: typeof fetch,
+    private readonly options: ProfileSessionsOptions = {},
   ) {}
 
-  /** The scheduled API of the current profile; a clear error when there is none. */
-  current(): { profile: Profile; api: ProfileApi } {
+  /** The current profile's session; a clear error when there is none. */
+  current(): Session {
     const profile = this.accounts.current();
     if (!profile) throw AppError.of('invalid-input', 'Choose the local workspace or connect to a service first.');
-    return { profile, api: this.sessionFor(profile).api };
+    return this.sessionFor(profile);
   }
 
-  /** Runs a call on the current profile's API, tracking whether its service can be reached. */
+  /** Runs a direct call on the current profile's API; its outcome tells the connectivity. */
   async call<T>(fn: (api: ProfileApi) => Promise<T>): Promise<T> {
-    const { profile, api } = this.current();
+    const { api, workspace } = this.current();
     try {
       const value = await fn(api);
-      this.setOnline(profile.id, true);
+      workspace.connectivity.reportOnline();
       return value;
     } catch (error) {
-      if (error instanceof ApiClientError && error.code === 'offline') this.setOnline(profile.id, false, error.message);
-      else if (error instanceof ApiClientError) this.setOnline(profile.id, true);
+      if (error instanceof ApiClientError) workspace.connectivity.report(error);
       throw error;
     }
   }
@@ -58,28 +71,47 @@ export class ProfileSessions {
   }
 
   connectionState(): ConnectionState {
-    return { ...this.connection, profileId: this.accounts.current()?.id ?? null };
+    const profile = this.accounts.current();
+    if (!profile) return { profileId: null, online: true };
+    const state = this.sessionFor(profile).workspace.connectivity.state();
+    return { profileId: profile.id, online: state.online, ...(state.reason ? { reason: state.reason } : {}) };
   }
 
-  /** Forgets sessions of removed profiles and of profiles whose address changed; republishes. */
-  refresh(): void {
+  /**
+   * Closes sessions of removed profiles and of profiles whose address changed (the local
+   * workspace moves port between runs); opens the current one (so its sync runs) and republishes.
+   */
+  async refresh(): Promise<void> {
     const live = new Map(this.accounts.list().map((p) => [p.id, p]));
     for (const [id, session] of this.sessions) {
       const profile = live.get(id);
-      if (!profile || profile.baseUrl !== session.baseUrl) this.drop(id);
+      if (!profile || profile.baseUrl !== session.baseUrl) await this.close(id);
     }
+    const current = this.accounts.current();
+    if (current) this.sessionFor(current);
     this.events.emit('budget:changed', this.budget());
     this.events.emit('connection:changed', this.connectionState());
   }
 
-  close(): void {
-    for (const id of [...this.sessions.keys()]) this.drop(id);
+  /** Stops a profile's sync and outbox and closes its mirror (before its data is removed). */
+  async close(id: string): Promise<void> {
+    const session = this.sessions.get(id);
+    if (!session) return;
+    this.sessions.delete(id);
+    session.stop();
+    await session.workspace.close();
+    session.api.close();
   }
 
-  private sessionFor(profile: Profile): Session {
+  async closeAll(): Promise<void> {
+    for (const id of [...this.sessions.keys()]) await this.close(id);
+  }
+
+  private sessionFor(profile: Profile): OpenSession {
     const existing = this.sessions.get(profile.id);
     if (existing && existing.baseUrl === profile.baseUrl) return existing;
-    if (existing) this.drop(profile.id);
+    if (existing) void this.close(profile.id);
+
     const client = createApiClient({
       baseUrl: profile.baseUrl,
       apiKey: async () => {
@@ -89,28 +121,28 @@ export class ProfileSessions {
       },
       ...(profile.authScheme ? { authScheme: profile.authScheme } : {}),
       onAuthSchemeLearned: (scheme) => void this.accounts.setAuthScheme(profile.id, scheme).catch(() => {}),
-      ...(this.fetchImpl ? { fetch: this.fetchImpl } : {}),
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     });
     const api = createProfileApi({ client, scheduler: createScheduler() });
-    const unsubscribe = api.scheduler.subscribe((state) => {
-      if (this.accounts.current()?.id === profile.id) this.events.emit('budget:changed', { profileId: profile.id, ...state });
+    const isCurrent = () => this.accounts.current()?.id === profile.id;
+    const profileId = profile.id;
+    const workspace = openProfileWorkspace({
+      dir: this.accounts.dataDirFor(profile.id),
+      baseUrl: profile.baseUrl,
+      api,
+      ...(this.options.syncIntervals ? { intervals: this.options.syncIntervals } : {}),
+      ...(this.options.log ? { log: this.options.log } : {}),
+      onProgress: (progress) => isCurrent() && this.events.emit('sync:progress', { ...progress, profileId }),
+      onOutboxChange: (summary) => isCurrent() && this.events.emit('outbox:changed', { ...summary, profileId }),
+      onMirrorChange: (change) => isCurrent() && this.events.emit('mirror:changed', { profileId, topics: change.topics }),
+      onConnectivity: () => isCurrent() && this.events.emit('connection:changed', this.connectionState()),
     });
-    const session = { baseUrl: profile.baseUrl, api, unsubscribe };
+    const stopBudget = api.scheduler.subscribe((state) => {
+      if (isCurrent()) this.events.emit('budget:changed', { profileId, ...state });
+    });
+    const session: OpenSession = { profile, api, workspace, baseUrl: profile.baseUrl, stop: stopBudget };
     this.sessions.set(profile.id, session);
+    workspace.start();
     return session;
-  }
-
-  private drop(id: string): void {
-    const session = this.sessions.get(id);
-    if (!session) return;
-    session.unsubscribe();
-    session.api.close();
-    this.sessions.delete(id);
-  }
-
-  private setOnline(profileId: string, online: boolean, reason?: string): void {
-    if (this.connection.profileId === profileId && this.connection.online === online) return;
-    this.connection = online ? { profileId, online } : { profileId, online, ...(reason ? { reason } : {}) };
-    this.events.emit('connection:changed', this.connection);
   }
 }

@@ -35,6 +35,9 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: false,
+    // Closing cuts open connections (a client that went away mid-request would otherwise hold
+    // close() open); buffered clicks are still written by the onClose hooks.
+    forceCloseConnections: true,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });

@@ -22,32 +22,46 @@ import type {
   ChannelItemType,
   Domain,
   DomainInput,
-  LinkDetails,
+  LinkFacets,
   LinkInput,
-  LinkSaved,
-  LinkSummary,
   LinkUpdateInput,
+  MirrorLink,
+  MirrorLinkDetails,
+  MirrorLinkPage,
+  MirrorLinkQuery,
+  MirrorList,
+  OutboxItem,
+  OutboxMutation,
+  OutboxSummary,
   Overlay,
-  Page,
   Pixel,
   PixelInput,
   RateBudgetState,
   SplashPage,
+  SyncProgress,
 } from './models.js';
 
 /** What every call answers: its value, or an error with a code the UI can act on. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorInfo };
 
-/** A page request for the service's list endpoints. */
-export interface PageQuery {
-  page?: number;
-  limit?: number;
+/** What a view asks the sync to read again from the service (at 'view' priority). */
+export type RefreshView =
+  | { kind: 'links'; sort?: 'date' | 'clicks' | 'title' }
+  | { kind: 'channel'; id: number }
+  | { kind: 'domains' | 'channels' | 'campaigns' | 'pixels' | 'overlays' | 'splash' | 'account' };
+
+/** The channel items of one channel, from the mirror. */
+export interface ChannelItemsList {
+  items: ChannelItem[];
+  source: 'mirror';
+  syncedAt: number | null;
 }
 
-export interface LinkListQuery extends PageQuery {
-  order?: 'date' | 'click';
-  /** Keyword over alias, long URL, title and note. */
-  q?: string;
+/** What a settled outbox operation answered: the object's id, and a link's short URL. */
+export interface OutboxOutcome {
+  opId: string;
+  id: number | null;
+  shortUrl: string | null;
 }
 
 /** A profile as the renderer sees it: never its key. */
@@ -123,37 +137,66 @@ export interface LinkdeckApi {
   'account:get'(): Promise<Account>;
   'account:update'(arg: AccountUpdate): Promise<void>;
 
-  'links:list'(arg: LinkListQuery): Promise<Page<LinkSummary>>;
-  /** One link with its details and statistics. */
-  'links:get'(arg: { id: number }): Promise<LinkDetails>;
-  'links:create'(arg: LinkInput): Promise<LinkSaved>;
+  /*
+   * Reads come from the profile's offline mirror, online and offline alike; each answer says how
+   * fresh it is (`source`, `syncedAt`). Changes go through the outbox: each answers at once with
+   * the queued operation (already saved, and shown as pending in the mirror) and is sent in
+   * order when the service can be reached.
+   */
+
+  /** A window of the mirrored links: searched, sorted and filtered. */
+  'links:list'(arg: MirrorLinkQuery): Promise<MirrorLinkPage>;
+  /** Counts per filter value for the same query (for the filter menus). */
+  'links:facets'(arg: MirrorLinkQuery): Promise<LinkFacets>;
+  /**
+   * Opens one link: its details, statistics and snapshots, read again from the service (at a
+   * person's priority) when older than a few minutes; the mirror's copy when offline.
+   */
+  'links:get'(arg: { id: number; force?: boolean }): Promise<MirrorLinkDetails>;
+  /** An existing link to the same long URL (and domain) worth reusing instead of a new one. */
+  'links:reusable'(arg: { url: string; domain?: string }): Promise<MirrorLink | null>;
+  'links:create'(arg: LinkInput): Promise<OutboxItem>;
   /** Fields the update endpoint does not accept (note, status) are not part of the input. */
-  'links:update'(arg: { id: number; input: LinkUpdateInput }): Promise<LinkSaved>;
-  'links:delete'(arg: { id: number }): Promise<void>;
+  'links:update'(arg: { id: number; input: LinkUpdateInput }): Promise<OutboxItem>;
+  'links:delete'(arg: { id: number }): Promise<OutboxItem>;
 
-  'channels:list'(arg: PageQuery): Promise<Page<Channel>>;
-  'channels:items'(arg: { id: number } & PageQuery): Promise<Page<ChannelItem>>;
-  'channels:create'(arg: ChannelInput): Promise<Channel>;
-  'channels:update'(arg: { id: number } & Partial<ChannelInput>): Promise<void>;
-  'channels:delete'(arg: { id: number }): Promise<void>;
-  'channels:assign'(arg: { channelId: number; type: ChannelItemType; itemId: number }): Promise<void>;
+  'channels:list'(): Promise<MirrorList<Channel>>;
+  'channels:items'(arg: { id: number }): Promise<ChannelItemsList>;
+  'channels:create'(arg: ChannelInput): Promise<OutboxItem>;
+  'channels:update'(arg: { id: number } & Partial<ChannelInput>): Promise<OutboxItem>;
+  'channels:delete'(arg: { id: number }): Promise<OutboxItem>;
+  'channels:assign'(arg: { channelId: number; type: ChannelItemType; itemId: number }): Promise<OutboxItem>;
 
-  'campaigns:list'(arg: PageQuery): Promise<Page<Campaign>>;
-  'campaigns:create'(arg: CampaignInput): Promise<Campaign>;
-  'campaigns:update'(arg: { id: number; name: string } & CampaignInput): Promise<Campaign>;
-  'campaigns:delete'(arg: { id: number }): Promise<void>;
-  'campaigns:assign'(arg: { campaignId: number; linkId: number }): Promise<void>;
+  'campaigns:list'(): Promise<MirrorList<Campaign>>;
+  'campaigns:create'(arg: CampaignInput): Promise<OutboxItem>;
+  'campaigns:update'(arg: { id: number; name: string } & CampaignInput): Promise<OutboxItem>;
+  'campaigns:delete'(arg: { id: number }): Promise<OutboxItem>;
+  'campaigns:assign'(arg: { campaignId: number; linkId: number }): Promise<OutboxItem>;
 
-  'domains:list'(arg: PageQuery): Promise<Page<Domain>>;
-  'domains:create'(arg: DomainInput): Promise<Domain>;
-  'domains:update'(arg: { id: number } & Omit<DomainInput, 'domain'>): Promise<void>;
-  'domains:delete'(arg: { id: number }): Promise<void>;
+  'domains:list'(): Promise<MirrorList<Domain>>;
+  'domains:create'(arg: DomainInput): Promise<OutboxItem>;
+  'domains:update'(arg: { id: number } & Omit<DomainInput, 'domain'>): Promise<OutboxItem>;
+  'domains:delete'(arg: { id: number }): Promise<OutboxItem>;
 
-  'pixels:list'(arg: PageQuery): Promise<Page<Pixel>>;
-  'pixels:create'(arg: PixelInput): Promise<Pixel>;
+  'pixels:list'(): Promise<MirrorList<Pixel>>;
+  'pixels:create'(arg: PixelInput): Promise<OutboxItem>;
 
-  'overlays:list'(arg: PageQuery): Promise<Page<Overlay>>;
-  'splash:list'(arg: PageQuery): Promise<Page<SplashPage>>;
+  'overlays:list'(): Promise<MirrorList<Overlay>>;
+  'splash:list'(): Promise<MirrorList<SplashPage>>;
+
+  /** Pending and failed operations, in the order they are sent. */
+  'outbox:list'(): Promise<OutboxItem[]>;
+  /** Sends a failed operation again, with the user's edits if given (same kind, same object). */
+  'outbox:retry'(arg: { opId: string; mutation?: OutboxMutation }): Promise<OutboxItem>;
+  /** Drops a pending or failed operation; what it showed in the mirror goes too. */
+  'outbox:discard'(arg: { opId: string }): Promise<void>;
+  /** Waits until an operation is settled: its object's id and, for a link, its short URL. */
+  'outbox:wait'(arg: { opId: string }): Promise<OutboxOutcome>;
+
+  /** What the sync is doing: phase, progress and ETA. */
+  'sync:status'(): Promise<SyncProgress>;
+  /** Reads what a view shows again from the service, at 'view' priority. */
+  'sync:refresh'(arg: { view: RefreshView; force?: boolean }): Promise<void>;
 
   /** The rate budget of the current profile (also pushed as `budget:changed`). */
   'budget:state'(): Promise<BudgetState>;
@@ -182,7 +225,9 @@ const channelRecord = {
   'account:get': true,
   'account:update': true,
   'links:list': true,
+  'links:facets': true,
   'links:get': true,
+  'links:reusable': true,
   'links:create': true,
   'links:update': true,
   'links:delete': true,
@@ -205,6 +250,12 @@ const channelRecord = {
   'pixels:create': true,
   'overlays:list': true,
   'splash:list': true,
+  'outbox:list': true,
+  'outbox:retry': true,
+  'outbox:discard': true,
+  'outbox:wait': true,
+  'sync:status': true,
+  'sync:refresh': true,
   'budget:state': true,
   'connection:state': true,
 } as const satisfies Record<ChannelName, true>;
@@ -216,6 +267,10 @@ export interface LinkdeckEvents {
   'profiles:changed': ProfilesState;
   'budget:changed': BudgetState;
   'connection:changed': ConnectionState;
+  'sync:progress': SyncProgress & { profileId: string };
+  'outbox:changed': OutboxSummary & { profileId: string };
+  /** The mirror changed: views showing these topics should read it again. */
+  'mirror:changed': { profileId: string; topics: string[] };
 }
 export type EventName = keyof LinkdeckEvents;
 
@@ -223,6 +278,9 @@ const eventRecord = {
   'profiles:changed': true,
   'budget:changed': true,
   'connection:changed': true,
+  'sync:progress': true,
+  'outbox:changed': true,
+  'mirror:changed': true,
 } as const satisfies Record<EventName, true>;
 
 export const EVENTS = Object.freeze(Object.keys(eventRecord)) as readonly EventName[];

@@ -24,8 +24,30 @@ const none = z
   .union([z.undefined(), z.null(), z.object({}).strict()])
   .transform(() => undefined);
 
-const pageQuery = z
-  .object({ page: id.optional(), limit: z.number().int().min(1).max(1000).optional() })
+/** Ids the mirror shows for creates not yet answered are negative: they are valid in calls. */
+const anyId = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).refine((v) => v !== 0, 'is not an id');
+const opId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not an operation id');
+
+const mirrorLinkQuery = z
+  .object({
+    q: text(MAX_NAME).optional(),
+    sort: z.enum(['date', 'clicks', 'title']).optional(),
+    direction: z.enum(['asc', 'desc']).optional(),
+    offset: z.number().int().min(0).max(10_000_000).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+    filters: z
+      .object({
+        channel: z.union([anyId, z.literal('none')]).optional(),
+        campaign: z.union([anyId, z.literal('none')]).optional(),
+        domain: text(MAX_NAME).optional(),
+        status: z.enum(['public', 'private']).optional(),
+        password: z.boolean().optional(),
+        expired: z.boolean().optional(),
+        outbox: z.enum(['pending', 'failed', 'any']).optional(),
+      })
+      .strict()
+      .optional(),
+  })
   .strict();
 
 const target = <K extends string>(key: K) => z.object({ [key]: text(100).min(1), link: url } as Record<K, z.ZodString> & { link: typeof url }).strict();
@@ -82,6 +104,34 @@ const channelFields = {
 const campaignFields = { slug: text(MAX_NAME).optional(), public: z.boolean().optional() };
 const domainRedirects = { redirectRoot: text(MAX_URL).optional(), redirect404: text(MAX_URL).optional() };
 
+const channelInput = z.object({ name: text(MAX_NAME).min(1, 'is required'), ...channelFields }).strict();
+const channelAssign = z.object({ channelId: anyId, type: z.enum(['links', 'bio', 'qr']), itemId: anyId }).strict();
+const campaignInput = z.object({ name: text(MAX_NAME).optional(), ...campaignFields }).strict();
+const campaignUpdate = z.object({ id: anyId, name: text(MAX_NAME).min(1, 'is required'), ...campaignFields }).strict();
+const domainInput = z.object({ domain: text(MAX_NAME).min(1, 'is required'), ...domainRedirects }).strict();
+const pixelInput = z
+  .object({ type: z.enum(PIXEL_TYPES), name: text(MAX_NAME).min(1, 'is required'), tag: text(MAX_NAME).min(1, 'is required') })
+  .strict();
+
+/** An edited operation for `outbox:retry`: the same shapes as the channels that queue them. */
+const outboxMutation = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('link.create'), input: linkInput }).strict(),
+  z.object({ kind: z.literal('link.update'), id: anyId, input: linkUpdateInput }).strict(),
+  z.object({ kind: z.literal('link.delete'), id: anyId }).strict(),
+  z.object({ kind: z.literal('channel.create'), input: channelInput }).strict(),
+  z.object({ kind: z.literal('channel.update'), id: anyId, input: channelInput.partial() }).strict(),
+  z.object({ kind: z.literal('channel.delete'), id: anyId }).strict(),
+  channelAssign.extend({ kind: z.literal('channel.assign') }).strict(),
+  z.object({ kind: z.literal('campaign.create'), input: campaignInput }).strict(),
+  z.object({ kind: z.literal('campaign.update'), id: anyId, input: campaignUpdate.omit({ id: true }) }).strict(),
+  z.object({ kind: z.literal('campaign.delete'), id: anyId }).strict(),
+  z.object({ kind: z.literal('campaign.assign'), campaignId: anyId, linkId: anyId }).strict(),
+  z.object({ kind: z.literal('domain.create'), input: domainInput }).strict(),
+  z.object({ kind: z.literal('domain.update'), id: anyId, input: z.object(domainRedirects).strict() }).strict(),
+  z.object({ kind: z.literal('domain.delete'), id: anyId }).strict(),
+  z.object({ kind: z.literal('pixel.create'), input: pixelInput }).strict(),
+]);
+
 type Schemas = { [C in ChannelName]: z.ZodType<ChannelArg<C>, unknown> };
 
 export const channelSchemas = {
@@ -101,37 +151,54 @@ export const channelSchemas = {
   'account:get': none,
   'account:update': z.object({ email: text(MAX_NAME).optional(), password: text(1024).optional() }).strict(),
 
-  'links:list': pageQuery.extend({ order: z.enum(['date', 'click']).optional(), q: text(MAX_NAME).optional() }).strict(),
-  'links:get': z.object({ id }).strict(),
+  'links:list': mirrorLinkQuery,
+  'links:facets': mirrorLinkQuery,
+  'links:get': z.object({ id: anyId, force: z.boolean().optional() }).strict(),
+  'links:reusable': z.object({ url, domain: text(MAX_NAME).optional() }).strict(),
   'links:create': linkInput,
-  'links:update': z.object({ id, input: linkUpdateInput }).strict(),
-  'links:delete': z.object({ id }).strict(),
+  'links:update': z.object({ id: anyId, input: linkUpdateInput }).strict(),
+  'links:delete': z.object({ id: anyId }).strict(),
 
-  'channels:list': pageQuery,
-  'channels:items': pageQuery.extend({ id }).strict(),
-  'channels:create': z.object({ name: text(MAX_NAME).min(1, 'is required'), ...channelFields }).strict(),
-  'channels:update': z.object({ id, name: text(MAX_NAME).min(1).optional(), ...channelFields }).strict(),
-  'channels:delete': z.object({ id }).strict(),
-  'channels:assign': z.object({ channelId: id, type: z.enum(['links', 'bio', 'qr']), itemId: id }).strict(),
+  'channels:list': none,
+  'channels:items': z.object({ id: anyId }).strict(),
+  'channels:create': channelInput,
+  'channels:update': z.object({ id: anyId, name: text(MAX_NAME).min(1).optional(), ...channelFields }).strict(),
+  'channels:delete': z.object({ id: anyId }).strict(),
+  'channels:assign': channelAssign,
 
-  'campaigns:list': pageQuery,
-  'campaigns:create': z.object({ name: text(MAX_NAME).optional(), ...campaignFields }).strict(),
-  'campaigns:update': z.object({ id, name: text(MAX_NAME).min(1, 'is required'), ...campaignFields }).strict(),
-  'campaigns:delete': z.object({ id }).strict(),
-  'campaigns:assign': z.object({ campaignId: id, linkId: id }).strict(),
+  'campaigns:list': none,
+  'campaigns:create': campaignInput,
+  'campaigns:update': campaignUpdate,
+  'campaigns:delete': z.object({ id: anyId }).strict(),
+  'campaigns:assign': z.object({ campaignId: anyId, linkId: anyId }).strict(),
 
-  'domains:list': pageQuery,
-  'domains:create': z.object({ domain: text(MAX_NAME).min(1, 'is required'), ...domainRedirects }).strict(),
-  'domains:update': z.object({ id, ...domainRedirects }).strict(),
-  'domains:delete': z.object({ id }).strict(),
+  'domains:list': none,
+  'domains:create': domainInput,
+  'domains:update': z.object({ id: anyId, ...domainRedirects }).strict(),
+  'domains:delete': z.object({ id: anyId }).strict(),
 
-  'pixels:list': pageQuery,
-  'pixels:create': z
-    .object({ type: z.enum(PIXEL_TYPES), name: text(MAX_NAME).min(1, 'is required'), tag: text(MAX_NAME).min(1, 'is required') })
+  'pixels:list': none,
+  'pixels:create': pixelInput,
+
+  'overlays:list': none,
+  'splash:list': none,
+
+  'outbox:list': none,
+  'outbox:retry': z.object({ opId, mutation: outboxMutation.optional() }).strict(),
+  'outbox:discard': z.object({ opId }).strict(),
+  'outbox:wait': z.object({ opId }).strict(),
+
+  'sync:status': none,
+  'sync:refresh': z
+    .object({
+      view: z.union([
+        z.object({ kind: z.literal('links'), sort: z.enum(['date', 'clicks', 'title']).optional() }).strict(),
+        z.object({ kind: z.literal('channel'), id: anyId }).strict(),
+        z.object({ kind: z.enum(['domains', 'channels', 'campaigns', 'pixels', 'overlays', 'splash', 'account']) }).strict(),
+      ]),
+      force: z.boolean().optional(),
+    })
     .strict(),
-
-  'overlays:list': pageQuery,
-  'splash:list': pageQuery,
 
   'budget:state': none,
   'connection:state': none,

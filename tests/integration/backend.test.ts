@@ -57,11 +57,16 @@ describe('backend wired with createBackend, against the real local service', () 
     expect(local).toMatchObject({ kind: 'local', name: 'Local workspace', needsKey: false });
     expect(await value('account:get')).toMatchObject({ email: 'you@localhost' });
 
-    const saved = await value<{ id: number; shortUrl: string }>('links:create', { url: 'https://example.com/a', custom: 'first-link' });
+    // A change is queued and shown as pending at once, then sent; the mirror takes the answer.
+    const op = await value<{ opId: string; state: string; provisionalId: number }>('links:create', { url: 'https://example.com/a', custom: 'first-link' });
+    expect(op.provisionalId).toBeLessThan(0);
+    const pending = await value<{ items: Array<{ id: number; pending: string | null }> }>('links:list', { filters: { outbox: 'any' } });
+    expect(pending.items.map((l) => l.id)).toContain(op.provisionalId);
+    const saved = await value<{ id: number; shortUrl: string }>('outbox:wait', { opId: op.opId });
     expect(saved.shortUrl).toBe(`${local.baseUrl}/first-link`);
-    const page = await value<{ items: Array<{ id: number }>; total: number }>('links:list', { limit: 10 });
-    expect(page.total).toBe(1);
-    expect(page.items[0]?.id).toBe(saved.id);
+    const page = await value<{ items: Array<{ id: number; pending: string | null }>; total: number; source: string }>('links:list', { limit: 10 });
+    expect(page).toMatchObject({ total: 1, source: 'mirror' });
+    expect(page.items[0]).toMatchObject({ id: saved.id, pending: null });
     const budget = await value<{ profileId: string; limit: number }>('budget:state');
     expect(budget.profileId).toBe(local.id);
     // The workspace runs without a rate limit; the queue follows the service's headers.
@@ -76,7 +81,8 @@ describe('backend wired with createBackend, against the real local service', () 
     const team = await value<ProfileSummary>('profiles:connect', { name: 'Team', baseUrl: remote.url, apiKey: remote.key });
     expect(team).toMatchObject({ kind: 'remote', name: 'Team', baseUrl: remote.url, needsKey: false });
     expect(await value('account:get')).toMatchObject({ email: 'you@localhost' });
-    await value('channels:create', { name: 'Spring' });
+    const op = await value<{ opId: string }>('channels:create', { name: 'Spring' });
+    await value('outbox:wait', { opId: op.opId });
     expect((await remote.api<{ data: { result: number } }>('GET', '/api/channels')).json.data.result).toBe(1);
   });
 
@@ -95,7 +101,9 @@ describe('backend wired with createBackend, against the real local service', () 
     expect(await value('connection:state')).toMatchObject({ online: true });
     await remote.close();
 
-    const r = await call('links:list', {});
+    // Reads come from the mirror and still work; a call that needs the service says offline.
+    expect(await call('links:list', {})).toMatchObject({ ok: true });
+    const r = await call('account:update', { email: 'new@example.com' });
     expect(r).toMatchObject({ ok: false, error: { code: 'offline', message: expect.any(String) } });
     const state = await value<{ online: boolean; reason?: string }>('connection:state');
     expect(state.online).toBe(false);
@@ -115,7 +123,8 @@ describe('backend wired with createBackend, against the real local service', () 
     await value('profiles:use-local');
     const team = await value<ProfileSummary>('profiles:connect', { name: 'Team', baseUrl: remote.url, apiKey: remote.key });
     await value('account:get');
-    await value('links:create', { url: 'https://example.com/secret-check' });
+    const op = await value<{ opId: string }>('links:create', { url: 'https://example.com/secret-check' });
+    await value('outbox:wait', { opId: op.opId });
     await value('links:list', {});
     await call('profiles:connect', { name: 'Again', baseUrl: remote.url, apiKey: `${remote.key}x` });
     await value('profiles:rename', { id: team.id, name: 'Team B' });

@@ -1,6 +1,7 @@
 import type { ProfileSummary, ProfilesState } from '../../shared/contract.js';
 import type { Profile } from '../../shared/profile-validation.js';
 import type { Accounts } from '../accounts/index.js';
+import type { ProfileSessions } from '../profile-sessions.js';
 import type { Handlers } from '../router.js';
 
 type ProfileHandlers = Pick<
@@ -22,7 +23,7 @@ export async function profilesState(accounts: Accounts): Promise<ProfilesState> 
   };
 }
 
-export function profileHandlers(accounts: Accounts): ProfileHandlers {
+export function profileHandlers(accounts: Accounts, sessions: ProfileSessions): ProfileHandlers {
   const summary = (p: Profile) => profileSummary(accounts, p);
   return {
     'profiles:list': () => profilesState(accounts),
@@ -33,6 +34,8 @@ export function profileHandlers(accounts: Accounts): ProfileHandlers {
     'profiles:switch': async ({ id }) => summary(await accounts.switchTo(id)),
     'profiles:rename': async ({ id, name }) => summary(await accounts.rename(id, name)),
     'profiles:remove': async ({ id }) => {
+      // Close its mirror first: its file is in the data that removal deletes.
+      await sessions.close(id);
       await accounts.remove(id);
       return profilesState(accounts);
     },

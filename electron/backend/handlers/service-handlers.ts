@@ -1,48 +1,79 @@
-import type { Handlers } from '../router.js';
+import type { OutboxOutcome } from '../../shared/contract.js';
+import type { OutboxMutation } from '../../shared/models.js';
+import { AppError } from '../app-error.js';
 import type { ProfileSessions } from '../profile-sessions.js';
+import type { Handlers } from '../router.js';
 
 type ServiceChannel = Exclude<keyof Handlers, `profiles:${string}` | `app:${string}` | 'budget:state' | 'connection:state'>;
 
 /**
- * The channels that reach the link service, each through the current profile's rate-aware
- * queue. Reads run at 'view' priority and changes at 'user' priority (the scheduled API's
- * defaults); opening one link counts as a person's action.
+ * The channels about the link service's objects. Reads answer from the current profile's
+ * offline mirror, so every view works the same online and offline; changes are queued in the
+ * outbox (saved and shown as pending at once) and sent in order through the profile's
+ * rate-aware queue. Only opening a link and the account update talk to the service directly.
  */
 export function serviceHandlers(sessions: ProfileSessions): Pick<Handlers, ServiceChannel> {
-  const call = sessions.call.bind(sessions);
-  const done = async () => undefined;
+  const mirror = () => sessions.current().workspace.data.mirror;
+  const sync = () => sessions.current().workspace.sync;
+  const outbox = () => sessions.current().workspace.outbox;
+  const queue = async (mutation: OutboxMutation) => outbox().enqueue(mutation);
+
   return {
-    'account:get': () => call((api) => api.account.get()),
-    'account:update': (input) => call((api) => api.account.update(input)).then(done),
+    'account:get': async () => {
+      const mirrored = mirror().account();
+      if (mirrored) return mirrored.account;
+      // Not mirrored yet (a new profile): read it now, at a person's priority.
+      return sessions.call((api) => api.account.get({ priority: 'user' }));
+    },
+    // Not queued: it carries the account password, which must never be written to disk.
+    'account:update': async (input) => {
+      await sessions.call((api) => api.account.update(input));
+      void sync().refreshView({ kind: 'account' }, { force: true }).catch(() => {});
+    },
 
-    'links:list': (query) => call((api) => api.links.list(query)),
-    'links:get': ({ id }) => call((api) => api.links.get(id)),
-    'links:create': (input) => call((api) => api.links.create(input)),
-    'links:update': ({ id, input }) => call((api) => api.links.update(id, input)),
-    'links:delete': ({ id }) => call((api) => api.links.delete(id)).then(done),
+    'links:list': async (query) => mirror().links(query),
+    'links:facets': async (query) => mirror().facets(query),
+    'links:get': async ({ id, force }) => sync().openLink(id, force ? { force } : {}),
+    'links:reusable': async (query) => mirror().findReusable(query),
+    'links:create': (input) => queue({ kind: 'link.create', input }),
+    'links:update': ({ id, input }) => queue({ kind: 'link.update', id, input }),
+    'links:delete': ({ id }) => queue({ kind: 'link.delete', id }),
 
-    'channels:list': (query) => call((api) => api.channels.list(query)),
-    'channels:items': ({ id, ...query }) => call((api) => api.channels.items(id, query)),
-    'channels:create': (input) => call((api) => api.channels.create(input)),
-    'channels:update': ({ id, ...input }) => call((api) => api.channels.update(id, input)).then(done),
-    'channels:delete': ({ id }) => call((api) => api.channels.delete(id)).then(done),
-    'channels:assign': ({ channelId, type, itemId }) => call((api) => api.channels.assign(channelId, type, itemId)).then(done),
+    'channels:list': async () => mirror().channels(),
+    'channels:items': async ({ id }) => mirror().channelItems(id),
+    'channels:create': (input) => queue({ kind: 'channel.create', input }),
+    'channels:update': ({ id, ...input }) => queue({ kind: 'channel.update', id, input }),
+    'channels:delete': ({ id }) => queue({ kind: 'channel.delete', id }),
+    'channels:assign': ({ channelId, type, itemId }) => queue({ kind: 'channel.assign', channelId, type, itemId }),
 
-    'campaigns:list': (query) => call((api) => api.campaigns.list(query)),
-    'campaigns:create': (input) => call((api) => api.campaigns.create(input)),
-    'campaigns:update': ({ id, ...input }) => call((api) => api.campaigns.update(id, input)),
-    'campaigns:delete': ({ id }) => call((api) => api.campaigns.delete(id)).then(done),
-    'campaigns:assign': ({ campaignId, linkId }) => call((api) => api.campaigns.assign(campaignId, linkId)).then(done),
+    'campaigns:list': async () => mirror().campaigns(),
+    'campaigns:create': (input) => queue({ kind: 'campaign.create', input }),
+    'campaigns:update': ({ id, ...input }) => queue({ kind: 'campaign.update', id, input }),
+    'campaigns:delete': ({ id }) => queue({ kind: 'campaign.delete', id }),
+    'campaigns:assign': ({ campaignId, linkId }) => queue({ kind: 'campaign.assign', campaignId, linkId }),
 
-    'domains:list': (query) => call((api) => api.domains.list(query)),
-    'domains:create': (input) => call((api) => api.domains.create(input)),
-    'domains:update': ({ id, ...input }) => call((api) => api.domains.update(id, input)).then(done),
-    'domains:delete': ({ id }) => call((api) => api.domains.delete(id)).then(done),
+    'domains:list': async () => mirror().domains(),
+    'domains:create': (input) => queue({ kind: 'domain.create', input }),
+    'domains:update': ({ id, ...input }) => queue({ kind: 'domain.update', id, input }),
+    'domains:delete': ({ id }) => queue({ kind: 'domain.delete', id }),
 
-    'pixels:list': (query) => call((api) => api.pixels.list(query)),
-    'pixels:create': (input) => call((api) => api.pixels.create(input)),
+    'pixels:list': async () => mirror().pixels(),
+    'pixels:create': (input) => queue({ kind: 'pixel.create', input }),
 
-    'overlays:list': (query) => call((api) => api.overlays.list(query)),
-    'splash:list': (query) => call((api) => api.splash.list(query)),
+    'overlays:list': async () => mirror().overlays(),
+    'splash:list': async () => mirror().splashPages(),
+
+    'outbox:list': async () => outbox().list(),
+    'outbox:retry': async ({ opId, mutation }) => outbox().retry(opId, mutation),
+    'outbox:discard': async ({ opId }) => outbox().discard(opId),
+    'outbox:wait': async ({ opId }): Promise<OutboxOutcome> => {
+      if (!outbox().get(opId)) throw AppError.of('not-found', 'That change is no longer in the outbox: it was sent or discarded.');
+      const result = await outbox().settled(opId);
+      const answer = result.answer as { shortUrl?: unknown } | null;
+      return { opId, id: result.id, shortUrl: typeof answer?.shortUrl === 'string' ? answer.shortUrl : null };
+    },
+
+    'sync:status': async () => sync().progress(),
+    'sync:refresh': async ({ view, force }) => sync().refreshView(view, force ? { force } : {}),
   };
 }

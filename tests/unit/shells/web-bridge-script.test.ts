@@ -145,9 +145,9 @@ describe('the web bridge against the real web shell', () => {
   it('reaches the router with the token from the address', async () => {
     const hash = new URL(shell.url).hash;
     const { linkdeck } = loadPage({ hash, fetch: (url, init) => fetch(shell.origin + url, init) });
-    await expect(linkdeck['links:list']({ page: 2 })).resolves.toEqual({
+    await expect(linkdeck['links:list']({ offset: 20 })).resolves.toEqual({
       ok: true,
-      value: { channel: 'links:list', arg: { page: 2 } },
+      value: { channel: 'links:list', arg: { offset: 20 } },
     });
     await expect(linkdeck['app:info'](undefined)).resolves.toEqual({
       ok: true,
