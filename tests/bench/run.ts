@@ -25,7 +25,7 @@ interface BenchEntry {
 
 const BENCHES: BenchEntry[] = [
   { name: 'mirror', run: async (log) => (await import('./mirror-bench.js')).runMirrorBench(log) },
-  // { name: 'links workspace', run: async (log) => (await import('./links-bench.js')).runLinksBench(log) },
+  { name: 'clipboard', run: async (log) => (await import('./clipboard-bench.js')).runClipboardBenchRows(log) },
 ];
 
 function table(rows: BenchRow[]): string {
