@@ -1,6 +1,6 @@
 /**
- * The read-only lists the frame shows until the mirror-backed workspaces arrive: for each, its
- * store, its words and its columns. One table component renders them all from this.
+ * The lists the frame shows, read from the profile's offline mirror: for each, its store, its
+ * words and its columns. One table component renders them all from this.
  */
 import type { Campaign, Channel, Domain, LinkSummary, Overlay, Pixel, SplashPage } from '../../electron/shared/models.js';
 import { isPixelType, pixelTypeInfo } from '../../electron/shared/pixel-types.js';
@@ -34,7 +34,11 @@ export interface ListView {
   readonly total: number;
   readonly status: LoadStatus;
   readonly error: unknown;
+  /** Unix ms of the last complete sync of what the list shows, or null. */
+  readonly syncedAt: number | null;
   load(): Promise<void>;
+  /** Asks the sync to read the list again from the service. */
+  refresh(): Promise<void>;
 }
 
 export interface ResourceDefinition {

@@ -1,6 +1,8 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 import type { ResourceKey } from './resources.js';
 import ResourceListView from './views/ResourceListView.vue';
+import LinksView from './views/LinksView.vue';
+import OutboxView from './views/OutboxView.vue';
 import AccountView from './views/AccountView.vue';
 import SettingsView from './views/SettingsView.vue';
 
@@ -10,7 +12,7 @@ export interface NavEntry {
   label: string;
 }
 
-/** The sidebar, in order. Each list section shows one or more read-only resource tables. */
+/** The sidebar, in order. Each list section shows one or more resource tables from the mirror. */
 const sections: Array<NavEntry & { resources: ResourceKey[] }> = [
   { name: 'links', path: '/links', label: 'Links', resources: ['links'] },
   { name: 'channels', path: '/channels', label: 'Channels', resources: ['channels'] },
@@ -22,6 +24,7 @@ const sections: Array<NavEntry & { resources: ResourceKey[] }> = [
 
 export const NAV: NavEntry[] = [
   ...sections.map(({ name, path, label }) => ({ name, path, label })),
+  { name: 'outbox', path: '/outbox', label: 'Outbox' },
   { name: 'account', path: '/account', label: 'Account' },
   { name: 'settings', path: '/settings', label: 'Settings' },
 ];
@@ -32,11 +35,13 @@ const routes: RouteRecordRaw[] = [
     ({ name, path, label, resources }): RouteRecordRaw => ({
       name,
       path,
-      component: ResourceListView,
-      props: { title: label, resources },
+      // Links has its own view (search, create, details); the small collections share one.
+      component: name === 'links' ? LinksView : ResourceListView,
+      props: name === 'links' ? {} : { title: label, resources },
       meta: { title: label },
     }),
   ),
+  { name: 'outbox', path: '/outbox', component: OutboxView, meta: { title: 'Outbox' } },
   { name: 'account', path: '/account', component: AccountView, meta: { title: 'Account' } },
   { name: 'settings', path: '/settings', component: SettingsView, meta: { title: 'Settings' } },
   { path: '/:pathMatch(.*)*', redirect: '/links' },

@@ -5,7 +5,17 @@
  */
 import { BridgeError } from '../bridge.js';
 import type { BudgetState, ConnectionState, ProfilesState } from '../../../electron/shared/contract.js';
-import type { Page } from '../../../electron/shared/models.js';
+import type {
+  LinkDetails,
+  LinkSnapshot,
+  MirrorLink,
+  MirrorLinkDetails,
+  MirrorLinkPage,
+  MirrorList,
+  OutboxItem,
+  OutboxMarks,
+  SyncProgress,
+} from '../../../electron/shared/models.js';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -40,20 +50,6 @@ export function asProfilesState(value: unknown): ProfilesState {
   };
 }
 
-export function asPage<T>(value: unknown): Page<T> {
-  if (!isRecord(value) || !Array.isArray(value['items'])) throw unreadable('a list');
-  const items = value['items'].filter(isRecord) as T[];
-  const num = (key: string, fallback: number) => (typeof value[key] === 'number' && Number.isFinite(value[key]) ? (value[key] as number) : fallback);
-  return {
-    items,
-    total: num('total', items.length),
-    perPage: num('perPage', items.length),
-    page: num('page', 1),
-    maxPage: num('maxPage', 1),
-    hasNext: value['hasNext'] === true,
-  };
-}
-
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** The budget, or null when the value is not one (the meter then says it does not know). */
@@ -74,4 +70,70 @@ export function asBudgetState(value: unknown): BudgetState | null {
 
 export function isConnectionState(value: unknown): value is ConnectionState {
   return isRecord(value) && typeof value['online'] === 'boolean';
+}
+
+const PENDING_KINDS = ['create', 'update', 'delete'] as const;
+
+/** The outbox's marks on a mirrored row; a missing or odd mark reads as "none". */
+export function marksOf(row: Record<string, unknown>): OutboxMarks & { provisional: boolean } {
+  const pending = PENDING_KINDS.find((k) => k === row['pending']) ?? null;
+  return {
+    pending,
+    failed: typeof row['failed'] === 'string' && row['failed'] ? row['failed'] : null,
+    opId: typeof row['opId'] === 'string' ? row['opId'] : null,
+    provisional: row['provisional'] === true,
+  };
+}
+
+const syncedAtOf = (value: Record<string, unknown>) => (finite(value['syncedAt']) ? value['syncedAt'] : null);
+
+/** A small collection from the mirror (`channels:list`, `domains:list`…). */
+export function asMirrorList<T>(value: unknown): MirrorList<T> {
+  if (!isRecord(value) || !Array.isArray(value['items'])) throw unreadable('a list');
+  return { items: value['items'].filter(isRecord) as MirrorList<T>['items'], source: 'mirror', syncedAt: syncedAtOf(value) };
+}
+
+/** A window of the mirrored links (`links:list`). */
+export function asMirrorLinkPage(value: unknown): MirrorLinkPage {
+  if (!isRecord(value) || !Array.isArray(value['items'])) throw unreadable('a list of links');
+  const items = value['items'].filter(isRecord) as unknown as MirrorLink[];
+  const num = (key: string, fallback: number) => (finite(value[key]) ? value[key] : fallback);
+  return {
+    items,
+    total: num('total', items.length),
+    offset: num('offset', 0),
+    limit: num('limit', items.length),
+    unknown: num('unknown', 0),
+    source: 'mirror',
+    syncedAt: syncedAtOf(value),
+  };
+}
+
+/** A link opened from the mirror (`links:get`). */
+export function asMirrorLinkDetails(value: unknown): MirrorLinkDetails {
+  if (!isRecord(value) || !isRecord(value['link'])) throw unreadable('a link');
+  const snapshots = Array.isArray(value['snapshots'])
+    ? (value['snapshots'].filter((s) => isRecord(s) && finite(s['at']) && finite(s['clicks'])) as unknown as LinkSnapshot[])
+    : [];
+  return {
+    link: value['link'] as unknown as MirrorLink,
+    details: isRecord(value['details']) ? (value['details'] as unknown as LinkDetails) : null,
+    fetchedAt: finite(value['fetchedAt']) ? value['fetchedAt'] : null,
+    snapshots,
+    stale: value['stale'] === true,
+    source: 'mirror',
+    syncedAt: syncedAtOf(value),
+  };
+}
+
+/** The outbox's pending and failed operations; entries of the wrong shape are left out. */
+export function asOutboxItems(value: unknown): OutboxItem[] {
+  if (!Array.isArray(value)) throw unreadable('the outbox');
+  return value.filter(
+    (v): v is OutboxItem => isRecord(v) && typeof v['opId'] === 'string' && typeof v['summary'] === 'string' && typeof v['state'] === 'string',
+  );
+}
+
+export function isSyncProgress(value: unknown): value is SyncProgress {
+  return isRecord(value) && typeof value['phase'] === 'string' && finite(value['done']) && finite(value['total']);
 }

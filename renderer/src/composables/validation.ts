@@ -47,3 +47,27 @@ export function validateConnect(fields: ConnectFields): FieldErrors<keyof Connec
 }
 
 export const hasErrors = (errors: object): boolean => Object.values(errors).some(Boolean);
+
+/** The long URL of a new short link: a whole http(s) address. */
+export function validateLongUrl(text: string): string | null {
+  const value = text.trim();
+  if (!value) return 'Enter the long URL to shorten.';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Enter a whole address, starting with https:// or http://.';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Only web addresses (https:// or http://) can be shortened.';
+  if (!url.hostname) return 'Enter an address with a host name, such as https://example.com/page.';
+  return null;
+}
+
+/** An optional custom alias: letters, digits, dashes and underscores, as short URLs allow. */
+export function validateAlias(text: string): string | null {
+  const value = text.trim();
+  if (!value) return null;
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return 'Use only letters, digits, dashes (-) and underscores (_).';
+  if (value.length > 100) return 'Use at most 100 characters.';
+  return null;
+}

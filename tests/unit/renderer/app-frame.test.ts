@@ -13,12 +13,15 @@ let router: Router;
 let wrapper: VueWrapper | undefined;
 
 const budget = { profileId: localProfile.id, limit: 30, remaining: 30, resetAt: 0, pausedUntil: null, inFlight: 0, queued: { user: 0, clipboard: 0, view: 0, background: 0 } };
-const page = <T>(items: T[]) => ({ items, total: items.length, perPage: 15, page: 1, maxPage: 1, hasNext: false });
+const page = <T>(items: T[]) => ({ items, total: items.length, offset: 0, limit: 100, unknown: 0, source: 'mirror', syncedAt: Date.now() });
+const marks = { pending: null, failed: null, opId: null, provisional: false };
 
 beforeEach(async () => {
   fake = installFakeBridge();
   fake.answer('budget:state', ok(budget));
   fake.answer('app:info', ok({ name: 'Linkdeck', version: '0.1.0', shell: 'web', platform: 'linux' }));
+  fake.answer('sync:refresh', ok(undefined));
+  fake.answer('outbox:list', ok([]));
   pinia = createPinia();
   setActivePinia(pinia);
   router = createAppRouter();
@@ -66,15 +69,16 @@ describe('App frame', () => {
     expect(w.get('[data-testid="budget-text"]').text()).toBe('30 of 30 requests left');
   });
 
-  it('shows the sidebar sections and the read-only table of the current section', async () => {
+  it('shows the sidebar sections and the mirror’s table of the current section', async () => {
     fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
-    fake.answer('links:list', ok(page([{ id: 7, alias: 'abc', shortUrl: 'http://s/abc', longUrl: 'https://example.com/a', clicks: 3, title: 'Example', description: '', date: '2025-01-01 10:00:00' }])));
+    fake.answer('links:list', ok(page([{ id: 7, alias: 'abc', shortUrl: 'http://s/abc', longUrl: 'https://example.com/a', clicks: 3, title: 'Example', description: '', date: '2025-01-01 10:00:00', ...marks }])));
 
     const w = await mountApp();
 
     const labels = w.findAll('[data-testid^="nav-"]').map((n) => n.text());
-    expect(labels).toEqual(['Links', 'Channels', 'Campaigns', 'Domains', 'Pixels', 'Overlays & splash', 'Account', 'Settings']);
-    expect(fake.callsTo('links:list')).toEqual([{ page: 1 }]);
+    expect(labels).toEqual(['Links', 'Channels', 'Campaigns', 'Domains', 'Pixels', 'Overlays & splash', 'Outbox', 'Account', 'Settings']);
+    expect(fake.callsTo('links:list')).toEqual([{ offset: 0, limit: 100, sort: 'date' }]);
+    expect(fake.callsTo('sync:refresh')).toEqual([{ view: { kind: 'links', sort: 'date' } }]);
     const table = w.get('[data-testid="resource-links"]');
     expect(table.attributes('data-status')).toBe('ready');
     expect(table.text()).toContain('http://s/abc');
@@ -145,7 +149,7 @@ describe('App frame', () => {
     fake.answer('profiles:list', ok({ profiles: [localProfile, remoteProfile], currentId: localProfile.id, keychain: keychainOk }));
     fake.answer('links:list', ok(page([])));
     const w = await mountApp();
-    fake.answer('links:list', ok(page([{ id: 1, alias: 'x', shortUrl: 'https://links.example.com/x', longUrl: 'https://example.org', clicks: 0, title: '', description: '', date: '2025-01-01 00:00:00' }])));
+    fake.answer('links:list', ok(page([{ id: 1, alias: 'x', shortUrl: 'https://links.example.com/x', longUrl: 'https://example.org', clicks: 0, title: '', description: '', date: '2025-01-01 00:00:00', ...marks }])));
 
     fake.emit('profiles:changed', { profiles: [localProfile, remoteProfile], currentId: remoteProfile.id, keychain: keychainOk });
     await flushPromises();

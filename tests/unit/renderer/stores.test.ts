@@ -100,9 +100,9 @@ describe('list and account stores', () => {
     const links = useLinksStore();
     const first = links.load();
 
-    fake.answer('links:list', ok({ items: [{ id: 2, shortUrl: 'https://links.example.com/b' }], total: 1, perPage: 15, page: 1, maxPage: 1, hasNext: false }));
+    fake.answer('links:list', ok({ items: [{ id: 2, shortUrl: 'https://links.example.com/b' }], total: 1, offset: 0, limit: 100, unknown: 0, source: 'mirror', syncedAt: 1 }));
     fake.emit('profiles:changed', state(remoteProfile.id));
-    slow.release(ok({ items: [{ id: 1, shortUrl: 'http://local/a' }], total: 1, perPage: 15, page: 1, maxPage: 1, hasNext: false }));
+    slow.release(ok({ items: [{ id: 1, shortUrl: 'http://local/a' }], total: 1, offset: 0, limit: 100, unknown: 0, source: 'mirror', syncedAt: 1 }));
     await first;
     await flushPromises();
 
