@@ -1,0 +1,22 @@
+import type { CountMap } from '../../../../electron/shared/models.js';
+
+export type CountEntry = readonly [name: string, count: number];
+
+/** A count map as entries, largest first, ties by name (as the service orders them). */
+export function countEntries(map: CountMap | null | undefined): CountEntry[] {
+  return Object.entries(map ?? {})
+    .filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]))
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+/** "Top countries: United States 12, Germany 5." — what a chart shows, for screen readers and tests. */
+export function countSummary(title: string, entries: readonly CountEntry[], empty = 'no clicks yet'): string {
+  const shown = entries.filter(([, n]) => n > 0);
+  if (shown.length === 0) return `${title}: ${empty}.`;
+  return `${title}: ${shown.map(([name, n]) => `${name} ${n.toLocaleString()}`).join(', ')}.`;
+}
+
+/** How the service names an empty referrer or unknown value, for people. */
+export function displayName(name: string): string {
+  return name.trim() === '' ? 'Unknown' : name;
+}

@@ -1,0 +1,71 @@
+import type { BudgetState } from '../../../../electron/shared/contract.js';
+import type { LinkRedirect } from '../../../../electron/shared/models.js';
+import { formatSeconds, UNLIMITED_FROM } from '../../composables/budget-text.js';
+import { snapshotTime } from '../../composables/chart-summary.js';
+
+export const NOT_FETCHED = 'Not fetched yet';
+
+/** "Expiring" warns this long before a link stops working. */
+export const EXPIRING_WITHIN_MS = 7 * 24 * 3600_000;
+
+/** The service writes `YYYY-MM-DD HH:MM:SS` without a zone; read as local time. NaN when not a date. */
+export function parseServiceDate(value: string): number {
+  return Date.parse(value.includes('T') ? value : value.replace(' ', 'T'));
+}
+
+export type ExpiryState = 'never' | 'active' | 'expiring' | 'expired' | 'unknown';
+
+export function expiryState(expiry: string | null | undefined, now: number): ExpiryState {
+  if (expiry === undefined) return 'unknown';
+  if (expiry === null || expiry === '' || /^9999-/.test(expiry)) return 'never';
+  const at = parseServiceDate(expiry);
+  if (!Number.isFinite(at)) return 'unknown';
+  if (at <= now) return 'expired';
+  return at - now <= EXPIRING_WITHIN_MS ? 'expiring' : 'active';
+}
+
+/** How a link sends visitors on, in words; splash pages and overlays by name when known. */
+export function redirectText(redirect: LinkRedirect | undefined, names: { splash?: Map<number, string>; overlays?: Map<number, string> } = {}): string {
+  if (redirect === undefined) return NOT_FETCHED;
+  if (redirect === 'direct') return 'Direct (302 redirect)';
+  if (redirect === 'frame') return 'Frame (the page shown under a bar)';
+  if (redirect === 'splash') return 'Splash page (a moment before redirecting)';
+  if ('splashPageId' in redirect) return `Custom splash page ${names.splash?.get(redirect.splashPageId) ?? `#${redirect.splashPageId}`}`;
+  return `Overlay ${names.overlays?.get(redirect.overlayId) ?? `#${redirect.overlayId}`}`;
+}
+
+/** An id's name, or "#id (not in the mirror)" when the mirror has no such object. */
+export function nameOf(names: Map<number, string>, id: number): string {
+  return names.get(id) ?? `#${id} (not in the mirror)`;
+}
+
+/** What the refresh button says it costs: a forced read spends one request of the rate budget. */
+export function refreshCostText(budget: BudgetState | null, now: number, online: boolean): string {
+  if (!online) return 'Refresh · offline: the service cannot be reached';
+  if (!budget) return 'Refresh · uses 1 request';
+  if (budget.pausedUntil !== null && budget.pausedUntil > now) {
+    return `Refresh · uses 1 request, after the rate-limit pause (${formatSeconds(budget.pausedUntil - now)})`;
+  }
+  if (budget.limit >= UNLIMITED_FROM) return 'Refresh · uses 1 request (no rate limit)';
+  const left = Math.max(0, Math.floor(budget.remaining));
+  if (left === 0) return `Refresh · uses 1 request, queued until the budget grows (0 of ${budget.limit} left)`;
+  return `Refresh · uses 1 of ${left} request${left === 1 ? '' : 's'} left`;
+}
+
+/** "From 2025-01-01 09:00 to 2025-01-02 09:00, 2 snapshots." — the period the line chart covers. */
+export function snapshotPeriod(snapshots: readonly { at: number }[]): string {
+  const first = snapshots[0];
+  const last = snapshots[snapshots.length - 1];
+  if (!first || !last) return 'No snapshots yet: they are kept each time the link is read.';
+  if (snapshots.length === 1) return `On ${snapshotTime(first.at)}, 1 snapshot.`;
+  return `From ${snapshotTime(first.at)} to ${snapshotTime(last.at)}, ${snapshots.length} snapshots.`;
+}
+
+/** Social networks as the service keys them, for people. */
+export function networkName(key: string): string {
+  const known: Record<string, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', linkedin: 'LinkedIn' };
+  return known[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
+}
+
+/** Only data: images can be shown under the page's `img-src` policy; anything else is shown as text. */
+export const isDataImage = (url: string | undefined): url is string => typeof url === 'string' && /^data:image\/(png|jpe?g|gif|webp);/i.test(url);

@@ -1,0 +1,204 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import LinkDetail from '../../../renderer/src/components/link-detail/LinkDetail.vue';
+import BarChart from '../../../renderer/src/components/charts/BarChart.vue';
+import DoughnutChart from '../../../renderer/src/components/charts/DoughnutChart.vue';
+import { refreshCostText, expiryState, snapshotPeriod } from '../../../renderer/src/components/link-detail/detail-text.js';
+import { useLinkDetailsStore } from '../../../renderer/src/stores/link-details.js';
+import type { LinkDetails, MirrorLink, MirrorLinkDetails } from '../../../electron/shared/models.js';
+import { installFakeBridge, localProfile, ok, type FakeBridge } from './fake-bridge.js';
+
+let fake: FakeBridge;
+let wrapper: VueWrapper | undefined;
+const DAY = 24 * 3600_000;
+
+const budget = (remaining: number, limit = 30) => ({ profileId: localProfile.id, limit, remaining, resetAt: 0, pausedUntil: null, inFlight: 0, queued: { user: 0, clipboard: 0, view: 0, background: 0 } });
+
+function link(over: Partial<MirrorLink> = {}): MirrorLink {
+  return {
+    id: 5, alias: 'spring', shortUrl: 'http://s/spring', longUrl: 'https://example.com/spring', clicks: 3, title: 'Spring', description: 'Note', date: '2025-01-01 10:00:00',
+    pending: null, failed: null, opId: null, provisional: false, domain: 's', channelId: null, campaignId: null, status: null, passwordProtected: null,
+    expiry: null, expired: null, unknown: ['channel', 'campaign', 'status', 'password', 'expired'], detailsFetchedAt: null, ...over,
+  };
+}
+
+function details(over: Partial<LinkDetails> = {}): LinkDetails {
+  return {
+    id: 5, alias: 'spring', shortUrl: 'http://s/spring', longUrl: 'https://example.com/spring', title: 'Spring', description: 'Note',
+    location: { canada: 'https://example.com/ca', germany: 'https://example.com/de' }, device: { iphone: 'https://example.com/ios' }, language: {},
+    expiry: '2999-01-01 00:00:00', date: '2025-01-01 10:00:00', status: 'private', passwordProtected: true, redirect: 'frame', domain: null,
+    metaTitle: 'Spring sale', metaDescription: 'Everything half price', metaImage: 'https://cdn.example.com/a.png',
+    deepLink: { apple: 'https://apps.apple.com/app/id1', google: '' }, pixels: [2, 9], channel: 1, campaign: null, parameters: [{ name: 'utm_source', value: 'news' }],
+    stats: {
+      clicks: 19, uniqueClicks: 11,
+      topCountries: { 'United States': 12, Germany: 5, '': 2 },
+      topReferrers: { 'news.example': 4, 't.co': 2 },
+      topBrowsers: { Chrome: 10, Firefox: 6, Safari: 3 },
+      topOs: { Windows: 9, iOS: 7, Linux: 3 },
+      socialCount: { facebook: 1, twitter: 2, linkedin: 0 },
+    },
+    ...over,
+  };
+}
+
+function answer(value: Partial<MirrorLinkDetails>): MirrorLinkDetails {
+  return {
+    link: link(), details: details(), fetchedAt: Date.now(), stale: false, source: 'mirror', syncedAt: Date.now(),
+    snapshots: [
+      { at: new Date(2025, 0, 1, 9, 0).getTime(), clicks: 2, uniqueClicks: null, stats: null, source: 'list' },
+      { at: new Date(2025, 0, 3, 18, 30).getTime(), clicks: 19, uniqueClicks: 11, stats: null, source: 'details' },
+    ],
+    ...value,
+  };
+}
+
+async function open(value: MirrorLinkDetails): Promise<VueWrapper> {
+  fake.answer('links:get', ok(value));
+  const store = useLinkDetailsStore();
+  wrapper = mount(LinkDetail, { attachTo: document.body });
+  await store.open(5);
+  await flushPromises();
+  return wrapper;
+}
+
+const aria = (w: VueWrapper, testid: string) => w.get(`[data-testid="${testid}"] [role="img"]`).attributes('aria-label');
+
+beforeEach(() => {
+  fake = installFakeBridge();
+  setActivePinia(createPinia());
+  fake.answer('budget:state', ok(budget(28)));
+  fake.answer('connection:state', ok({ profileId: localProfile.id, online: true }));
+  fake.answer('pixels:list', ok({ items: [{ id: 2, type: 'gtmpixel', name: 'Tag manager', tag: 'GTM-1', date: '' }], source: 'mirror', syncedAt: 1 }));
+  fake.answer('channels:list', ok({ items: [{ id: 1, name: 'Newsletter', description: '', color: '', starred: false }], source: 'mirror', syncedAt: 1 }));
+  fake.answer('campaigns:list', ok({ items: [], source: 'mirror', syncedAt: 1 }));
+});
+
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  vi.restoreAllMocks();
+});
+
+describe('LinkDetail statistics', () => {
+  it('summarises every chart in its aria-label and passes the counts to the charts, largest first', async () => {
+    const w = await open(answer({}));
+    expect(w.get('[data-testid="link-detail-clicks"]').text()).toBe('19');
+    expect(w.get('[data-testid="link-detail-unique"]').text()).toBe('11');
+    expect(aria(w, 'chart-countries')).toBe('Top countries: United States 12, Germany 5, Unknown 2.');
+    expect(aria(w, 'chart-referrers')).toBe('Top referrers: news.example 4, t.co 2.');
+    expect(aria(w, 'chart-browsers')).toBe('Browsers: Chrome 10, Firefox 6, Safari 3.');
+    expect(aria(w, 'chart-os')).toBe('Operating systems: Windows 9, iOS 7, Linux 3.');
+    expect(w.get('[data-testid="link-detail-social"]').attributes('aria-label')).toBe('Social networks: X (Twitter) 2, Facebook 1, LinkedIn 0.');
+    expect(w.get('[data-testid="clicks-chart"] canvas').attributes('aria-label')).toBe(
+      'Clicks over time: 2 snapshots from 2025-01-01 09:00 to 2025-01-03 18:30, latest 19.',
+    );
+    expect(w.get('[data-testid="link-detail-period"]').text()).toBe('From 2025-01-01 09:00 to 2025-01-03 18:30, 2 snapshots.');
+
+    const bars = w.findAllComponents(BarChart);
+    expect(bars.map((b) => [b.props('title'), b.props('entries')])).toEqual([
+      ['Top countries', [['United States', 12], ['Germany', 5], ['', 2]]],
+      ['Top referrers', [['news.example', 4], ['t.co', 2]]],
+    ]);
+    expect(w.findAllComponents(DoughnutChart).map((d) => d.props('entries'))).toEqual([
+      [['Chrome', 10], ['Firefox', 6], ['Safari', 3]],
+      [['Windows', 9], ['iOS', 7], ['Linux', 3]],
+    ]);
+  });
+
+  it('says statistics were not fetched yet when the link was never read in detail', async () => {
+    const w = await open(answer({ details: null, fetchedAt: null, snapshots: [] }));
+    expect(w.get('[data-testid="link-detail-clicks"]').text()).toBe('3');
+    expect(w.get('[data-testid="link-detail-unique"]').text()).toBe('—');
+    expect(w.get('[data-testid="link-stats-not-fetched"]').text()).toContain('not fetched yet');
+    expect(w.findAllComponents(BarChart)).toHaveLength(0);
+    expect(w.get('[data-testid="link-detail-period"]').text()).toMatch(/^No snapshots yet/);
+    expect(w.get('[data-testid="link-detail-status"]').text()).toBe('Not fetched yet');
+    expect(w.get('[data-testid="link-detail-pixels"]').text()).toBe('Not fetched yet');
+    expect(w.get('[data-testid="link-detail-targeting-unknown"]').text()).toBe('Not fetched yet.');
+  });
+});
+
+describe('LinkDetail refresh', () => {
+  it('shows what a refresh costs and reads the link again with force', async () => {
+    const w = await open(answer({}));
+    const button = w.get('[data-testid="link-detail-refresh"]');
+    expect(button.text()).toBe('Refresh · uses 1 of 28 requests left');
+
+    fake.answer('links:get', ok(answer({ details: details({ stats: { ...details().stats, clicks: 25 } }) })));
+    fake.emit('budget:changed', budget(27));
+    await button.trigger('click');
+    await flushPromises();
+
+    expect(fake.callsTo('links:get')).toEqual([{ id: 5 }, { id: 5, force: true }]);
+    expect(w.get('[data-testid="link-detail-clicks"]').text()).toBe('25');
+    expect(w.get('[data-testid="link-detail-refresh"]').text()).toBe('Refresh · uses 1 of 27 requests left');
+  });
+
+  it('words the cost for no limit, a pause, an empty budget and offline', () => {
+    const now = 1_000_000;
+    expect(refreshCostText(budget(1), now, true)).toBe('Refresh · uses 1 of 1 request left');
+    expect(refreshCostText(budget(0), now, true)).toBe('Refresh · uses 1 request, queued until the budget grows (0 of 30 left)');
+    expect(refreshCostText(budget(1e6, 1e6), now, true)).toBe('Refresh · uses 1 request (no rate limit)');
+    expect(refreshCostText({ ...budget(5), pausedUntil: now + 42_000 }, now, true)).toBe('Refresh · uses 1 request, after the rate-limit pause (42 s)');
+    expect(refreshCostText(budget(5), now, false)).toBe('Refresh · offline: the service cannot be reached');
+    expect(refreshCostText(null, now, true)).toBe('Refresh · uses 1 request');
+  });
+});
+
+describe('LinkDetail fields', () => {
+  it('shows every field from the details, with names for pixels and channels', async () => {
+    const w = await open(answer({}));
+    const text = (id: string) => w.get(`[data-testid="${id}"]`).text();
+    expect(text('link-detail-short')).toBe('http://s/spring');
+    expect(text('link-detail-long')).toBe('https://example.com/spring');
+    expect(text('link-detail-status')).toBe('Private (only you see its statistics)');
+    expect(text('link-detail-password')).toBe('Yes: visitors must enter it');
+    expect(text('link-detail-redirect')).toBe('Frame (the page shown under a bar)');
+    expect(text('link-detail-channel')).toBe('Newsletter');
+    expect(text('link-detail-campaign')).toBe('None');
+    expect(text('link-detail-pixels')).toBe('Tag manager, #9 (not in the mirror)');
+    expect(text('link-detail-meta-title')).toBe('Spring sale');
+    // A remote image would be blocked by the page's policy: its address is shown as text.
+    expect(w.find('[data-testid="link-detail-meta-image"] img').exists()).toBe(false);
+    expect(text('link-detail-meta-image')).toBe('https://cdn.example.com/a.png');
+    expect(w.get('[data-testid="link-detail-geo"]').text()).toMatch(/Canada\s*https:\/\/example\.com\/ca\s*Germany/);
+    expect(w.get('[data-testid="link-detail-device"]').text()).toContain('Iphone');
+    expect(w.find('[data-testid="link-detail-language-none"]').exists()).toBe(true);
+    expect(text('link-detail-deep-links')).toContain('https://apps.apple.com/app/id1');
+    expect(w.get('[data-testid="link-detail-parameters"]').text()).toContain('utm_source');
+    expect(w.get('[data-testid="link-detail-expiry"]').attributes('data-state')).toBe('active');
+  });
+
+  it('previews a data: meta image and badges an expiring link', async () => {
+    const soon = new Date(Date.now() + 2 * DAY);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const expiry = `${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())} ${pad(soon.getHours())}:${pad(soon.getMinutes())}:00`;
+    const w = await open(answer({ details: details({ metaImage: 'data:image/png;base64,iVBORw0KGgo=', expiry }) }));
+    expect(w.get('[data-testid="link-detail-meta-image"] img').attributes('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(w.get('[data-testid="badge-expiring"]').text()).toBe('Expiring within 7 days');
+    expect(expiryState('2000-01-01 00:00:00', Date.now())).toBe('expired');
+    expect(expiryState(null, Date.now())).toBe('never');
+  });
+
+  it('copies the short URL with a message and opens it through app:open-external', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fake.answer('app:open-external', ok(undefined));
+    const w = await open(answer({}));
+
+    await w.get('[data-testid="link-detail-copy"]').trigger('click');
+    await flushPromises();
+    expect(writeText).toHaveBeenCalledWith('http://s/spring');
+    expect(w.get('[data-testid="link-detail-copy-note"]').text()).toBe('Copied to the clipboard.');
+
+    await w.get('[data-testid="link-detail-open"]').trigger('click');
+    await flushPromises();
+    expect(fake.callsTo('app:open-external')).toEqual([{ url: 'http://s/spring' }]);
+  });
+
+  it('states the period of a single snapshot', () => {
+    expect(snapshotPeriod([{ at: new Date(2025, 4, 2, 8, 5).getTime() }])).toBe('On 2025-05-02 08:05, 1 snapshot.');
+  });
+});
