@@ -180,7 +180,12 @@ export interface LinkInput {
  * The fields the update endpoint accepts. The note (`description`), `status` and `deepLink.auto`
  * are create-only in the API: the client leaves them out of an update body.
  */
-export type LinkUpdateInput = Omit<LinkInput, 'description' | 'status'>;
+export type LinkUpdateInput = Omit<LinkInput, 'description' | 'status' | 'channel' | 'campaign'> & {
+  /** Channel id; null takes the link out of its channel. */
+  channel?: number | null;
+  /** Campaign id; null takes the link out of its campaign. */
+  campaign?: number | null;
+};
 
 /** What creating or updating a link answers. */
 export interface LinkSaved {

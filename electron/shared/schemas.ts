@@ -94,7 +94,15 @@ const linkInput = z
     status: z.enum(['public', 'private']).optional(),
   })
   .strict();
-const linkUpdateInput = z.object(linkFields).strict();
+/** An update may also clear the expiry ('') and take the link out of its channel or campaign (null). */
+const linkUpdateInput = z
+  .object({
+    ...linkFields,
+    expiry: z.union([linkFields.expiry.unwrap(), z.literal('')]).optional(),
+    channel: id.nullable().optional(),
+    campaign: id.nullable().optional(),
+  })
+  .strict();
 
 const channelFields = {
   description: text(MAX_TEXT).optional(),

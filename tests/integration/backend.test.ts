@@ -112,6 +112,21 @@ describe('backend wired with createBackend, against the real local service', () 
     remote = await startTestService({ rateLimit: 0 }); // afterEach closes it
   });
 
+  it('takes a link out of its channel and clears its expiry with an update', async () => {
+    await value<ProfileSummary>('profiles:connect', { name: 'Team', baseUrl: remote.url, apiKey: remote.key });
+    const channelOp = await value<{ opId: string }>('channels:create', { name: 'Spring' });
+    const channel = await value<{ id: number }>('outbox:wait', { opId: channelOp.opId });
+    const linkOp = await value<{ opId: string }>('links:create', { url: 'https://example.com/c', channel: channel.id, expiry: '2099-01-01 00:00:00' });
+    const link = await value<{ id: number }>('outbox:wait', { opId: linkOp.opId });
+    const before = await remote.api<{ details: { channel: number | null; expiry: string | null } }>('GET', `/api/url/${link.id}`);
+    expect(before.json.details).toMatchObject({ channel: channel.id, expiry: '2099-01-01 00:00:00' });
+
+    const update = await value<{ opId: string }>('links:update', { id: link.id, input: { url: 'https://example.com/c', channel: null, expiry: '' } });
+    await value('outbox:wait', { opId: update.opId });
+    const after = await remote.api<{ details: { channel: number | null; expiry: string | null } }>('GET', `/api/url/${link.id}`);
+    expect(after.json.details).toMatchObject({ channel: null, expiry: null });
+  });
+
   it('validates arguments before any handler runs', async () => {
     expect(await call('links:get', { id: -1 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await call('links:create', { url: 'https://x.test', extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });

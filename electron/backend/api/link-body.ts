@@ -41,8 +41,9 @@ export function linkBody(
   put('metadescription', input.metaDescription);
   put('metaimage', input.metaImage);
   put('pixels', input.pixels ? [...input.pixels] : undefined);
-  put('channel', input.channel);
-  put('campaign', input.campaign);
+  // null ("none", on update) goes out as 0: the spec types these as integers.
+  put('channel', input.channel === null ? 0 : input.channel);
+  put('campaign', input.campaign === null ? 0 : input.campaign);
   if (input.deepLink) {
     const { apple, google, auto } = input.deepLink;
     const deeplink: Record<string, unknown> = {};

@@ -77,9 +77,10 @@ export interface Ref {
 /** Every object id the operation names (path ids and ids inside its input). */
 export function refsOf(m: OutboxMutation): Ref[] {
   const refs: Ref[] = [];
-  const linkInputRefs = (input: { channel?: number; campaign?: number; pixels?: number[] }) => {
-    if (input.channel !== undefined) refs.push({ kind: 'channel', id: input.channel });
-    if (input.campaign !== undefined) refs.push({ kind: 'campaign', id: input.campaign });
+  // null (an update taking the link out of its channel or campaign) names no object.
+  const linkInputRefs = (input: { channel?: number | null; campaign?: number | null; pixels?: number[] }) => {
+    if (typeof input.channel === 'number') refs.push({ kind: 'channel', id: input.channel });
+    if (typeof input.campaign === 'number') refs.push({ kind: 'campaign', id: input.campaign });
     for (const pixel of input.pixels ?? []) refs.push({ kind: 'pixel', id: pixel });
   };
   switch (m.kind) {
@@ -124,12 +125,12 @@ export const provisionalRefs = (m: OutboxMutation): Ref[] => refsOf(m).filter((r
 /** The operation with every id passed through `map` (provisional ids become the service's). */
 export function mapIds(m: OutboxMutation, map: (ref: Ref) => number): OutboxMutation {
   const id = (kind: TargetKind, value: number) => map({ kind, id: value });
-  const linkInput = <T extends { channel?: number; campaign?: number; pixels?: number[] }>(
+  const linkInput = <T extends { channel?: number | null; campaign?: number | null; pixels?: number[] }>(
     input: T,
   ): T => ({
     ...input,
-    ...(input.channel !== undefined ? { channel: id('channel', input.channel) } : {}),
-    ...(input.campaign !== undefined ? { campaign: id('campaign', input.campaign) } : {}),
+    ...(typeof input.channel === 'number' ? { channel: id('channel', input.channel) } : {}),
+    ...(typeof input.campaign === 'number' ? { campaign: id('campaign', input.campaign) } : {}),
     ...(input.pixels !== undefined ? { pixels: input.pixels.map((p) => id('pixel', p)) } : {}),
   });
   switch (m.kind) {
