@@ -4,6 +4,8 @@ import type { Locator, Page } from '@playwright/test';
 export class LinksPage {
   readonly table: Locator;
   readonly rows: Locator;
+  /** " · N links": how many links match, whatever the list renders. */
+  readonly total: Locator;
   readonly search: Locator;
   readonly freshness: Locator;
   readonly newLinkButton: Locator;
@@ -17,6 +19,7 @@ export class LinksPage {
   constructor(readonly page: Page) {
     this.table = page.getByTestId('resource-links');
     this.rows = this.table.getByTestId('resource-row');
+    this.total = page.getByTestId('links-total');
     this.search = page.getByTestId('links-search');
     this.freshness = page.getByTestId('freshness');
     this.newLinkButton = page.getByTestId('new-link');

@@ -15,6 +15,7 @@ let wrapper: VueWrapper | undefined;
 const budget = { profileId: localProfile.id, limit: 30, remaining: 30, resetAt: 0, pausedUntil: null, inFlight: 0, queued: { user: 0, clipboard: 0, view: 0, background: 0 } };
 const page = <T>(items: T[]) => ({ items, total: items.length, offset: 0, limit: 100, unknown: 0, source: 'mirror', syncedAt: Date.now() });
 const marks = { pending: null, failed: null, opId: null, provisional: false };
+const list = <T>(items: T[]) => ({ items, source: 'mirror', syncedAt: Date.now() });
 
 beforeEach(async () => {
   fake = installFakeBridge();
@@ -69,40 +70,44 @@ describe('App frame', () => {
     expect(w.get('[data-testid="budget-text"]').text()).toBe('30 of 30 requests left');
   });
 
+  // The small collections share one table; the Links section has its own virtual list.
   it('shows the sidebar sections and the mirror’s table of the current section', async () => {
     fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
-    fake.answer('links:list', ok(page([{ id: 7, alias: 'abc', shortUrl: 'http://s/abc', longUrl: 'https://example.com/a', clicks: 3, title: 'Example', description: '', date: '2025-01-01 10:00:00', ...marks }])));
+    fake.answer('channels:list', ok(list([{ id: 7, name: 'Spring', description: 'Seasonal', color: '#ff8800', starred: true, ...marks }])));
+    await router.push('/channels');
 
     const w = await mountApp();
 
     const labels = w.findAll('[data-testid^="nav-"]').map((n) => n.text());
     expect(labels).toEqual(['Links', 'Channels', 'Campaigns', 'Domains', 'Pixels', 'Overlays & splash', 'Outbox', 'Account', 'Settings']);
-    expect(fake.callsTo('links:list')).toEqual([{ offset: 0, limit: 100, sort: 'date' }]);
-    expect(fake.callsTo('sync:refresh')).toEqual([{ view: { kind: 'links', sort: 'date' } }]);
-    const table = w.get('[data-testid="resource-links"]');
+    expect(fake.callsTo('channels:list')).toHaveLength(1);
+    expect(fake.callsTo('sync:refresh')).toEqual([{ view: { kind: 'channels' } }]);
+    const table = w.get('[data-testid="resource-channels"]');
     expect(table.attributes('data-status')).toBe('ready');
-    expect(table.text()).toContain('http://s/abc');
-    expect(table.text()).toContain('https://example.com/a');
+    expect(table.text()).toContain('Spring');
+    expect(table.text()).toContain('Seasonal');
   });
 
   it('shows an empty state, and an error in words with a retry', async () => {
     fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
-    fake.answer('links:list', fail('offline', 'The service at http://127.0.0.1:4100 does not answer.'));
+    fake.answer('channels:list', fail('offline', 'The service at http://127.0.0.1:4100 does not answer.'));
+    await router.push('/channels');
     const w = await mountApp();
 
     expect(w.get('[data-testid="resource-error"]').text()).toContain('The service at http://127.0.0.1:4100 does not answer.');
 
-    fake.answer('links:list', ok(page([])));
+    fake.answer('channels:list', ok(list([])));
     await w.get('[data-testid="resource-retry"]').trigger('click');
     await flushPromises();
 
-    expect(w.get('[data-testid="resource-links"]').attributes('data-status')).toBe('ready');
-    expect(w.get('[data-testid="resource-empty"]').text()).toBe('No short links yet.');
+    expect(w.get('[data-testid="resource-channels"]').attributes('data-status')).toBe('ready');
+    expect(w.get('[data-testid="resource-empty"]').text()).toBe('No channels yet.');
   });
 
   it('survives a malformed list answer and says so', async () => {
     fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
-    fake.answer('links:list', ok({ rows: 'what' }));
+    fake.answer('channels:list', ok({ rows: 'what' }));
+    await router.push('/channels');
 
     const w = await mountApp();
 

@@ -143,25 +143,6 @@ describe('Links view on the mirror', () => {
     expect(w.get('[data-testid="resource-links"]').text()).toContain('http://s/new-one');
   });
 
-  it('searches as the user types, once the typing pauses', async () => {
-    fake.answer('links:list', linkPage([]));
-    const w = await mountAt('/links');
-    vi.useFakeTimers();
-
-    const input = w.get('[data-testid="links-search"]');
-    await input.setValue('spr');
-    await input.setValue('spring');
-    expect(fake.callsTo('links:list')).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(100);
-    await flushPromises();
-
-    expect(fake.callsTo('links:list')).toEqual([
-      { offset: 0, limit: 100, sort: 'date' },
-      { offset: 0, limit: 100, sort: 'date', q: 'spring' },
-    ]);
-    expect(w.get('[data-testid="resource-empty"]').text()).toBe('No links match this search.');
-  });
-
   it('refuses a new link without a valid URL, then queues it and shows its short URL once sent', async () => {
     fake.answer('links:list', linkPage([]));
     const w = await mountAt('/links');

@@ -1,0 +1,264 @@
+import { defineStore } from 'pinia';
+import { computed, onScopeDispose, reactive, ref, shallowRef, watch } from 'vue';
+import { call, onEvent } from '../bridge.js';
+import { asMirrorLinkPage, isRecord } from '../composables/shape.js';
+import type { LinkFacets, LinkSort, MirrorLink, MirrorLinkFilters, MirrorLinkQuery } from '../../../electron/shared/models.js';
+import type { LoadStatus } from './load-status.js';
+import { useProfilesStore } from './profiles.js';
+
+/** Rows per `links:list` window: a few screens, well under the backend's cap of 500. */
+export const PAGE_SIZE = 200;
+/** Rows beyond the visible ones that are fetched ahead, so a scroll rarely meets an empty row. */
+export const PREFETCH_ROWS = 60;
+/** Pages kept in memory: enough to scroll back and forth, small enough for 100,000 links. */
+export const MAX_CACHED_PAGES = 24;
+/** The query text a search waits for while the user types fast. */
+export const SEARCH_DELAY_MS = 80;
+/** Facet counts cost more (short prefixes take ~100 ms in the backend): they wait longer. */
+export const FACETS_DELAY_MS = 300;
+
+export type SortDirection = 'asc' | 'desc';
+
+/**
+ * The Links workspace: one query (search, sort, filters) over the whole mirror, read in windows
+ * as the list scrolls. Pages live in a plain Map (not reactive: 100,000 proxied rows would cost
+ * memory and time); `version` is bumped when a page lands so the rows re-render.
+ */
+export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
+  const profiles = useProfilesStore();
+  const q = ref('');
+  const sort = ref<LinkSort>('date');
+  const direction = ref<SortDirection>('desc');
+  const filters = reactive<MirrorLinkFilters>({});
+  const total = ref(0);
+  const unknown = ref(0);
+  const syncedAt = ref<number | null>(null);
+  const status = ref<LoadStatus>('idle');
+  const error = ref<unknown>(null);
+  const facets = shallowRef<LinkFacets | null>(null);
+  /** Bumped whenever a page arrives or the query is reset: the rows depend on it. */
+  const version = ref(0);
+
+  let pages = new Map<number, MirrorLink[]>();
+  let inflight = new Map<number, Promise<void>>();
+  let generation = 0;
+  let lastRange: [number, number] = [0, 0];
+  let facetsTimer: ReturnType<typeof setTimeout> | undefined;
+  let facetsGeneration = 0;
+
+  const activeFilterCount = computed(() => Object.values(filters).filter((v) => v !== undefined).length);
+
+  /** The query as the backend takes it, without the window. */
+  function baseQuery(): MirrorLinkQuery {
+    const query: MirrorLinkQuery = { sort: sort.value, direction: direction.value };
+    const text = q.value.trim();
+    if (text) query.q = text;
+    const f: MirrorLinkFilters = {};
+    for (const [key, value] of Object.entries(filters) as Array<[keyof MirrorLinkFilters, unknown]>) {
+      if (value !== undefined) (f as Record<string, unknown>)[key] = value;
+    }
+    if (Object.keys(f).length) query.filters = f;
+    return query;
+  }
+
+  function rowAt(index: number): MirrorLink | undefined {
+    void version.value;
+    return pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+  }
+
+  /** Every cached row, in order (for selection ranges and the keyboard). */
+  function isLoaded(index: number): boolean {
+    return pages.has(Math.floor(index / PAGE_SIZE));
+  }
+
+  function fetchPage(page: number, mine: number, fresh: boolean): Promise<void> {
+    const existing = inflight.get(page);
+    if (existing) return existing;
+    const run = async () => {
+      try {
+        const answer = asMirrorLinkPage(await call('links:list', { ...baseQuery(), offset: page * PAGE_SIZE, limit: PAGE_SIZE }));
+        if (mine !== generation) return;
+        if (fresh) {
+          // A new query: swap the whole cache at once so the old rows stay until the new ones are here.
+          pages = new Map();
+        }
+        pages.set(page, answer.items);
+        total.value = answer.total;
+        unknown.value = answer.unknown;
+        syncedAt.value = answer.syncedAt;
+        status.value = 'ready';
+        error.value = null;
+        evict();
+        version.value++;
+      } catch (e) {
+        if (mine !== generation) return;
+        error.value = e;
+        status.value = 'error';
+      }
+    };
+    const promise = run().finally(() => {
+      if (inflight.get(page) === promise) inflight.delete(page);
+    });
+    inflight.set(page, promise);
+    return promise;
+  }
+
+  /** Drops the pages farthest from what is on screen once the cache is full. */
+  function evict(): void {
+    if (pages.size <= MAX_CACHED_PAGES) return;
+    const centre = Math.floor((lastRange[0] + lastRange[1]) / 2 / PAGE_SIZE);
+    const byDistance = [...pages.keys()].sort((a, b) => Math.abs(b - centre) - Math.abs(a - centre));
+    for (const page of byDistance.slice(0, pages.size - MAX_CACHED_PAGES)) pages.delete(page);
+  }
+
+  /** The list shows rows [start, end]: fetch the windows they (and a little beyond) fall in. */
+  function ensureRange(start: number, end: number): Promise<void> {
+    lastRange = [start, end];
+    if (status.value === 'idle') return Promise.resolve();
+    const last = Math.max(0, total.value - 1);
+    const from = Math.floor(Math.max(0, start - PREFETCH_ROWS) / PAGE_SIZE);
+    const to = Math.floor(Math.min(last, end + PREFETCH_ROWS) / PAGE_SIZE);
+    const waits: Promise<void>[] = [];
+    for (let page = from; page <= to; page++) {
+      if (!pages.has(page)) waits.push(fetchPage(page, generation, false));
+    }
+    return Promise.all(waits).then(() => undefined);
+  }
+
+  /** Reads the query again from the top (new search, sort or filter, or a mirror change). */
+  function reload(opts: { keepWindow?: boolean } = {}): Promise<void> {
+    const mine = ++generation;
+    inflight = new Map();
+    if (status.value === 'idle' || status.value === 'error') status.value = 'loading';
+    scheduleFacets();
+    if (opts.keepWindow) {
+      // A mirror change: read the windows on screen again, in place, so the list does not jump.
+      const first = Math.floor(lastRange[0] / PAGE_SIZE);
+      const lastPage = Math.floor(lastRange[1] / PAGE_SIZE);
+      const waits = [fetchPage(first, mine, true)];
+      for (let page = first + 1; page <= lastPage; page++) waits.push(fetchPage(page, mine, false));
+      return Promise.all(waits).then(() => undefined);
+    }
+    lastRange = [0, 0];
+    return fetchPage(0, mine, true);
+  }
+
+  function scheduleFacets(delay = FACETS_DELAY_MS): void {
+    clearTimeout(facetsTimer);
+    facetsTimer = setTimeout(() => void loadFacets(), delay);
+  }
+
+  async function loadFacets(): Promise<void> {
+    const mine = ++facetsGeneration;
+    try {
+      const answer = await call('links:facets', baseQuery());
+      if (mine !== facetsGeneration || !isRecord(answer)) return;
+      facets.value = answer;
+    } catch {
+      // Counts are a help, not the list: the filters still work without them.
+    }
+  }
+
+  function setQuery(text: string): Promise<void> {
+    q.value = text;
+    return reload();
+  }
+
+  function setSort(next: LinkSort, dir?: SortDirection): Promise<void> {
+    sort.value = next;
+    direction.value = dir ?? (next === 'title' ? 'asc' : 'desc');
+    return reload();
+  }
+
+  function setFilter<K extends keyof MirrorLinkFilters>(key: K, value: MirrorLinkFilters[K] | undefined): Promise<void> {
+    if (value === undefined) delete filters[key];
+    else filters[key] = value;
+    return reload();
+  }
+
+  function clearFilters(): Promise<void> {
+    for (const key of Object.keys(filters) as Array<keyof MirrorLinkFilters>) delete filters[key];
+    return reload();
+  }
+
+  /** Every id matching the query (for "select all matching"), read in the largest windows the backend gives. */
+  async function allMatchingIds(): Promise<number[]> {
+    const ids: number[] = [];
+    const query = baseQuery();
+    for (let offset = 0; ; offset += 500) {
+      const answer = asMirrorLinkPage(await call('links:list', { ...query, offset, limit: 500 }));
+      for (const item of answer.items) ids.push(item.id);
+      if (answer.items.length < 500 || offset + 500 >= answer.total) break;
+    }
+    return ids;
+  }
+
+  /** Asks the sync to read the links again from the service (the mirror answers meanwhile). */
+  async function refresh(): Promise<void> {
+    try {
+      await call('sync:refresh', { view: { kind: 'links', sort: 'date' } });
+    } catch {
+      // Offline or out of budget: the freshness line says how old the mirror is.
+    }
+  }
+
+  /** Opens the workspace: first window and the counts. */
+  function open(): Promise<void> {
+    if (status.value === 'idle') status.value = 'loading';
+    void refresh();
+    return reload();
+  }
+
+  onScopeDispose(() => clearTimeout(facetsTimer));
+
+  onEvent('mirror:changed', (payload) => {
+    if (status.value === 'idle' || !payload || !Array.isArray(payload.topics)) return;
+    if (!payload.topics.includes('links') && !payload.topics.includes('outbox')) return;
+    if (profiles.currentId && payload.profileId !== profiles.currentId) return;
+    void reload({ keepWindow: true });
+  });
+
+  watch(
+    () => profiles.currentId,
+    (now, before) => {
+      if (now === before) return;
+      const wasOpen = status.value !== 'idle';
+      generation++;
+      pages = new Map();
+      inflight = new Map();
+      total.value = 0;
+      syncedAt.value = null;
+      facets.value = null;
+      status.value = 'idle';
+      version.value++;
+      if (now && wasOpen) void open();
+    },
+  );
+
+  return {
+    q,
+    sort,
+    direction,
+    filters,
+    total,
+    unknown,
+    syncedAt,
+    status,
+    error,
+    facets,
+    version,
+    activeFilterCount,
+    rowAt,
+    isLoaded,
+    ensureRange,
+    reload,
+    setQuery,
+    setSort,
+    setFilter,
+    clearFilters,
+    allMatchingIds,
+    loadFacets,
+    open,
+    refresh,
+  };
+});

@@ -1,0 +1,369 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import type { Router } from 'vue-router';
+import App from '../../../renderer/src/App.vue';
+import { useLinksWorkspaceStore } from '../../../renderer/src/stores/links-workspace.js';
+import { createAppRouter } from '../../../renderer/src/router.js';
+import type { MirrorLink, MirrorLinkQuery, OutboxItem } from '../../../electron/shared/models.js';
+import { installFakeBridge, keychainOk, localProfile, ok, fail, type FakeBridge } from './fake-bridge.js';
+
+let fake: FakeBridge;
+let pinia: Pinia;
+let router: Router;
+let wrapper: VueWrapper | undefined;
+
+const budget = { profileId: localProfile.id, limit: 30, remaining: 30, resetAt: 0, pausedUntil: null, inFlight: 0, queued: { user: 0, clipboard: 0, view: 0, background: 0 } };
+
+function link(id: number, over: Partial<MirrorLink> = {}): MirrorLink {
+  return {
+    id,
+    alias: `a${id}`,
+    shortUrl: `http://s/a${id}`,
+    longUrl: `https://example.com/${id}`,
+    clicks: id * 2,
+    title: `Link ${id}`,
+    description: '',
+    date: '2025-01-01 10:00:00',
+    pending: null,
+    failed: null,
+    opId: null,
+    provisional: false,
+    domain: 's',
+    channelId: null,
+    campaignId: null,
+    status: null,
+    passwordProtected: null,
+    expiry: null,
+    expired: null,
+    unknown: [],
+    detailsFetchedAt: null,
+    ...over,
+  };
+}
+
+/** A mirror of `total` links answered window by window, as the backend does. */
+function serveLinks(total: number, make: (index: number) => MirrorLink = (i) => link(i + 1)) {
+  fake.answer('links:list', (arg: unknown) => {
+    const { offset = 0, limit = 50 } = arg as MirrorLinkQuery;
+    const end = Math.min(total, offset + limit);
+    const items: MirrorLink[] = [];
+    for (let i = offset; i < end; i++) items.push(make(i));
+    return ok({ items, total, offset, limit, unknown: 0, source: 'mirror', syncedAt: Date.now() });
+  });
+}
+
+const emptyFacet = { values: [], unknown: 0 };
+const facets = {
+  channel: { values: [{ value: 7, count: 3 }, { value: null, count: 97 }], unknown: 0 },
+  campaign: emptyFacet,
+  domain: emptyFacet,
+  status: emptyFacet,
+  password: emptyFacet,
+  expired: emptyFacet,
+  outbox: emptyFacet,
+  source: 'mirror',
+  syncedAt: Date.now(),
+};
+
+const outboxItem = (opId: string): OutboxItem => ({
+  opId,
+  seq: 1,
+  mutation: { kind: 'link.delete', id: 1 },
+  state: 'queued',
+  summary: '',
+  provisionalId: null,
+  attempts: 0,
+  lastError: null,
+  nextAttemptAt: null,
+  outcomeUnknown: false,
+  blockedBy: null,
+  createdAt: 0,
+});
+
+beforeEach(() => {
+  fake = installFakeBridge();
+  fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
+  fake.answer('budget:state', ok(budget));
+  fake.answer('connection:state', ok({ profileId: localProfile.id, online: true }));
+  fake.answer('sync:refresh', ok(undefined));
+  fake.answer('outbox:list', ok([]));
+  fake.answer('links:facets', ok(facets));
+  fake.answer('channels:list', ok({ items: [{ id: 7, name: 'Newsletter', description: '', color: '', starred: false, pending: null, failed: null, opId: null, provisional: false }], source: 'mirror', syncedAt: Date.now() }));
+  fake.answer('campaigns:list', ok({ items: [{ id: 3, name: 'Spring', public: false, rotator: null, list: '', pending: null, failed: null, opId: null, provisional: false }], source: 'mirror', syncedAt: Date.now() }));
+  pinia = createPinia();
+  setActivePinia(pinia);
+  router = createAppRouter();
+});
+
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  vi.useRealTimers();
+  delete window.linkdeck;
+  document.body.innerHTML = '';
+});
+
+async function mountLinks() {
+  await router.push('/links');
+  wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+  await flushPromises();
+  await flushPromises();
+  return wrapper;
+}
+
+const rows = () => Array.from(document.querySelectorAll<HTMLElement>('[data-testid="link-row"]'));
+const listCalls = () => fake.callsTo('links:list') as MirrorLinkQuery[];
+const scroller = () => document.querySelector<HTMLElement>('[data-testid="resource-links"]')!;
+const key = async (k: string, opts: KeyboardEventInit = {}) => {
+  scroller().dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...opts }));
+  await flushPromises();
+};
+
+describe('Links list: windows of the mirror', () => {
+  it('asks only for the window on screen out of 100,000 links, and for the next one as the user scrolls there', async () => {
+    serveLinks(100_000);
+    await mountLinks();
+
+    expect(listCalls()).toEqual([{ sort: 'date', direction: 'desc', offset: 0, limit: 200 }]);
+    const shown = rows();
+    expect(shown.length).toBeGreaterThan(5);
+    expect(shown.length).toBeLessThan(60);
+    expect(shown[0]?.querySelector('[data-testid="link-row-short"]')?.textContent).toBe('http://s/a1');
+    expect(document.querySelector('[data-testid="links-total"]')?.textContent).toContain('100,000 links');
+
+    const el = scroller();
+    el.scrollTop = 50_000 * 48;
+    el.dispatchEvent(new Event('scroll'));
+    await flushPromises();
+    await flushPromises();
+
+    const offsets = listCalls().map((c) => c.offset);
+    expect(offsets[0]).toBe(0);
+    // Row 50,000 and its neighbours: one or two windows around it, nothing in between.
+    expect(offsets.slice(1).every((o) => o !== undefined && o >= 49_600 && o <= 50_200)).toBe(true);
+    expect(offsets.length).toBeLessThanOrEqual(3);
+    const first = rows().find((r) => r.querySelector('[data-testid="link-row-short"]'));
+    expect(Number(first?.dataset['index'])).toBeGreaterThanOrEqual(49_990);
+    expect(first?.querySelector('[data-testid="link-row-short"]')?.textContent).toBe(`http://s/a${Number(first?.dataset['index']) + 1}`);
+  });
+
+  it('searches at the first keystroke, then once per pause while typing fast; counts come later', async () => {
+    serveLinks(100);
+    await mountLinks();
+    vi.useFakeTimers();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="links-search"]')!;
+
+    const type = async (value: string) => {
+      input.value = value;
+      input.dispatchEvent(new Event('input'));
+      await flushPromises();
+    };
+    await type('s');
+    expect(listCalls().at(-1)).toMatchObject({ q: 's', offset: 0 });
+    await type('sp');
+    await type('spr');
+    expect(listCalls().filter((c) => c.q)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(80);
+    expect(listCalls().filter((c) => c.q).map((c) => c.q)).toEqual(['s', 'spr']);
+
+    const facetCalls = () => (fake.callsTo('links:facets') as MirrorLinkQuery[]).filter((c) => c.q);
+    expect(facetCalls()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(facetCalls()).toEqual([{ sort: 'date', direction: 'desc', q: 'spr' }]);
+  });
+
+  it('sorts, filters with counts, and reads the windows again when the mirror changes', async () => {
+    serveLinks(100);
+    await mountLinks();
+    // Wait on this store's counts (a timer left by an earlier test may also have called links:facets).
+    await vi.waitFor(() => expect(useLinksWorkspaceStore(pinia).facets).not.toBeNull());
+
+    await wrapper!.get('[data-testid="links-direction"]').trigger('click');
+    await flushPromises();
+    expect(listCalls().at(-1)).toEqual({ sort: 'date', direction: 'asc', offset: 0, limit: 200 });
+
+    // The channel filter lists names with their counts, from links:facets.
+    await wrapper!.get('[data-testid="links-filter-channel"] .n-base-selection').trigger('click');
+    await flushPromises();
+    const options = Array.from(document.querySelectorAll<HTMLElement>('.n-base-select-option')).map((o) => o.textContent?.trim());
+    expect(options).toEqual(['No channel (97)', 'Newsletter (3)']);
+    document.querySelectorAll<HTMLElement>('.n-base-select-option')[1]!.click();
+    await flushPromises();
+    expect(listCalls().at(-1)).toEqual({ sort: 'date', direction: 'asc', offset: 0, limit: 200, filters: { channel: 7 } });
+
+    const before = listCalls().length;
+    fake.emit('mirror:changed', { profileId: localProfile.id, topics: ['channels'] });
+    await flushPromises();
+    expect(listCalls()).toHaveLength(before);
+    fake.emit('mirror:changed', { profileId: localProfile.id, topics: ['outbox'] });
+    await flushPromises();
+    expect(listCalls()).toHaveLength(before + 1);
+  });
+
+  it('says when nothing matches, and when the mirror is empty and offline', async () => {
+    serveLinks(0);
+    fake.answer('connection:state', ok({ profileId: localProfile.id, online: false, reason: 'Connection refused.' }));
+    fake.answer('links:list', ok({ items: [], total: 0, offset: 0, limit: 200, unknown: 0, source: 'mirror', syncedAt: null }));
+    await mountLinks();
+    expect(document.querySelector('[data-testid="resource-empty"]')?.textContent).toContain('unreachable');
+    expect(document.querySelector('[data-testid="links-state"]')?.textContent).toBe('Mirror not synced yet · offline');
+    expect(document.querySelector('[data-testid="freshness"]')?.textContent).toBe('From the mirror · not synced yet · offline');
+  });
+
+  it('calls an old mirror stale', async () => {
+    fake.answer('links:list', ok({ items: [link(1)], total: 1, offset: 0, limit: 200, unknown: 0, source: 'mirror', syncedAt: Date.now() - 40 * 60_000 }));
+    await mountLinks();
+    const line = document.querySelector<HTMLElement>('[data-testid="links-state"]')!;
+    expect(line.textContent).toBe('Mirror from 40 min ago · stale');
+    expect(line.dataset['stale']).toBe('true');
+  });
+});
+
+describe('Links list: rows and badges', () => {
+  it('shows channel and campaign names and a badge for each state', async () => {
+    const soon = new Date(Date.now() + 2 * 24 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const later = new Date(Date.now() + 30 * 24 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const items = [
+      link(1, { status: 'private', passwordProtected: true, channelId: 7, campaignId: 3 }),
+      link(2, { expiry: soon, expired: false }),
+      link(3, { expiry: '2020-01-01 00:00:00', expired: true }),
+      link(4, { pending: 'update', opId: 'op-1' }),
+      link(5, { failed: 'That alias is already taken.', opId: 'op-2' }),
+      link(6, { expiry: later, expired: false, status: 'public', passwordProtected: false }),
+    ];
+    fake.answer('links:list', ok({ items, total: items.length, offset: 0, limit: 200, unknown: 0, source: 'mirror', syncedAt: Date.now() }));
+    await mountLinks();
+
+    const badges = rows().map((r) => Array.from(r.querySelectorAll<HTMLElement>('.link-badge')).map((b) => b.textContent?.trim()));
+    expect(badges).toEqual([['Private', 'Password'], ['Expiring'], ['Expired'], ['Pending update'], ['Failed'], []]);
+    expect(rows()[4]?.querySelector('[data-testid="mark-failed"]')?.getAttribute('title')).toBe('That alias is already taken.');
+    expect(rows()[0]?.querySelector('[data-testid="link-row-channel"]')?.textContent).toBe('Newsletter');
+    expect(rows()[0]?.querySelector('[data-testid="link-row-campaign"]')?.textContent).toBe('Spring');
+    expect(rows()[0]?.querySelector('[data-testid="link-row-title"]')?.textContent).toBe('Link 1');
+    expect(rows()[0]?.querySelector('[data-testid="link-row-long"]')?.textContent).toBe('https://example.com/1');
+    expect(rows()[0]?.querySelector('[data-testid="link-row-clicks"]')?.textContent).toBe('2');
+  });
+});
+
+describe('Links list: keyboard', () => {
+  it('moves with the arrows, opens with Enter, copies with C, and deletes with Delete after confirming', async () => {
+    serveLinks(50);
+    fake.answer('links:get', fail('not_found', 'Gone.'));
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await mountLinks();
+    scroller().focus();
+
+    await key('ArrowDown');
+    await key('ArrowDown');
+    await key('ArrowDown');
+    await key('ArrowUp');
+    const current = rows().filter((r) => r.getAttribute('aria-selected') === 'true');
+    expect(current.map((r) => r.dataset['id'])).toEqual(['2']);
+
+    await key('Enter');
+    expect(fake.callsTo('links:get')).toEqual([{ id: 2 }]);
+
+    await key('c');
+    expect(writeText).toHaveBeenCalledWith('http://s/a2');
+
+    fake.answer('links:delete', ok(outboxItem('op-9')));
+    await key('Delete');
+    expect(fake.callsTo('links:delete')).toEqual([]);
+    const confirm = Array.from(document.querySelectorAll<HTMLButtonElement>('.n-dialog button')).find((b) => b.textContent?.trim() === 'Delete');
+    expect(confirm).toBeDefined();
+    confirm!.click();
+    await flushPromises();
+    expect(fake.callsTo('links:delete')).toEqual([{ id: 2 }]);
+  });
+
+  it('opens a command palette with Ctrl+K that jumps to a link found in the mirror', async () => {
+    serveLinks(20);
+    fake.answer('links:get', fail('not_found', 'Gone.'));
+    await mountLinks();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true }));
+    await flushPromises();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="palette-input"]');
+    expect(input).not.toBeNull();
+    input!.value = 'a7';
+    input!.dispatchEvent(new Event('input'));
+    await flushPromises();
+    expect(listCalls().at(-1)).toEqual({ q: 'a7', limit: 8 });
+    const items = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="palette-item"]'));
+    expect(items[0]?.textContent).toContain('http://s/a1');
+    input!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await flushPromises();
+    expect(fake.callsTo('links:get')).toEqual([{ id: 1 }]);
+
+    // Actions too: "outb" + Enter goes to the Outbox.
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', metaKey: true, bubbles: true }));
+    await flushPromises();
+    // The closing palette may still be leaving: type into the one just opened.
+    const again = Array.from(document.querySelectorAll<HTMLInputElement>('[data-testid="palette-input"]')).at(-1)!;
+    again.value = 'outb';
+    again.dispatchEvent(new Event('input'));
+    await flushPromises();
+    again.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await flushPromises();
+    await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/outbox'));
+  });
+});
+
+describe('Links list: bulk actions', () => {
+  it('checks a shift-click range and queues one delete per link, following each to its answer', async () => {
+    serveLinks(30);
+    let n = 0;
+    fake.answer('links:delete', () => ok(outboxItem(`op-${++n}`)));
+    fake.answer('outbox:wait', (arg: unknown) => ok({ opId: (arg as { opId: string }).opId, id: null, shortUrl: null }));
+    await mountLinks();
+
+    const check = (i: number, shiftKey = false) => {
+      rows()[i]!.querySelector<HTMLElement>('.link-row__check')!.dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey }));
+    };
+    check(1);
+    await flushPromises();
+    check(4, true);
+    await flushPromises();
+    expect(document.querySelector('[data-testid="links-bulk-count"]')?.textContent).toBe('4 selected');
+
+    await wrapper!.get('[data-testid="links-bulk-delete"]').trigger('click');
+    await flushPromises();
+    Array.from(document.querySelectorAll<HTMLButtonElement>('.n-dialog button')).find((b) => b.textContent?.trim() === 'Delete')!.click();
+    await flushPromises();
+    await flushPromises();
+
+    expect(fake.callsTo('links:delete')).toEqual([{ id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }]);
+    expect(fake.callsTo('outbox:wait')).toHaveLength(4);
+    const progress = document.querySelector<HTMLElement>('[data-testid="links-bulk-progress"]')!;
+    expect(progress.textContent).toContain('Delete: 4 of 4 queued · 4 sent');
+    expect(progress.dataset['running']).toBe('false');
+  });
+
+  it('assigns every matching link to a channel, one outbox operation each, and reports refusals', async () => {
+    serveLinks(450);
+    fake.answer('channels:assign', (arg: unknown) => {
+      const { itemId } = arg as { itemId: number };
+      return itemId === 3 ? fail('invalid', 'That link is gone.') : ok(outboxItem(`op-${itemId}`));
+    });
+    fake.answer('outbox:wait', (arg: unknown) => ok({ opId: (arg as { opId: string }).opId, id: null, shortUrl: null }));
+    await mountLinks();
+
+    rows()[0]!.querySelector<HTMLElement>('.link-row__check')!.click();
+    await flushPromises();
+    await wrapper!.get('[data-testid="links-select-all"]').trigger('click');
+    expect(document.querySelector('[data-testid="links-bulk-count"]')?.textContent).toBe('450 selected');
+
+    await wrapper!.get('[data-testid="links-bulk-channel"] .n-base-selection').trigger('click');
+    await flushPromises();
+    Array.from(document.querySelectorAll<HTMLElement>('.n-base-select-option')).find((o) => o.textContent?.trim() === 'Newsletter')!.click();
+    await vi.waitFor(() => expect(document.querySelector<HTMLElement>('[data-testid="links-bulk-progress"]')?.dataset['running']).toBe('false'));
+
+    const assigns = fake.callsTo('channels:assign') as Array<{ channelId: number; type: string; itemId: number }>;
+    expect(assigns).toHaveLength(450);
+    expect(assigns[0]).toEqual({ channelId: 7, type: 'links', itemId: 1 });
+    expect(new Set(assigns.map((a) => a.itemId)).size).toBe(450);
+    expect(document.querySelector('[data-testid="links-bulk-progress"]')?.textContent).toContain('449 of 450 queued · 449 sent · 1 failed');
+  });
+});
