@@ -29,7 +29,12 @@ export interface TransportOptions {
   timers?: Timers;
   /** GET attempts in all (network errors, timeouts, 5xx). Default 3. */
   getAttempts?: number;
-  /** POST attempts in all (network errors and timeouts only, thanks to Idempotency-Key). Default 2. */
+  /**
+   * POST attempts in all. Default 2. A POST is tried again only after a failure that happens
+   * before anything is sent (connection refused, host not found): after a timeout or a reset the
+   * service may have acted, and the spec promises nothing about Idempotency-Key, so the caller
+   * (the outbox) looks the result up before sending again.
+   */
   postAttempts?: number;
   /** First retry delay; each further one triples. Default 250 ms. */
   retryDelayMs?: number;
@@ -274,7 +279,8 @@ export function createTransport(options: TransportOptions): Transport {
 
   function isRetryable(error: unknown, method: HttpMethod): boolean {
     if (!(error instanceof ApiClientError)) return false;
-    if (error.code === 'offline') return method === 'GET' || method === 'POST';
+    if (error.code === 'offline')
+      return method === 'GET' || (method === 'POST' && neverSent(error));
     return (
       method === 'GET' &&
       error.code === 'remote-error' &&
@@ -322,6 +328,32 @@ export function createTransport(options: TransportOptions): Transport {
       }
     },
   };
+}
+
+/**
+ * Network failures that happen before a connection exists, so before any byte of the request
+ * left. Every other one (a reset, a closed socket, our own timeout, a broken answer) may come
+ * after the service acted on the request.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * Whether an 'offline' failure surely never reached the service. Resending a POST after any
+ * other failure would be a blind resend: on a deployment that ignores Idempotency-Key (the spec
+ * does not mention it) a create whose answer was lost would be made twice.
+ */
+function neverSent(error: ApiClientError): boolean {
+  if (error.details?.['timeout'] === true) return false;
+  const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' && NOT_SENT_CODES.has(code);
 }
 
 /** A server may echo the key in its message ("key abc… is invalid"): it must not travel further. */

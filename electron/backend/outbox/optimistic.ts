@@ -214,7 +214,7 @@ function settleRow(
 }
 
 /** A pending link's row becomes the link the service made (`saved`). */
-function settleLink(sql: Sql, provisionalId: number, saved: LinkSaved): void {
+function settleLink(sql: Sql, provisionalId: number, saved: LinkSaved, now: number): void {
   const realId = saved.id;
   const exists = sql.get('SELECT 1 AS x FROM links WHERE id = ?', [realId]);
   if (exists) {
@@ -242,14 +242,20 @@ function settleLink(sql: Sql, provisionalId: number, saved: LinkSaved): void {
     }
   } else {
     const row = sql.get<{ date: string }>('SELECT date FROM links WHERE id = ?', [provisionalId]);
+    // stored_at becomes now: the service's link is stored from this answer. Kept from the
+    // enqueue, it would predate the link on the service, and a deletion sweep (or a channel
+    // pass) that began in between would take the link, which it could not have listed, for
+    // one it listed no more, and drop it from the mirror (links-sync.ts, finishSweep).
     sql.run(
-      `UPDATE links SET id = ?, rank = ?, short_url = ?, alias = ?, domain = ? WHERE id = ?`,
+      `UPDATE links SET id = ?, rank = ?, short_url = ?, alias = ?, domain = ?, stored_at = ?
+       WHERE id = ?`,
       [
         realId,
         freeRank(sql, row?.date ?? '', realId),
         saved.shortUrl,
         aliasOf(saved.shortUrl),
         hostOf(saved.shortUrl),
+        now,
         provisionalId,
       ],
     );
@@ -276,7 +282,7 @@ export function applyAnswer(
   const pid = op.provisionalId ?? 0;
   switch (m.kind) {
     case 'link.create':
-      settleLink(sql, pid, answer as LinkSaved);
+      settleLink(sql, pid, answer as LinkSaved, now);
       break;
     case 'link.update': {
       const saved = answer as LinkSaved;

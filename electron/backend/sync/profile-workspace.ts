@@ -21,6 +21,13 @@ export interface ProfileWorkspaceOptions {
   onMirrorChange?: (change: MirrorChange) => void;
   onConnectivity?: (state: ConnectivityState) => void;
   intervals?: Partial<SyncIntervals>;
+  /**
+   * Delays of the shared connectivity's probes while the service is unreachable (default 2 s,
+   * doubling up to 2 min). Tests against a local fault layer shorten them.
+   */
+  probe?: { minDelayMs?: number; maxDelayMs?: number };
+  /** The outbox's first retry delay after a transient failure (default 2 s, doubling). */
+  outboxRetryMinMs?: number;
   log?: (message: string) => void;
 }
 
@@ -50,6 +57,8 @@ export function openProfileWorkspace(options: ProfileWorkspaceOptions): ProfileW
   const connectivity = createConnectivity({
     clock,
     probe: () => api.account.get({ priority: 'background' }),
+    ...(options.probe?.minDelayMs !== undefined ? { minDelayMs: options.probe.minDelayMs } : {}),
+    ...(options.probe?.maxDelayMs !== undefined ? { maxDelayMs: options.probe.maxDelayMs } : {}),
   });
   const unsubscribe: (() => void)[] = [];
   if (options.onConnectivity) unsubscribe.push(connectivity.onChange(options.onConnectivity));
@@ -69,6 +78,7 @@ export function openProfileWorkspace(options: ProfileWorkspaceOptions): ProfileW
     clock,
     ...(options.onOutboxChange ? { onChange: options.onOutboxChange } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.outboxRetryMinMs !== undefined ? { retryMinMs: options.outboxRetryMinMs } : {}),
     refresh: (target) => {
       const done =
         target.kind === 'link'
