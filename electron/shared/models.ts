@@ -90,6 +90,17 @@ export interface LinkDetailsExtras {
   updated?: string;
 }
 
+/** Statistics of a link nobody has visited (or whose statistics were never read). */
+export const emptyLinkStats = (): LinkStats => ({
+  clicks: 0,
+  uniqueClicks: 0,
+  topCountries: {},
+  topReferrers: {},
+  topBrowsers: {},
+  topOs: {},
+  socialCount: {},
+});
+
 /** One link with its targeting and statistics (`GET /api/url/:id`). */
 export interface LinkDetails extends LinkDetailsExtras {
   id: number;

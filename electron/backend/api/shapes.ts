@@ -14,6 +14,7 @@ import type {
   Pixel,
   SplashPage,
 } from '../../shared/models.js';
+import { emptyLinkStats } from '../../shared/models.js';
 import { readLinkExtras } from './link-extras.js';
 import {
   aliasOf,
@@ -63,15 +64,7 @@ export const linkSummary: Shape<LinkSummary> = z
     };
   });
 
-const noStats = (): LinkStats => ({
-  clicks: 0,
-  uniqueClicks: 0,
-  topCountries: {},
-  topReferrers: {},
-  topBrowsers: {},
-  topOs: {},
-  socialCount: {},
-});
+const noStats = emptyLinkStats;
 
 /** Statistics: the reference sample gives 0 for every field, so every map (and the whole) also accepts 0. */
 const stats: Shape<LinkStats> = z

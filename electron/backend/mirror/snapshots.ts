@@ -1,4 +1,4 @@
-import type { LinkDetails, LinkSnapshot, LinkStats } from '../../shared/models.js';
+import { emptyLinkStats, type LinkDetails, type LinkSnapshot, type LinkStats } from '../../shared/models.js';
 import type { Sql } from './sqlite.js';
 
 /** Readings of a link's statistics, oldest first (the detail view charts clicks over time). */
@@ -40,15 +40,7 @@ export function readDetails(
      ORDER BY at DESC, id DESC LIMIT 1`,
     [linkId],
   );
-  const empty: LinkStats = {
-    clicks: 0,
-    uniqueClicks: 0,
-    topCountries: {},
-    topReferrers: {},
-    topBrowsers: {},
-    topOs: {},
-    socialCount: {},
-  };
+  const empty = emptyLinkStats();
   const details = JSON.parse(row.details) as Omit<LinkDetails, 'stats'>;
   return {
     details: { ...details, stats: stats?.stats ? (JSON.parse(stats.stats) as LinkStats) : empty },
