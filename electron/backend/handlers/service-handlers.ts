@@ -1,6 +1,5 @@
 import type { OutboxOutcome } from '../../shared/contract.js';
 import type { OutboxMutation } from '../../shared/models.js';
-import { AppError } from '../app-error.js';
 import type { ProfileSessions } from '../profile-sessions.js';
 import type { Handlers } from '../router.js';
 
@@ -67,7 +66,6 @@ export function serviceHandlers(sessions: ProfileSessions): Pick<Handlers, Servi
     'outbox:retry': async ({ opId, mutation }) => outbox().retry(opId, mutation),
     'outbox:discard': async ({ opId }) => outbox().discard(opId),
     'outbox:wait': async ({ opId }): Promise<OutboxOutcome> => {
-      if (!outbox().get(opId)) throw AppError.of('not-found', 'That change is no longer in the outbox: it was sent or discarded.');
       const result = await outbox().settled(opId);
       const answer = result.answer as { shortUrl?: unknown } | null;
       return { opId, id: result.id, shortUrl: typeof answer?.shortUrl === 'string' ? answer.shortUrl : null };

@@ -135,6 +135,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const listeners = new Set<(summary: OutboxSummary) => void>();
   if (options.onChange) listeners.add(options.onChange);
   const waiters = new Map<string, Waiter[]>();
+  /**
+   * Results of recently settled operations: a caller that starts waiting just after its change
+   * was sent (it can be sent within the same tick it was queued) still gets the answer.
+   */
+  const recent = new Map<string, OutboxResult>();
+  const RECENT_LIMIT = 500;
 
   let running = false;
   let controller = new AbortController();
@@ -284,7 +290,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
         if (op.target) refreshMarks(sql, op.target.kind, op.target.id);
       }
     });
-    settleWaiters(op.opId, { result: { opId: op.opId, id, answer } });
+    const result: OutboxResult = { opId: op.opId, id, answer };
+    recent.set(op.opId, result);
+    if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+    settleWaiters(op.opId, { result });
   }
 
   async function attempt(op: StoredOp): Promise<void> {
@@ -557,6 +566,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
     settled(opId) {
       return new Promise<OutboxResult>((resolve, reject) => {
+        const done = recent.get(opId);
+        if (done) {
+          resolve(done);
+          return;
+        }
         const op = getOp(sql, opId);
         if (!op) {
           reject(AppError.of('not-found', 'This change is no longer in the outbox.'));

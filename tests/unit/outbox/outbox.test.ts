@@ -59,6 +59,16 @@ describe('sending', () => {
     expect(summaries.some((s) => s.sending)).toBe(true);
   });
 
+  it('answers a wait that starts after the change was already sent', async () => {
+    const op = outbox.enqueue({ kind: 'channel.create', input: { name: 'Sent already' } });
+    outbox.start();
+    await outbox.idle();
+    expect(outbox.get(op.opId)).toBeNull();
+    const result = await outbox.settled(op.opId);
+    expect(result.opId).toBe(op.opId);
+    expect(result.id).toEqual(expect.any(Number));
+  });
+
   it('retries a transient failure with a growing delay, holding back what comes after', async () => {
     fake.on(
       'links.update',
