@@ -26,6 +26,7 @@ interface BenchEntry {
 const BENCHES: BenchEntry[] = [
   { name: 'mirror', run: async (log) => (await import('./mirror-bench.js')).runMirrorBench(log) },
   { name: 'clipboard', run: async (log) => (await import('./clipboard-bench.js')).runClipboardBenchRows(log) },
+  { name: 'links', run: async (log) => (await import('./links-bench.js')).runLinksBench(log) },
 ];
 
 function table(rows: BenchRow[]): string {
