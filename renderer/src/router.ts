@@ -5,6 +5,7 @@ import LinksView from './views/LinksView.vue';
 import OutboxView from './views/OutboxView.vue';
 import AccountView from './views/AccountView.vue';
 import SettingsView from './views/SettingsView.vue';
+import { sectionViews } from './section-views.js';
 
 export interface NavEntry {
   name: string;
@@ -35,9 +36,10 @@ const routes: RouteRecordRaw[] = [
     ({ name, path, label, resources }): RouteRecordRaw => ({
       name,
       path,
-      // Links has its own view (search, create, details); the small collections share one.
-      component: name === 'links' ? LinksView : ResourceListView,
-      props: name === 'links' ? {} : { title: label, resources },
+      // Links has its own view (search, create, details); so may any section in sectionViews;
+      // the rest share the read-only table.
+      component: name === 'links' ? LinksView : (sectionViews[name] ?? ResourceListView),
+      props: name === 'links' || sectionViews[name] ? {} : { title: label, resources },
       meta: { title: label },
     }),
   ),
