@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startService } from '../../electron/service/start.js';
+import { AppFrame } from './pages/app-frame.js';
+import { WelcomePage } from './pages/welcome-page.js';
+import { expect, test as base } from './fixtures.js';
+
+/** A link service of this test's own, called directly with its key to check what it stored. */
+interface Service {
+  url: string;
+  apiKey: string;
+  /** The call must succeed; answers the JSON. */
+  ok(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
+}
+
+const test = base.extend<{ service: Service }>({
+  // Playwright reads a fixture's dependencies from this destructuring: it must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  service: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-e2e-domains-'));
+    // No rate limit: the app's syncs and these checks would otherwise share a small budget.
+    const service = await startService({ dataDir, port: 0, rateLimit: 0, firstUserEmail: 'domains@example.com' });
+    try {
+      const apiKey = service.firstApiKey;
+      if (!apiKey) throw new Error('The link service did not create its first user.');
+      const ok = async (method: string, path: string, body?: unknown) => {
+        const res = await fetch(`${service.url}${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        const json = (await res.json()) as Record<string, unknown>;
+        if (res.status >= 400 || json['error'] !== 0) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+        return json;
+      };
+      await use({ url: service.url, apiKey, ok });
+    } finally {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+type Row = Record<string, unknown>;
+
+async function listOf(service: Service, path: string, collection: string): Promise<Row[]> {
+  const json = await service.ok('GET', path);
+  return (json['data'] as Record<string, Row[]>)[collection] ?? [];
+}
+
+async function connect(page: Page, service: Service): Promise<AppFrame> {
+  await new WelcomePage(page).connectForm.connect({ name: 'Domains service', baseUrl: service.url, apiKey: service.apiKey });
+  const frame = new AppFrame(page);
+  await expect(frame.root).toBeVisible();
+  return frame;
+}
+
+/** The service's row of a domain (a refused create stays in the list, marked failed, for the Outbox). */
+const row = (page: Page, domain: string) => page.locator(`[data-testid="domain-row"][data-domain="${domain}"]`).filter({ hasNot: page.getByTestId('mark-failed') });
+const feedbackOf = (page: Page, form: string, field: string) => page.locator(`[data-testid="${form}"] [data-field="${field}"] .n-form-item-feedback-wrapper`);
+
+test('branded domains: add, edit, delete, and the refusals of the form and the service', async ({ app, service }) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  // A domain a link uses, made on the service before the app reads it.
+  const used = (await service.ok('POST', '/api/domain/add', { domain: 'https://promo.example.com' })) as { id: number };
+  await service.ok('POST', '/api/url/add', { url: 'https://example.com/spring', custom: 'spring', domain: 'https://promo.example.com' });
+  // The same alias on the service's own address: deleting the domain would move its link onto it.
+  await service.ok('POST', '/api/url/add', { url: 'https://example.com/spring-home', custom: 'spring' });
+  expect(used.id).toBeGreaterThan(0);
+
+  const frame = await connect(page, service);
+  await frame.open('domains');
+  await expect(row(page, 'https://promo.example.com')).toBeVisible({ timeout: 30_000 });
+
+  // An invalid domain is refused next to the field, and nothing is sent.
+  await page.getByTestId('domain-add').click();
+  await expect(page.getByTestId('domain-dns-note')).toContainText('must already point to the link service');
+  await page.getByTestId('domain-input').fill('go.example.com/path');
+  await page.getByTestId('domain-submit').click();
+  await expect(feedbackOf(page, 'domain-form', 'domain')).toHaveText('Start the domain with https:// or http://, such as https://go.example.com.');
+  await page.getByTestId('domain-input').fill('https://go.example.com/path');
+  await expect(feedbackOf(page, 'domain-form', 'domain')).toHaveText('Enter only the scheme and host, without a path: https://go.example.com.');
+
+  // Add.
+  await page.getByTestId('domain-input').fill('https://go.example.com');
+  await page.getByTestId('domain-root-input').fill('https://example.com/home');
+  await page.getByTestId('domain-submit').click();
+  await expect(page.getByTestId('domain-form')).toBeHidden({ timeout: 30_000 });
+  await expect(row(page, 'https://go.example.com').getByTestId('domain-root')).toHaveText('https://example.com/home');
+  const added = (await listOf(service, '/api/domains', 'domains')).find((d) => d['domain'] === 'https://go.example.com');
+  expect(added).toMatchObject({ redirectroot: 'https://example.com/home', redirect404: '' });
+
+  // The same domain again: the service refuses it, and says so in words.
+  await page.getByTestId('domain-add').click();
+  await page.getByTestId('domain-input').fill('https://go.example.com');
+  await page.getByTestId('domain-submit').click();
+  await expect(page.getByTestId('domain-form-failure')).toContainText('go.example.com', { timeout: 30_000 });
+  await page.getByTestId('domain-cancel').click();
+  await expect(page.locator('[data-testid="domain-row"][data-domain="https://go.example.com"]').getByTestId('mark-failed')).toBeVisible();
+  expect((await listOf(service, '/api/domains', 'domains')).filter((d) => d['domain'] === 'https://go.example.com')).toHaveLength(1);
+
+  // Edit the redirects: a bad one is refused next to the field; emptying one clears it.
+  await row(page, 'https://go.example.com').getByTestId('domain-edit').click();
+  await page.getByTestId('domain-404-input').fill('not a url');
+  await page.getByTestId('domain-submit').click();
+  await expect(feedbackOf(page, 'domain-form', 'redirect404')).toContainText('Enter a whole address');
+  await page.getByTestId('domain-404-input').fill('https://example.com/missing');
+  await page.getByTestId('domain-root-input').fill('');
+  await page.getByTestId('domain-submit').click();
+  await expect(page.getByTestId('domain-form')).toBeHidden({ timeout: 30_000 });
+  await expect(row(page, 'https://go.example.com').getByTestId('domain-404')).toHaveText('https://example.com/missing');
+  await expect(row(page, 'https://go.example.com').getByTestId('domain-root')).toHaveText('—');
+  expect((await listOf(service, '/api/domains', 'domains')).find((d) => d['domain'] === 'https://go.example.com')).toMatchObject({
+    redirectroot: '',
+    redirect404: 'https://example.com/missing',
+  });
+
+  // Deleting a domain a link uses: the confirmation names the link; the service refuses (alias clash).
+  await row(page, 'https://promo.example.com').getByTestId('domain-delete').click();
+  await expect(page.getByTestId('domain-delete-usage')).toHaveText('1 link uses this domain: “spring”.');
+  await page.getByTestId('domain-delete-yes').click();
+  await expect(page.getByTestId('domain-delete-failure')).toContainText('spring', { timeout: 30_000 });
+  await page.getByTestId('domain-delete-no').click();
+  expect((await listOf(service, '/api/domains', 'domains')).some((d) => d['domain'] === 'https://promo.example.com')).toBe(true);
+
+  // Delete an unused one.
+  await row(page, 'https://go.example.com').getByTestId('domain-delete').click();
+  await expect(page.getByTestId('domain-delete-usage')).toHaveText('No link uses this domain.');
+  await page.getByTestId('domain-delete-yes').click();
+  await expect(page.getByTestId('domain-delete-confirm')).toBeHidden({ timeout: 30_000 });
+  await expect(row(page, 'https://go.example.com')).toHaveCount(0);
+  expect((await listOf(service, '/api/domains', 'domains')).some((d) => d['domain'] === 'https://go.example.com')).toBe(false);
+});
+
+test('pixels: create with the tag checked for its type', async ({ app, service }) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  const frame = await connect(page, service);
+  await frame.open('pixels');
+  await expect(page.getByTestId('pixels-note')).toContainText('link editor');
+
+  await page.getByTestId('pixel-add').click();
+  await page.getByTestId('pixel-submit').click();
+  await expect(feedbackOf(page, 'pixel-form', 'type')).toHaveText('Choose the platform of the pixel.');
+
+  await page.getByTestId('pixel-type').click();
+  await page.locator('.n-base-select-option', { hasText: 'Google Tag Manager' }).click();
+  await expect(page.getByTestId('pixel-example')).toHaveText('Example: GTM-ABC1234');
+  await page.getByTestId('pixel-name').fill('Site tags');
+  await page.getByTestId('pixel-tag').fill('12345');
+  await page.getByTestId('pixel-submit').click();
+  await expect(feedbackOf(page, 'pixel-form', 'tag')).toContainText('That is not a valid Google Tag Manager container ID.');
+
+  await page.getByTestId('pixel-tag').fill('gtm-abc1234');
+  await page.getByTestId('pixel-submit').click();
+  await expect(page.getByTestId('pixel-form')).toBeHidden({ timeout: 30_000 });
+  const table = page.getByTestId('resource-pixels');
+  await expect(table.locator('tr', { hasText: 'Site tags' })).toContainText('GTM-ABC1234');
+  await expect(table.locator('tr', { hasText: 'Site tags' })).toContainText('Google Tag Manager');
+  expect(await listOf(service, '/api/pixels', 'pixels')).toEqual([expect.objectContaining({ type: 'gtmpixel', name: 'Site tags', tag: 'GTM-ABC1234' })]);
+});
