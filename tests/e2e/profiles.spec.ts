@@ -56,6 +56,7 @@ test('the sections show the local service’s lists', async ({ app }) => {
   // A new local user gets two sample overlays and two sample splash pages.
   await frame.open('overlays');
   await expect(frame.pageTitle).toHaveText('Overlays & splash');
+  await expect(page.getByTestId('read-only-note')).toContainText('made on the service’s website');
   await expect(page.getByTestId('resource-overlays').locator('tbody tr')).toHaveCount(2);
   await expect(page.getByTestId('resource-splash').locator('tbody tr')).toHaveCount(2);
 });
