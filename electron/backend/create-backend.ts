@@ -8,7 +8,13 @@ import { AppError } from './app-error.js';
 import type { Backend } from './backend.js';
 import { EventHub } from './event-hub.js';
 import { profileHandlers, profilesState } from './handlers/profile-handlers.js';
+import { bulkHandlers } from './handlers/bulk-handlers.js';
+import { clipboardHandlers } from './handlers/clipboard-handlers.js';
+import { desktopHandlers } from './handlers/desktop-handlers.js';
+import { exportHandlers } from './handlers/export-handlers.js';
+import { healthHandlers } from './handlers/health-handlers.js';
 import { serviceHandlers } from './handlers/service-handlers.js';
+import { utmHandlers } from './handlers/utm-handlers.js';
 import { ProfileSessions } from './profile-sessions.js';
 import { createRouter } from './router.js';
 import { openSecretStore, type SecretStore } from './secrets/index.js';
@@ -72,6 +78,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       },
       ...profileHandlers(accounts, sessions),
       ...serviceHandlers(sessions),
+      ...clipboardHandlers(),
+      ...desktopHandlers(),
+      ...bulkHandlers(),
+      ...exportHandlers(),
+      ...utmHandlers(),
+      ...healthHandlers(),
       'budget:state': async () => sessions.budget(),
       'connection:state': async () => sessions.connectionState(),
     },

@@ -10,7 +10,13 @@
  * This file is pure TypeScript (types and two constant lists) so that the sandboxed preload can
  * bundle it without pulling in any library. The argument schemas live in `schemas.ts`.
  */
+import type { BulkJob, BulkRowsPage } from './bulk.js';
+import type { ClipboardSettings } from './clipboard-rules.js';
+import type { ClipboardStatus, DesktopSettings, DesktopSettingsPatch } from './desktop.js';
 import type { AppErrorInfo } from './errors.js';
+import type { ExportFile } from './exports.js';
+import type { HealthJob, LinkHealth } from './health.js';
+import type { UtmParams, UtmTemplate } from './utm.js';
 import type {
   Account,
   AccountUpdate,
@@ -202,6 +208,64 @@ export interface LinkdeckApi {
   'budget:state'(): Promise<BudgetState>;
   /** Whether the current profile's service answered its last call (also pushed as `connection:changed`). */
   'connection:state'(): Promise<ConnectionState>;
+
+  /** The current profile's clipboard watch (also pushed as `clipboard:changed`). */
+  'clipboard:state'(): Promise<ClipboardStatus>;
+  /** The current profile's clipboard settings and rules. */
+  'clipboard:settings'(): Promise<ClipboardSettings>;
+  /**
+   * Saves the current profile's clipboard settings. Invalid settings are refused whole with
+   * 'invalid-input' and `details.issues` ({path, message}[]) for the fields.
+   */
+  'clipboard:configure'(arg: ClipboardSettings): Promise<ClipboardSettings>;
+  'clipboard:pause'(arg: { paused: boolean }): Promise<ClipboardStatus>;
+  /** Puts back what a watch action replaced; deletes the link it made when asked. */
+  'clipboard:undo'(arg: { actionId: string; deleteLink?: boolean }): Promise<{ restored: boolean; linkDeleted: boolean; message: string }>;
+  /** The one http(s) URL on the clipboard now, or null (none, or the shell cannot read it). */
+  'clipboard:read-url'(): Promise<{ url: string | null }>;
+  /**
+   * Puts text on the OS clipboard as Linkdeck's own (the watch ignores it). Refused with
+   * 'invalid-input' where the shell has no clipboard (the web shell: use the browser's).
+   */
+  'clipboard:write'(arg: { text: string }): Promise<void>;
+
+  /** Tray, hotkey and login item settings (also pushed as `desktop:changed`). */
+  'desktop:settings'(): Promise<DesktopSettings>;
+  /** Changes them; a hotkey another app holds is saved but reported in `hotkeyProblem`. */
+  'desktop:configure'(arg: DesktopSettingsPatch): Promise<DesktopSettings>;
+
+  /** Bulk shortening jobs of the current profile, newest first (also pushed as `bulk:changed`). */
+  'bulk:list'(): Promise<BulkJob[]>;
+  /** Starts a job; rows are validated again here and the job is kept until removed. */
+  'bulk:start'(arg: { name: string; rows: LinkInput[]; reuse: boolean }): Promise<BulkJob>;
+  'bulk:rows'(arg: { id: string; offset?: number; limit?: number }): Promise<BulkRowsPage>;
+  'bulk:pause'(arg: { id: string }): Promise<BulkJob>;
+  'bulk:resume'(arg: { id: string }): Promise<BulkJob>;
+  /** Stops sending; rows not sent yet become cancelled (links already made stay). */
+  'bulk:cancel'(arg: { id: string }): Promise<BulkJob>;
+  /** Forgets a finished or cancelled job. */
+  'bulk:remove'(arg: { id: string }): Promise<void>;
+  /** One line per row: its input, status, short URL and error. */
+  'bulk:result-csv'(arg: { id: string }): Promise<ExportFile>;
+
+  /** Mirrored links (all, or those of a query) with every field, clicks and last statistics; no API call. */
+  'export:links'(arg: { format: 'csv' | 'json'; query?: MirrorLinkQuery }): Promise<ExportFile>;
+  /** One link's last statistics from the mirror as CSV. */
+  'export:stats'(arg: { id: number }): Promise<ExportFile>;
+
+  /** Saved UTM templates (shared by the editor and the clipboard rules). */
+  'utm:templates'(): Promise<UtmTemplate[]>;
+  /** Saves (or replaces, by name) a template. */
+  'utm:save-template'(arg: { name: string; params: UtmParams }): Promise<UtmTemplate[]>;
+  'utm:delete-template'(arg: { name: string }): Promise<UtmTemplate[]>;
+
+  /** Checks the targets of these links (all mirrored links when no ids); one job at a time. */
+  'health:check'(arg: { ids?: number[] }): Promise<HealthJob>;
+  /** The running or last job (also pushed as `health:progress`). */
+  'health:status'(): Promise<HealthJob | null>;
+  'health:cancel'(): Promise<HealthJob | null>;
+  /** The last check of one link, or null when never checked. */
+  'health:get'(arg: { id: number }): Promise<LinkHealth | null>;
 }
 
 export type ChannelName = keyof LinkdeckApi;
@@ -258,6 +322,32 @@ const channelRecord = {
   'sync:refresh': true,
   'budget:state': true,
   'connection:state': true,
+  'clipboard:state': true,
+  'clipboard:settings': true,
+  'clipboard:configure': true,
+  'clipboard:pause': true,
+  'clipboard:undo': true,
+  'clipboard:read-url': true,
+  'clipboard:write': true,
+  'desktop:settings': true,
+  'desktop:configure': true,
+  'bulk:list': true,
+  'bulk:start': true,
+  'bulk:rows': true,
+  'bulk:pause': true,
+  'bulk:resume': true,
+  'bulk:cancel': true,
+  'bulk:remove': true,
+  'bulk:result-csv': true,
+  'export:links': true,
+  'export:stats': true,
+  'utm:templates': true,
+  'utm:save-template': true,
+  'utm:delete-template': true,
+  'health:check': true,
+  'health:status': true,
+  'health:cancel': true,
+  'health:get': true,
 } as const satisfies Record<ChannelName, true>;
 
 export const CHANNELS = Object.freeze(Object.keys(channelRecord)) as readonly ChannelName[];
@@ -271,6 +361,11 @@ export interface LinkdeckEvents {
   'outbox:changed': OutboxSummary & { profileId: string };
   /** The mirror changed: views showing these topics should read it again. */
   'mirror:changed': { profileId: string; topics: string[] };
+  'clipboard:changed': ClipboardStatus;
+  'desktop:changed': DesktopSettings;
+  /** A bulk job of the current profile changed (progress, status). */
+  'bulk:changed': BulkJob & { profileId: string };
+  'health:progress': HealthJob & { profileId: string };
 }
 export type EventName = keyof LinkdeckEvents;
 
@@ -281,6 +376,10 @@ const eventRecord = {
   'sync:progress': true,
   'outbox:changed': true,
   'mirror:changed': true,
+  'clipboard:changed': true,
+  'desktop:changed': true,
+  'bulk:changed': true,
+  'health:progress': true,
 } as const satisfies Record<EventName, true>;
 
 export const EVENTS = Object.freeze(Object.keys(eventRecord)) as readonly EventName[];

@@ -401,6 +401,8 @@ export interface MirrorLinkFilters {
   expired?: boolean;
   /** Links with an unconfirmed change ('pending'), a refused one ('failed') or either ('any'). */
   outbox?: 'pending' | 'failed' | 'any';
+  /** By the last health check of the target: 'broken', 'ok', or 'unchecked' (never checked). */
+  health?: 'broken' | 'ok' | 'unchecked';
 }
 
 export interface MirrorLinkQuery {

@@ -8,7 +8,10 @@
  */
 import { z } from 'zod';
 import type { ChannelArg, ChannelName } from './contract.js';
+import { BULK_MAX_ROWS } from './bulk.js';
+import { CLIPBOARD_MAX_RULES } from './clipboard-rules.js';
 import { PIXEL_TYPES } from './pixel-types.js';
+import { UTM_FIELDS, UTM_TEMPLATE_NAME_MAX_LENGTH } from './utm.js';
 
 const MAX_URL = 4096;
 const MAX_NAME = 255;
@@ -44,6 +47,7 @@ const mirrorLinkQuery = z
         password: z.boolean().optional(),
         expired: z.boolean().optional(),
         outbox: z.enum(['pending', 'failed', 'any']).optional(),
+        health: z.enum(['broken', 'ok', 'unchecked']).optional(),
       })
       .strict()
       .optional(),
@@ -140,6 +144,36 @@ const outboxMutation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pixel.create'), input: pixelInput }).strict(),
 ]);
 
+const utmParams = z.partialRecord(z.enum(UTM_FIELDS), text(1000)).optional();
+
+/** Shapes and sizes only: what the rules mean is checked by the clipboard settings' own validation. */
+const clipboardDefaults = z
+  .object({ channel: id.optional(), campaign: id.optional(), domain: text(MAX_NAME).optional(), utm: utmParams })
+  .strict();
+const clipboardSettings = z
+  .object({
+    enabled: z.boolean(),
+    paused: z.boolean(),
+    pollIntervalMs: z.number().int().min(0).max(60_000),
+    offline: z.enum(['queue', 'skip']),
+    defaults: clipboardDefaults,
+    rules: z
+      .array(
+        z
+          .object({
+            match: text(1000),
+            action: z.enum(['allow', 'deny']),
+            defaults: clipboardDefaults.optional(),
+            enabled: z.boolean().optional(),
+            note: text(1000).optional(),
+          })
+          .strict(),
+      )
+      .max(CLIPBOARD_MAX_RULES * 2),
+  })
+  .strict();
+const jobId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not a job id');
+
 type Schemas = { [C in ChannelName]: z.ZodType<ChannelArg<C>, unknown> };
 
 export const channelSchemas = {
@@ -210,4 +244,48 @@ export const channelSchemas = {
 
   'budget:state': none,
   'connection:state': none,
+
+  'clipboard:state': none,
+  'clipboard:settings': none,
+  'clipboard:configure': clipboardSettings,
+  'clipboard:pause': z.object({ paused: z.boolean() }).strict(),
+  'clipboard:undo': z.object({ actionId: text(64).min(1), deleteLink: z.boolean().optional() }).strict(),
+  'clipboard:read-url': none,
+  'clipboard:write': z.object({ text: text(MAX_URL * 2) }).strict(),
+
+  'desktop:settings': none,
+  'desktop:configure': z
+    .object({ closeToTray: z.boolean().optional(), hotkey: text(100).optional(), openAtLogin: z.boolean().optional() })
+    .strict(),
+
+  'bulk:list': none,
+  'bulk:start': z
+    .object({
+      name: text(MAX_NAME).min(1, 'is required'),
+      rows: z.array(linkInput).min(1, 'has no rows').max(BULK_MAX_ROWS, `must have at most ${BULK_MAX_ROWS} rows`),
+      reuse: z.boolean(),
+    })
+    .strict(),
+  'bulk:rows': z
+    .object({ id: jobId, offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(1000).optional() })
+    .strict(),
+  'bulk:pause': z.object({ id: jobId }).strict(),
+  'bulk:resume': z.object({ id: jobId }).strict(),
+  'bulk:cancel': z.object({ id: jobId }).strict(),
+  'bulk:remove': z.object({ id: jobId }).strict(),
+  'bulk:result-csv': z.object({ id: jobId }).strict(),
+
+  'export:links': z.object({ format: z.enum(['csv', 'json']), query: mirrorLinkQuery.optional() }).strict(),
+  'export:stats': z.object({ id: anyId }).strict(),
+
+  'utm:templates': none,
+  'utm:save-template': z
+    .object({ name: text(UTM_TEMPLATE_NAME_MAX_LENGTH).min(1, 'is required'), params: z.partialRecord(z.enum(UTM_FIELDS), text(1000)) })
+    .strict(),
+  'utm:delete-template': z.object({ name: text(UTM_TEMPLATE_NAME_MAX_LENGTH).min(1) }).strict(),
+
+  'health:check': z.object({ ids: z.array(anyId).max(1_000_000).optional() }).strict(),
+  'health:status': none,
+  'health:cancel': none,
+  'health:get': z.object({ id: anyId }).strict(),
 } satisfies Schemas;

@@ -19,6 +19,15 @@ export type UtmParams = Partial<Record<UtmField, string>>;
 /** Longest value accepted for one parameter (after trimming). */
 export const UTM_VALUE_MAX_LENGTH = 200;
 
+/** Saved UTM parameters under a name the person chose. */
+export interface UtmTemplate {
+  name: string;
+  params: UtmParams;
+}
+
+export const UTM_TEMPLATE_NAME_MAX_LENGTH = 60;
+export const UTM_TEMPLATES_MAX = 100;
+
 /** A problem with one parameter (`field`), with the set as a whole (`params`) or with the URL. */
 export interface UtmIssue {
   field: UtmField | 'params' | 'url';

@@ -3,6 +3,7 @@ import type { ResourceKey } from './resources.js';
 import ResourceListView from './views/ResourceListView.vue';
 import LinksView from './views/LinksView.vue';
 import OutboxView from './views/OutboxView.vue';
+import BulkView from './views/BulkView.vue';
 import AccountView from './views/AccountView.vue';
 import SettingsView from './views/SettingsView.vue';
 import { sectionViews } from './section-views.js';
@@ -25,6 +26,7 @@ const sections: Array<NavEntry & { resources: ResourceKey[] }> = [
 
 export const NAV: NavEntry[] = [
   ...sections.map(({ name, path, label }) => ({ name, path, label })),
+  { name: 'bulk', path: '/bulk', label: 'Bulk shorten' },
   { name: 'outbox', path: '/outbox', label: 'Outbox' },
   { name: 'account', path: '/account', label: 'Account' },
   { name: 'settings', path: '/settings', label: 'Settings' },
@@ -43,6 +45,7 @@ const routes: RouteRecordRaw[] = [
       meta: { title: label },
     }),
   ),
+  { name: 'bulk', path: '/bulk', component: BulkView, meta: { title: 'Bulk shorten' } },
   { name: 'outbox', path: '/outbox', component: OutboxView, meta: { title: 'Outbox' } },
   { name: 'account', path: '/account', component: AccountView, meta: { title: 'Account' } },
   { name: 'settings', path: '/settings', component: SettingsView, meta: { title: 'Settings' } },

@@ -3,7 +3,19 @@ import type { OutboxMutation } from '../../shared/models.js';
 import type { ProfileSessions } from '../profile-sessions.js';
 import type { Handlers } from '../router.js';
 
-type ServiceChannel = Exclude<keyof Handlers, `profiles:${string}` | `app:${string}` | 'budget:state' | 'connection:state'>;
+type ServiceChannel = Exclude<
+  keyof Handlers,
+  | `profiles:${string}`
+  | `app:${string}`
+  | 'budget:state'
+  | 'connection:state'
+  | `clipboard:${string}`
+  | `desktop:${string}`
+  | `bulk:${string}`
+  | `export:${string}`
+  | `utm:${string}`
+  | `health:${string}`
+>;
 
 /**
  * The channels about the link service's objects. Reads answer from the current profile's

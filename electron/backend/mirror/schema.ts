@@ -198,6 +198,41 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX outbox_ids_real ON outbox_ids(kind, real_id);
   `,
+  /* 2: bulk shortening jobs (see electron/backend/bulk) */ `
+  CREATE TABLE bulk_jobs (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    status TEXT NOT NULL,                   -- running | paused | done | cancelled (waiting is computed)
+    reuse INTEGER NOT NULL,
+    total INTEGER NOT NULL
+  );
+  CREATE TABLE bulk_rows (
+    job_id TEXT NOT NULL REFERENCES bulk_jobs(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    input TEXT NOT NULL,                    -- JSON LinkInput
+    status TEXT NOT NULL,                   -- queued | sending | created | reused | failed | cancelled
+    op_id TEXT,                             -- the outbox operation while sending
+    link_id INTEGER,
+    short_url TEXT,
+    error TEXT,
+    PRIMARY KEY (job_id, idx)
+  );
+  CREATE INDEX bulk_rows_status ON bulk_rows(job_id, status);
+  `,
+  /* 3: link health checks (see electron/backend/health) */ `
+  CREATE TABLE link_health (
+    link_id INTEGER PRIMARY KEY,
+    checked_at INTEGER NOT NULL,
+    state TEXT NOT NULL,                    -- ok | broken
+    status INTEGER,
+    chain TEXT NOT NULL,                    -- JSON RedirectHop[]
+    time_ms INTEGER NOT NULL,
+    problem TEXT
+  );
+  CREATE INDEX link_health_state ON link_health(state);
+  `,
 ];
 
 /** Brings the file's schema up to date. */

@@ -15,6 +15,7 @@ export const FILTER_LABELS: Record<FilterKey, string> = {
   password: 'Password',
   expired: 'Expiry',
   outbox: 'Outbox',
+  health: 'Health',
 };
 
 export const FILTER_KEYS = Object.keys(FILTER_LABELS) as FilterKey[];
@@ -64,6 +65,12 @@ export function filterOptions(key: FilterKey, facets: LinkFacets | null, names: 
         { label: `Pending${count(countOf(facets?.outbox, 'pending'))}`, value: 'pending' },
         { label: `Failed${count(countOf(facets?.outbox, 'failed'))}`, value: 'failed' },
         { label: 'Pending or failed', value: 'any' },
+      ];
+    case 'health':
+      return [
+        { label: 'Broken', value: 'broken' },
+        { label: 'Working', value: 'ok' },
+        { label: 'Not checked', value: 'unchecked' },
       ];
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * Bulk shortening: a job made of rows (one link each), sent through the outbox at the scheduler's
+ * pace, kept in the profile's data file so it resumes after a restart. Pure types.
+ */
+import type { LinkInput } from './models.js';
+
+/**
+ * - queued: not sent yet. sending: its create is in the outbox.
+ * - created: a new link. reused: an existing link for the same URL and domain (nothing sent).
+ * - failed: refused (the service's words in `error`). cancelled: the job was cancelled first.
+ */
+export type BulkRowStatus = 'queued' | 'sending' | 'created' | 'reused' | 'failed' | 'cancelled';
+
+export interface BulkRow {
+  /** 0-based position in the job (the line of the import, for the person's reference). */
+  index: number;
+  input: LinkInput;
+  status: BulkRowStatus;
+  linkId: number | null;
+  shortUrl: string | null;
+  /** Why the row failed, in words. */
+  error: string | null;
+}
+
+/**
+ * - running: rows are being sent. waiting: running, but the service is unreachable or asked to
+ *   slow down (see `message`). paused: by the person. done: every row settled. cancelled.
+ */
+export type BulkJobStatus = 'running' | 'waiting' | 'paused' | 'done' | 'cancelled';
+
+export interface BulkJob {
+  id: string;
+  name: string;
+  /** Unix ms. */
+  createdAt: number;
+  finishedAt: number | null;
+  status: BulkJobStatus;
+  /** Reuse existing links for the same URL and domain instead of creating duplicates. */
+  reuse: boolean;
+  total: number;
+  counts: Record<BulkRowStatus, number>;
+  /** Time left at the current rate budget, ms; null when unknown or finished. */
+  etaMs: number | null;
+  /** What the job waits for, in words. */
+  message: string | null;
+}
+
+export interface BulkRowsPage {
+  rows: BulkRow[];
+  total: number;
+}
+
+export const BULK_MAX_ROWS = 10_000;

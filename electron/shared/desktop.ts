@@ -1,0 +1,38 @@
+/**
+ * What the desktop shell adds: the clipboard watch's status for the UI and the tray, and the
+ * desktop settings (tray, global hotkey, open at login). Pure types.
+ */
+import type { ClipboardWatchState } from './clipboard-rules.js';
+
+/** The clipboard watch of the current profile, as the settings view and the tray show it. */
+export interface ClipboardStatus extends ClipboardWatchState {
+  profileId: string | null;
+  /** False where the shell cannot read the OS clipboard (the web shell): settings can still be edited. */
+  available: boolean;
+  /** Why the watch cannot run here, in words, when unavailable. */
+  reason?: string;
+}
+
+/** The default global hotkey (Electron accelerator syntax). */
+export const DEFAULT_HOTKEY = 'CommandOrControl+Shift+L';
+
+export interface DesktopSettings {
+  /** False in the web shell: there is no tray, hotkey or login item there. */
+  available: boolean;
+  /** Closing the window keeps Linkdeck running in the tray. */
+  closeToTray: boolean;
+  /** Accelerator of the quick-shorten hotkey; '' turns it off. */
+  hotkey: string;
+  /** Whether the hotkey is registered now; when not, `hotkeyProblem` says why (taken by another app…). */
+  hotkeyRegistered: boolean;
+  hotkeyProblem?: string;
+  openAtLogin: boolean;
+  /** False where the OS offers no login item Linkdeck can set. */
+  openAtLoginSupported: boolean;
+}
+
+export type DesktopSettingsPatch = Partial<Pick<DesktopSettings, 'closeToTray' | 'hotkey' | 'openAtLogin'>>;
+
+/** Accelerators: modifiers joined by '+', then one key. Checked again by Electron when registered. */
+export const HOTKEY_PATTERN =
+  /^(?:(?:CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+)+(?:[A-Z0-9]|F(?:[1-9]|1[0-9]|2[0-4])|Space|Tab|Enter|Up|Down|Left|Right|Home|End|PageUp|PageDown|Insert|Delete|Backspace|[-=,./;'`[\]\\])$/;
