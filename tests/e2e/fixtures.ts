@@ -8,8 +8,11 @@ import { MemorySecretStore } from '../../electron/backend/secrets/index.js';
 import { startService } from '../../electron/service/start.js';
 import { startWebShell, type WebShell } from '../../electron/web/web-shell.js';
 
-/** The built renderer: `npm test` builds it before the end-to-end step. */
-const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
+/**
+ * The built renderer: `npm test` builds it before the end-to-end step (LINKDECK_RENDERER_DIR
+ * points elsewhere when several builds run side by side).
+ */
+export const rendererDir = process.env['LINKDECK_RENDERER_DIR'] ?? resolve(import.meta.dirname, '../../out/renderer');
 
 /** Linkdeck running in this worker: a backend on its own data dir, behind the web shell. */
 export interface RunningApp {

@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { createBackend } from '../../electron/backend/create-backend.js';
 import { MemorySecretStore } from '../../electron/backend/secrets/index.js';
 import { openDatabase } from '../../electron/service/db.js';
@@ -9,10 +9,10 @@ import { listUsers } from '../../electron/service/users.js';
 import { startWebShell } from '../../electron/web/web-shell.js';
 import { expect, test } from '@playwright/test';
 import { AppFrame } from './pages/app-frame.js';
+import { rendererDir } from './fixtures.js';
 import { SettingsPage } from './pages/settings-page.js';
 import { WelcomePage } from './pages/welcome-page.js';
 
-const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true })
