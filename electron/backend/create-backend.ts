@@ -6,6 +6,8 @@ import { createAccounts, type RecoverLocalKey, type StartLocalService, type Veri
 import { createApiClient } from './api/client.js';
 import { AppError } from './app-error.js';
 import type { Backend } from './backend.js';
+import type { BackendContext } from './backend-context.js';
+import type { DesktopShellPorts } from './desktop-ports.js';
 import { EventHub } from './event-hub.js';
 import { profileHandlers, profilesState } from './handlers/profile-handlers.js';
 import { bulkHandlers } from './handlers/bulk-handlers.js';
@@ -35,6 +37,8 @@ export interface BackendOptions {
   log?: (message: string) => void;
   /** Sync timings (tests shorten them). */
   syncIntervals?: Partial<SyncIntervals>;
+  /** The OS clipboard, notifications and desktop settings: Electron only. */
+  desktop?: DesktopShellPorts;
 }
 
 /**
@@ -62,11 +66,33 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...(options.syncIntervals ? { syncIntervals: options.syncIntervals } : {}),
     log,
   });
+  const profileListeners = new Set<() => void>();
   const stopProfiles = accounts.onChange(() => {
-    void sessions.refresh().then(() => profilesState(accounts)).then((state) => events.emit('profiles:changed', state));
+    void sessions
+      .refresh()
+      .then(() => {
+        for (const listener of profileListeners) listener();
+        return profilesState(accounts);
+      })
+      .then((state) => events.emit('profiles:changed', state));
   });
   // Open the current profile's workspace now, so its sync starts with the app.
   if (accounts.current()) sessions.current();
+
+  const closers: (() => Promise<void> | void)[] = [];
+  const context: BackendContext = {
+    dataDir: options.dataDir,
+    accounts,
+    sessions,
+    events,
+    desktop: options.desktop ?? null,
+    log,
+    onClose: (stop) => void closers.push(stop),
+    onProfileChange: (listener) => {
+      profileListeners.add(listener);
+      return () => profileListeners.delete(listener);
+    },
+  };
 
   const router = createRouter(
     {
@@ -78,12 +104,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       },
       ...profileHandlers(accounts, sessions),
       ...serviceHandlers(sessions),
-      ...clipboardHandlers(),
-      ...desktopHandlers(),
-      ...bulkHandlers(),
-      ...exportHandlers(),
-      ...utmHandlers(),
-      ...healthHandlers(),
+      ...clipboardHandlers(context),
+      ...desktopHandlers(context),
+      ...bulkHandlers(context),
+      ...exportHandlers(context),
+      ...utmHandlers(context),
+      ...healthHandlers(context),
       'budget:state': async () => sessions.budget(),
       'connection:state': async () => sessions.connectionState(),
     },
@@ -95,6 +121,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     subscribe: (listener) => events.subscribe(listener),
     async close() {
       stopProfiles();
+      for (const stop of closers.reverse()) {
+        await Promise.resolve()
+          .then(stop)
+          .catch((error: unknown) => log(`[backend] a part did not stop cleanly: ${(error as Error).message}`));
+      }
       await sessions.closeAll();
       await accounts.close();
     },

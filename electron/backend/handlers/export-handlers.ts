@@ -1,10 +1,11 @@
 import { AppError } from '../app-error.js';
+import type { BackendContext } from '../backend-context.js';
 import type { Handlers } from '../router.js';
 
 type ExportChannel = Extract<keyof Handlers, `export:${string}`>;
 
 // Placeholder until the feature lands: every channel answers that it is not available yet.
-export function exportHandlers(): Pick<Handlers, ExportChannel> {
+export function exportHandlers(_context: BackendContext): Pick<Handlers, ExportChannel> {
   const notYet = async (): Promise<never> => {
     throw AppError.of('internal', 'This feature is not available yet.');
   };

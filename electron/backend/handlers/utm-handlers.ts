@@ -1,10 +1,11 @@
 import { AppError } from '../app-error.js';
+import type { BackendContext } from '../backend-context.js';
 import type { Handlers } from '../router.js';
 
 type UtmChannel = Extract<keyof Handlers, `utm:${string}`>;
 
 // Placeholder until the feature lands: every channel answers that it is not available yet.
-export function utmHandlers(): Pick<Handlers, UtmChannel> {
+export function utmHandlers(_context: BackendContext): Pick<Handlers, UtmChannel> {
   const notYet = async (): Promise<never> => {
     throw AppError.of('internal', 'This feature is not available yet.');
   };

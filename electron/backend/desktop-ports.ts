@@ -1,0 +1,20 @@
+import type { DesktopSettings, DesktopSettingsPatch } from '../shared/desktop.js';
+import type { ClipboardPort, Notifier } from './clipboard/ports.js';
+
+/** Tray, hotkey and login item settings, which only the desktop shell can apply. */
+export interface DesktopSettingsPort {
+  get(): DesktopSettings;
+  /** Applies and saves a change; a refused hotkey is saved but reported in `hotkeyProblem`. */
+  configure(patch: DesktopSettingsPatch): Promise<DesktopSettings>;
+  onChange(listener: (settings: DesktopSettings) => void): () => void;
+}
+
+/**
+ * What only a desktop shell (Electron main) gives the backend: the OS clipboard, notifications
+ * and the desktop settings. The web shell has none of them, and the channels that need them say so.
+ */
+export interface DesktopShellPorts {
+  clipboard: ClipboardPort;
+  notifier: Notifier;
+  settings: DesktopSettingsPort;
+}
