@@ -1,4 +1,5 @@
 import { CHANNELS, EVENTS } from '../shared/contract.js';
+import { CALL_SOCKET_PATH } from './call-socket.js';
 
 /** Where the shell serves the bridge, and where the token lives in the browser tab. */
 export const BRIDGE_PATH = '/linkdeck-bridge.js';
@@ -6,8 +7,8 @@ export const TOKEN_STORAGE_KEY = 'linkdeck.webShellToken';
 
 /**
  * The browser's window.linkdeck, the web twin of the Electron preload: one function per channel
- * generated from CHANNELS (POST /rpc/<channel>), `on` for EVENTS only (one EventSource on
- * /events). The token comes from `#token=…` on first load, stays in sessionStorage so a reload
+ * generated from CHANNELS, sent over the call socket (see call-socket.ts) while it is open and
+ * as POST /rpc/<channel> otherwise; `on` for EVENTS only (one EventSource on /events). The token comes from `#token=…` on first load, stays in sessionStorage so a reload
  * works, and leaves the address bar at once. A failure of the shell itself (stopped, network
  * error, unreadable answer) becomes an `offline` envelope: the page never sees a thrown error.
  *
@@ -48,7 +49,51 @@ export function bridgeScript(
     return value.ok === false && !!value.error && typeof value.error.code === 'string' && typeof value.error.message === 'string';
   }
 
+  // The call socket: opened at once, opened again (after 1 s, then up to 10 s) when it closes.
+  var socket = null;
+  var socketOpen = false;
+  var socketDelay = 1000;
+  var nextId = 1;
+  var waiting = {};
+  function openSocket() {
+    if (socket || typeof WebSocket === 'undefined' || !token) return;
+    var s;
+    try {
+      s = new WebSocket(window.location.origin.replace(/^http/, 'ws') + ${JSON.stringify(CALL_SOCKET_PATH)} + '?token=' + encodeURIComponent(token));
+    } catch (e) { return; }
+    socket = s;
+    s.onopen = function () { socketOpen = true; socketDelay = 1000; };
+    s.onmessage = function (message) {
+      var answer;
+      try { answer = JSON.parse(message.data); } catch (e) { return; }
+      var done = answer && waiting[answer.id];
+      if (!done) return;
+      delete waiting[answer.id];
+      done(isEnvelope(answer.result) ? answer.result : failure('offline', OFFLINE));
+    };
+    s.onclose = function () {
+      socket = null;
+      socketOpen = false;
+      // Whether these calls ran is unknown, as with a dropped HTTP request: they fail as offline.
+      var left = waiting;
+      waiting = {};
+      Object.keys(left).forEach(function (id) { left[id](failure('offline', OFFLINE)); });
+      setTimeout(openSocket, socketDelay);
+      socketDelay = Math.min(socketDelay * 2, 10000);
+    };
+  }
+  openSocket();
+
   function call(channel, arg) {
+    if (socketOpen) {
+      var message;
+      try { message = JSON.stringify({ id: nextId, channel: channel, arg: arg }); } catch (e) { return Promise.resolve(failure('invalid-input', 'The request for ' + channel + ' could not be sent: ' + e.message)); }
+      var id = nextId++;
+      return new Promise(function (resolve) {
+        waiting[id] = resolve;
+        socket.send(message);
+      });
+    }
     var init = { method: 'POST', headers: { Authorization: 'Bearer ' + token }, cache: 'no-store', credentials: 'omit' };
     if (arg !== undefined) {
       var body;

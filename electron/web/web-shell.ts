@@ -5,6 +5,7 @@ import type { Backend } from '../backend/backend.js';
 import { isChannel, type Result } from '../shared/contract.js';
 import type { AppErrorInfo } from '../shared/errors.js';
 import { BRIDGE_PATH, bridgeScript } from './bridge-script.js';
+import { createCallSocket } from './call-socket.js';
 import { prepareIndexHtml, securityHeaders } from './csp.js';
 import { createEventHub } from './event-stream.js';
 import {
@@ -79,6 +80,12 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     exposeHeadRoutes: false,
   });
   const hub = createEventHub(backend, options.heartbeatMs);
+  const calls = createCallSocket({
+    guard: () => guard,
+    dispatch: (channel, arg) => backend.router.dispatch(channel, arg),
+    log,
+    maxPayload: 1024 * 1024,
+  });
   const bridge = bridgeScript();
   let guard: RequestGuard | null = null;
   let origin = '';
@@ -180,6 +187,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     return reply.type(file.type).header('Cache-Control', 'no-cache').send(file.body);
   });
 
+  server.server.on('upgrade', (request, socket, head: Buffer) => calls.handleUpgrade(request, socket, head));
   await server.listen({ host, port: options.port ?? 0 });
   const port = (server.server.address() as AddressInfo).port;
   guard = createRequestGuard({ token, hosts: allowedHosts(host, port) });
@@ -191,6 +199,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     token,
     async close() {
       hub.close();
+      calls.close();
       await server.close();
     },
   };

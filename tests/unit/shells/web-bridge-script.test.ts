@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bridgeScript, TOKEN_STORAGE_KEY } from '../../../electron/web/bridge-script.js';
 import { CHANNELS, type LinkdeckBridge } from '../../../electron/shared/contract.js';
 import { startWebShell, type WebShell } from '../../../electron/web/web-shell.js';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { fakeBackend } from './fake-backend.js';
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
@@ -22,9 +23,9 @@ class FakeEventSource {
 }
 
 /** Runs the bridge script in a fresh page-like global and returns what it defined. */
-function loadPage(options: { hash?: string; storage?: Map<string, string>; fetch: Fetch }) {
+function loadPage(options: { hash?: string; storage?: Map<string, string>; fetch: Fetch; origin?: string; WebSocket?: unknown }) {
   const storage = options.storage ?? new Map<string, string>();
-  const location = { hash: options.hash ?? '', pathname: '/', search: '' };
+  const location = { hash: options.hash ?? '', pathname: '/', search: '', origin: options.origin ?? 'http://page.invalid' };
   const replaceState = vi.fn((_state: unknown, _title: string, url: string) => {
     location.hash = new URL(url, 'http://page.invalid').hash;
   });
@@ -38,6 +39,8 @@ function loadPage(options: { hash?: string; storage?: Map<string, string>; fetch
     fetch: options.fetch,
     EventSource: FakeEventSource,
     console,
+    setTimeout,
+    ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
   };
   page['window'] = page;
   runInNewContext(bridgeScript(), page);
@@ -166,6 +169,31 @@ describe('the web bridge against the real web shell', () => {
       error: { code: 'unauthorized' },
     });
     expect(fake.dispatch).not.toHaveBeenCalled();
+  });
+
+  it('sends calls over the call socket while it is open, over HTTP while it is not', async () => {
+    const sockets: NodeWebSocket[] = [];
+    // The page's WebSocket, as a browser would open it: with our origin.
+    class PageSocket extends NodeWebSocket {
+      constructor(url: string) {
+        super(url, { headers: { Origin: shell.origin } });
+        sockets.push(this);
+      }
+    }
+    const fetchSpy = vi.fn((url: string, init?: RequestInit) => fetch(shell.origin + url, init));
+    const { linkdeck } = loadPage({ hash: new URL(shell.url).hash, fetch: fetchSpy, origin: shell.origin, WebSocket: PageSocket });
+    await vi.waitFor(() => expect(sockets[0]?.readyState).toBe(NodeWebSocket.OPEN));
+    // The bridge learns it is open in the same event; let it run.
+    await new Promise((resolve) => setImmediate(resolve));
+
+    await expect(linkdeck['links:list']({ offset: 40 })).resolves.toEqual({ ok: true, value: { channel: 'links:list', arg: { offset: 40 } } });
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    sockets[0]!.terminate();
+    await vi.waitFor(() => expect(sockets[0]?.readyState).toBe(NodeWebSocket.CLOSED));
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(linkdeck['app:info'](undefined)).resolves.toEqual({ ok: true, value: { channel: 'app:info' } });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
 
   it('reports offline once the shell has stopped', async () => {

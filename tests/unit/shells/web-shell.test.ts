@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../../electron/shared/contract.js';
 import { webContentSecurityPolicy } from '../../../electron/web/csp.js';
 import { startWebShell, type WebShell } from '../../../electron/web/web-shell.js';
+import { WebSocket } from 'ws';
 import { fakeBackend } from './fake-backend.js';
 
 interface Answer {
@@ -340,5 +341,50 @@ describe('the renderer files', () => {
   it('refuses even the page to a rebound host name', async () => {
     hostHeader = 'evil.example';
     expect((await call('/')).status).toBe(403);
+  });
+});
+
+describe('the call socket', () => {
+  const socketUrl = (token: string | null = shell.token) =>
+    `${shell.origin.replace('http', 'ws')}/rpc-socket${token === null ? '' : `?token=${token}`}`;
+
+  /** Opens a socket with these headers; resolves once open, rejects with the refusal's status. */
+  const open = (headers: Record<string, string> = {}, token?: string | null) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(socketUrl(token), { headers: { Origin: shell.origin, ...headers } });
+      ws.once('open', () => resolve(ws));
+      ws.once('unexpected-response', (_req, res) => reject(new Error(String(res.statusCode))));
+      ws.once('error', reject);
+    });
+  const answerOf = (ws: WebSocket) =>
+    new Promise<unknown>((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
+
+  it('answers a call with the router envelope under its id', async () => {
+    const ws = await open();
+    const answer = answerOf(ws);
+    ws.send(JSON.stringify({ id: 7, channel: 'app:info', arg: undefined }));
+    expect(await answer).toEqual({ id: 7, result: { ok: true, value: { channel: 'app:info', arg: undefined } } });
+    expect(fake.dispatch).toHaveBeenCalledWith('app:info', undefined);
+    ws.close();
+  });
+
+  it('ignores messages that are not calls, and still answers the next one', async () => {
+    const ws = await open();
+    const answer = answerOf(ws);
+    ws.send('not json');
+    ws.send(JSON.stringify({ channel: 'app:info' }));
+    ws.send(JSON.stringify({ id: 'x', channel: 'app:info' }));
+    ws.send(JSON.stringify({ id: 8, channel: 'profiles:list' }));
+    expect(await answer).toMatchObject({ id: 8, result: { ok: true } });
+    expect(fake.dispatch).toHaveBeenCalledTimes(1);
+    ws.close();
+  });
+
+  it('refuses a socket without the token, with a wrong token, from another origin or for another host', async () => {
+    await expect(open({}, null)).rejects.toThrow('401');
+    await expect(open({}, 'B'.repeat(43))).rejects.toThrow('401');
+    await expect(open({ Origin: 'https://evil.example' })).rejects.toThrow('403');
+    await expect(open({ Host: 'evil.example' })).rejects.toThrow('403');
+    expect(fake.dispatch).not.toHaveBeenCalled();
   });
 });
