@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, reactive, ref, shallowRef, watch } from 'vue';
+import { computed, reactive, ref, shallowRef, watch } from 'vue';
 import { call, onEvent } from '../bridge.js';
 import { asMirrorLinkPage, isRecord } from '../composables/shape.js';
 import type { LinkFacets, LinkSort, MirrorLink, MirrorLinkFilters, MirrorLinkQuery } from '../../../electron/shared/models.js';
@@ -8,14 +8,17 @@ import { useProfilesStore } from './profiles.js';
 
 /** Rows per `links:list` window: a few screens, well under the backend's cap of 500. */
 export const PAGE_SIZE = 200;
+/**
+ * A new query first asks for this many rows (more than a tall screen shows), then for the rest
+ * of its first window: the first answer is a quarter of the size, so typing shows rows sooner.
+ */
+export const FIRST_ROWS = 50;
 /** Rows beyond the visible ones that are fetched ahead, so a scroll rarely meets an empty row. */
 export const PREFETCH_ROWS = 60;
 /** Pages kept in memory: enough to scroll back and forth, small enough for 100,000 links. */
 export const MAX_CACHED_PAGES = 24;
 /** The query text a search waits for while the user types fast. */
 export const SEARCH_DELAY_MS = 80;
-/** Facet counts cost more (short prefixes take ~100 ms in the backend): they wait longer. */
-export const FACETS_DELAY_MS = 300;
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -40,11 +43,14 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
   const version = ref(0);
 
   let pages = new Map<number, MirrorLink[]>();
+  /** Pages holding only their first rows (FIRST_ROWS) until the whole window arrives. */
+  let partial = new Set<number>();
   let inflight = new Map<number, Promise<void>>();
   let generation = 0;
   let lastRange: [number, number] = [0, 0];
-  let facetsTimer: ReturnType<typeof setTimeout> | undefined;
   let facetsGeneration = 0;
+  /** The query the counts in `facets` belong to (see queryKey); null once the mirror changed. */
+  const facetsKey = shallowRef<string | null>(null);
 
   const activeFilterCount = computed(() => Object.values(filters).filter((v) => v !== undefined).length);
 
@@ -66,23 +72,29 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
     return pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
   }
 
-  /** Every cached row, in order (for selection ranges and the keyboard). */
+  /** Whether the row at this index has been read (for selection ranges and the keyboard). */
   function isLoaded(index: number): boolean {
-    return pages.has(Math.floor(index / PAGE_SIZE));
+    const page = pages.get(Math.floor(index / PAGE_SIZE));
+    return page !== undefined && (!partial.has(Math.floor(index / PAGE_SIZE)) || index % PAGE_SIZE < page.length);
   }
 
-  function fetchPage(page: number, mine: number, fresh: boolean): Promise<void> {
+  /** Reads one window; `limit` below PAGE_SIZE reads only its first rows (a partial page). */
+  function fetchPage(page: number, mine: number, fresh: boolean, limit = PAGE_SIZE): Promise<void> {
     const existing = inflight.get(page);
     if (existing) return existing;
     const run = async () => {
       try {
-        const answer = asMirrorLinkPage(await call('links:list', { ...baseQuery(), offset: page * PAGE_SIZE, limit: PAGE_SIZE }));
+        const answer = asMirrorLinkPage(await call('links:list', { ...baseQuery(), offset: page * PAGE_SIZE, limit }));
         if (mine !== generation) return;
         if (fresh) {
           // A new query: swap the whole cache at once so the old rows stay until the new ones are here.
           pages = new Map();
+          partial = new Set();
         }
         pages.set(page, answer.items);
+        // A short answer is the whole window when the query has no more rows.
+        if (limit < PAGE_SIZE && answer.items.length === limit && page * PAGE_SIZE + limit < answer.total) partial.add(page);
+        else partial.delete(page);
         total.value = answer.total;
         unknown.value = answer.unknown;
         syncedAt.value = answer.syncedAt;
@@ -108,7 +120,10 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
     if (pages.size <= MAX_CACHED_PAGES) return;
     const centre = Math.floor((lastRange[0] + lastRange[1]) / 2 / PAGE_SIZE);
     const byDistance = [...pages.keys()].sort((a, b) => Math.abs(b - centre) - Math.abs(a - centre));
-    for (const page of byDistance.slice(0, pages.size - MAX_CACHED_PAGES)) pages.delete(page);
+    for (const page of byDistance.slice(0, pages.size - MAX_CACHED_PAGES)) {
+      pages.delete(page);
+      partial.delete(page);
+    }
   }
 
   /** The list shows rows [start, end]: fetch the windows they (and a little beyond) fall in. */
@@ -120,7 +135,7 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
     const to = Math.floor(Math.min(last, end + PREFETCH_ROWS) / PAGE_SIZE);
     const waits: Promise<void>[] = [];
     for (let page = from; page <= to; page++) {
-      if (!pages.has(page)) waits.push(fetchPage(page, generation, false));
+      if (!pages.has(page) || partial.has(page)) waits.push(fetchPage(page, generation, false));
     }
     return Promise.all(waits).then(() => undefined);
   }
@@ -130,7 +145,6 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
     const mine = ++generation;
     inflight = new Map();
     if (status.value === 'idle' || status.value === 'error') status.value = 'loading';
-    scheduleFacets();
     if (opts.keepWindow) {
       // A mirror change: read the windows on screen again, in place, so the list does not jump.
       const first = Math.floor(lastRange[0] / PAGE_SIZE);
@@ -140,24 +154,35 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
       return Promise.all(waits).then(() => undefined);
     }
     lastRange = [0, 0];
-    return fetchPage(0, mine, true);
+    // The first rows alone, then the rest of the window (unless the next query came first).
+    return fetchPage(0, mine, true, FIRST_ROWS).then(() => {
+      if (mine === generation && partial.has(0)) return fetchPage(0, mine, false);
+    });
   }
 
-  function scheduleFacets(delay = FACETS_DELAY_MS): void {
-    clearTimeout(facetsTimer);
-    facetsTimer = setTimeout(() => void loadFacets(), delay);
-  }
+  const queryKey = () => JSON.stringify(baseQuery());
 
+  /**
+   * The filter menus' counts, read when a menu opens rather than after every keystroke: they
+   * cost the backend up to ~150 ms over 100,000 links, time a search typed meanwhile would wait.
+   * Kept while the query is the same.
+   */
   async function loadFacets(): Promise<void> {
+    const key = queryKey();
+    if (key === facetsKey.value && facets.value) return;
     const mine = ++facetsGeneration;
     try {
       const answer = await call('links:facets', baseQuery());
-      if (mine !== facetsGeneration || !isRecord(answer)) return;
+      if (mine !== facetsGeneration || !isRecord(answer) || key !== queryKey()) return;
       facets.value = answer;
+      facetsKey.value = key;
     } catch {
       // Counts are a help, not the list: the filters still work without them.
     }
   }
+
+  /** The counts shown are those of the current query, or none (not those of another query). */
+  const currentFacets = computed(() => (facetsKey.value === queryKey() ? facets.value : null));
 
   function setQuery(text: string): Promise<void> {
     q.value = text;
@@ -209,12 +234,12 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
     return reload();
   }
 
-  onScopeDispose(() => clearTimeout(facetsTimer));
 
   onEvent('mirror:changed', (payload) => {
     if (status.value === 'idle' || !payload || !Array.isArray(payload.topics)) return;
     if (!payload.topics.includes('links') && !payload.topics.includes('outbox')) return;
     if (profiles.currentId && payload.profileId !== profiles.currentId) return;
+    facetsKey.value = null;
     void reload({ keepWindow: true });
   });
 
@@ -225,10 +250,12 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
       const wasOpen = status.value !== 'idle';
       generation++;
       pages = new Map();
+      partial = new Set();
       inflight = new Map();
       total.value = 0;
       syncedAt.value = null;
       facets.value = null;
+      facetsKey.value = null;
       status.value = 'idle';
       version.value++;
       if (now && wasOpen) void open();
@@ -245,7 +272,7 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
     syncedAt,
     status,
     error,
-    facets,
+    facets: currentFacets,
     version,
     activeFilterCount,
     rowAt,

@@ -4,7 +4,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Router } from 'vue-router';
 import App from '../../../renderer/src/App.vue';
-import { useLinksWorkspaceStore } from '../../../renderer/src/stores/links-workspace.js';
+import { FIRST_ROWS, PAGE_SIZE, useLinksWorkspaceStore } from '../../../renderer/src/stores/links-workspace.js';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery, OutboxItem } from '../../../electron/shared/models.js';
 import { installFakeBridge, keychainOk, localProfile, ok, fail, type FakeBridge } from './fake-bridge.js';
@@ -126,7 +126,11 @@ describe('Links list: windows of the mirror', () => {
     serveLinks(100_000);
     await mountLinks();
 
-    expect(listCalls()).toEqual([{ sort: 'date', direction: 'desc', offset: 0, limit: 200 }]);
+    // The first rows, then the rest of the first window.
+    expect(listCalls()).toEqual([
+      { sort: 'date', direction: 'desc', offset: 0, limit: FIRST_ROWS },
+      { sort: 'date', direction: 'desc', offset: 0, limit: PAGE_SIZE },
+    ]);
     const shown = rows();
     expect(shown.length).toBeGreaterThan(5);
     expect(shown.length).toBeLessThan(60);
@@ -140,16 +144,16 @@ describe('Links list: windows of the mirror', () => {
     await flushPromises();
 
     const offsets = listCalls().map((c) => c.offset);
-    expect(offsets[0]).toBe(0);
+    expect(offsets.slice(0, 2)).toEqual([0, 0]);
     // Row 50,000 and its neighbours: one or two windows around it, nothing in between.
-    expect(offsets.slice(1).every((o) => o !== undefined && o >= 49_600 && o <= 50_200)).toBe(true);
-    expect(offsets.length).toBeLessThanOrEqual(3);
+    expect(offsets.slice(2).every((o) => o !== undefined && o >= 49_600 && o <= 50_200)).toBe(true);
+    expect(offsets.length).toBeLessThanOrEqual(4);
     const first = rows().find((r) => r.querySelector('[data-testid="link-row-short"]'));
     expect(Number(first?.dataset['index'])).toBeGreaterThanOrEqual(49_990);
     expect(first?.querySelector('[data-testid="link-row-short"]')?.textContent).toBe(`http://s/a${Number(first?.dataset['index']) + 1}`);
   });
 
-  it('searches at the first keystroke, then once per pause while typing fast; counts come later', async () => {
+  it('searches at the first keystroke, then once per pause while typing fast; first rows first; counts when a filter opens', async () => {
     serveLinks(100);
     await mountLinks();
     vi.useFakeTimers();
@@ -160,25 +164,30 @@ describe('Links list: windows of the mirror', () => {
       input.dispatchEvent(new Event('input'));
       await flushPromises();
     };
+    const searched = () => [...new Set(listCalls().filter((c) => c.q).map((c) => c.q))];
     await type('s');
-    expect(listCalls().at(-1)).toMatchObject({ q: 's', offset: 0 });
+    expect(listCalls().find((c) => c.q)).toMatchObject({ q: 's', offset: 0 });
     await type('sp');
     await type('spr');
-    expect(listCalls().filter((c) => c.q)).toHaveLength(1);
+    expect(searched()).toEqual(['s']);
     await vi.advanceTimersByTimeAsync(80);
-    expect(listCalls().filter((c) => c.q).map((c) => c.q)).toEqual(['s', 'spr']);
+    expect(searched()).toEqual(['s', 'spr']);
+    // A screen's worth of rows first, then the rest of the first window.
+    expect(listCalls().filter((c) => c.q === 'spr').map((c) => c.limit)).toEqual([FIRST_ROWS, PAGE_SIZE]);
 
+    // Counts are not read while typing, nor after it: only when a filter menu opens.
     const facetCalls = () => (fake.callsTo('links:facets') as MirrorLinkQuery[]).filter((c) => c.q);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(facetCalls()).toEqual([]);
-    await vi.advanceTimersByTimeAsync(300);
+    vi.useRealTimers();
+    await wrapper!.get('[data-testid="links-filter-channel"] .n-base-selection').trigger('click');
+    await flushPromises();
     expect(facetCalls()).toEqual([{ sort: 'date', direction: 'desc', q: 'spr' }]);
   });
 
   it('sorts, filters with counts, and reads the windows again when the mirror changes', async () => {
     serveLinks(100);
     await mountLinks();
-    // Wait on this store's counts (a timer left by an earlier test may also have called links:facets).
-    await vi.waitFor(() => expect(useLinksWorkspaceStore(pinia).facets).not.toBeNull());
 
     await wrapper!.get('[data-testid="links-direction"]').trigger('click');
     await flushPromises();
