@@ -18,14 +18,19 @@ import type { BenchRow } from './run.js';
  *   with its text is in the DOM); goal < 500 ms;
  * - keystroke → rendered rows: a typist's as-you-type queries, one key at a time, each from
  *   the input event to the frame (rAF) after the rows of that query are in the DOM; p95 < 16 ms;
- * - scrolling the list 200 px a frame for 3 s: rAF frame time p95 < 16.7 ms;
+ * - scrolling the list 200 px a frame for 3 s: frame time p95 < 16.7 ms. Frame time is what a
+ *   frame takes to make, so it is measured in a second Chromium whose frame rate is not tied to
+ *   the display (--disable-frame-rate-limit --disable-gpu-vsync): there each rAF comes as soon
+ *   as the previous frame is done. At 60 Hz the interval between frames never goes below
+ *   16.67 ms and its timestamps jitter around it, which says whether frames were dropped (also
+ *   reported) but not how much time each one needed;
  * - the renderer's JS heap after a GC, after all of the above; goal < 150 MB.
  * The app runs offline from its mirror: the profile is connected to a local service, which is
  * stopped once the mirror is filled, so no sync prunes the seeded links (and none runs meanwhile).
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const RENDERER_DIR = join(ROOT, 'out/renderer');
+const RENDERER_DIR = process.env['LINKDECK_RENDERER_DIR'] ?? join(ROOT, 'out/renderer');
 /** mirror-bench fills a mirror with the same 100,000 deterministic links in a child process. */
 const MIRROR_BENCH = join(import.meta.dirname, 'mirror-bench.ts');
 const CHROMIUM_ARGS = [
@@ -187,6 +192,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
   let backend: Backend | undefined;
   let shell: WebShell | undefined;
   let browser: Browser | undefined;
+  let unlimited: Browser | undefined;
   try {
     service = await startService({ dataDir: serviceDir, port: 0, rateLimit: 0 });
     if (!service.firstApiKey) throw new Error('The local service did not create its first user.');
@@ -259,7 +265,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     log(`links: ${keys.length} keystrokes; slowest ${slowest.map((k) => `"${k.q}" ${k.frame.toFixed(1)} ms`).join(', ')}; ${keys.filter((k) => k.viaFrame).length} answered without a DOM change`);
 
     // ---- scrolling ----
-    const scroll = await page.evaluate(
+    const scrollList = (target: Page) => target.evaluate(
       ({ px, ms }) =>
         new Promise<{ deltas: number[]; loadingFrames: number; rowsScrolled: number }>((done) => {
           const el = document.querySelector('[data-testid="resource-links"]') as HTMLElement;
@@ -284,15 +290,31 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
         }),
       { px: SCROLL_PX_PER_FRAME, ms: SCROLL_MS },
     );
-    const frameP95 = percentile(scroll.deltas, 95);
+    const scroll = await scrollList(page);
+    const intervalP95 = percentile(scroll.deltas, 95);
     const dropped = scroll.deltas.filter((d) => d > 1.5 * (1000 / 60)).length;
-    log(`links: scrolled ${scroll.rowsScrolled} rows in ${scroll.deltas.length} frames; ${dropped} longer than 25 ms; ${scroll.loadingFrames} frames showed a "Loading…" row`);
+    log(`links: at 60 Hz, scrolled ${scroll.rowsScrolled} rows in ${scroll.deltas.length} frames; ${dropped} longer than 25 ms; ${scroll.loadingFrames} frames showed a "Loading…" row`);
 
     // ---- heap ----
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = await cdp.send('Runtime.getHeapUsage');
     const heapMb = heap.usedSize / 1024 / 1024;
+
+    // Frame time: the same scroll where frames are not held to the display's rate.
+    unlimited = await chromium.launch({
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
+    });
+    const freeContext = await unlimited.newContext({ viewport: { width: 1280, height: 800 } });
+    await freeContext.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    await freeContext.addInitScript(pageProbe);
+    const freePage = await freeContext.newPage();
+    await freePage.goto(shell.url);
+    await freePage.waitForFunction(() => (window as unknown as { __bench: BenchState }).__bench.firstRowFrame !== null, null, { timeout: 30_000 });
+    const free = await scrollList(freePage);
+    const frameP95 = percentile(free.deltas, 95);
+    log(`links: unthrottled, scrolled ${free.rowsScrolled} rows in ${free.deltas.length} frames (${(free.deltas.length / (SCROLL_MS / 1000)).toFixed(0)} frames/s); ${free.loadingFrames} frames showed a "Loading…" row`);
 
     return [
       { bench: 'links', metric: `first rows visible after load, ${mirrored.total.toLocaleString('en')} links (cold)`, value: round(coldFirst, 0), unit: 'ms', goal: '< 500 ms', pass: coldFirst < 500 },
@@ -302,12 +324,14 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       { bench: 'links', metric: 'keystroke → rendered rows, p50 / max', value: `${round(percentile(frames, 50), 1)} / ${round(Math.max(...frames), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  of which keystroke → links:list sent, p50 / p95', value: `${round(percentile(keys.map((k) => k.sent), 50), 1)} / ${round(percentile(keys.map((k) => k.sent), 95), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  of which links:list round trip (HTTP + backend), p50 / p95', value: `${round(percentile(keys.map((k) => k.rpc), 50), 1)} / ${round(percentile(keys.map((k) => k.rpc), 95), 1)}`, unit: 'ms', goal: '', pass: null },
-      { bench: 'links', metric: `scrolling ${SCROLL_PX_PER_FRAME} px/frame for ${SCROLL_MS / 1000} s: frame time p95`, value: round(frameP95), unit: 'ms', goal: '< 16.7 ms', pass: frameP95 < 16.7 },
-      { bench: 'links', metric: 'scrolling: frames / over 25 ms / max; frames with a "Loading…" row', value: `${scroll.deltas.length} / ${dropped} / ${round(Math.max(...scroll.deltas), 1)}; ${scroll.loadingFrames}`, unit: '', goal: '', pass: null },
+      { bench: 'links', metric: `scrolling ${SCROLL_PX_PER_FRAME} px/frame for ${SCROLL_MS / 1000} s: frame time p95 (frames not held to 60 Hz)`, value: round(frameP95), unit: 'ms', goal: '< 16.7 ms', pass: frameP95 < 16.7 },
+      { bench: 'links', metric: '  frame time p50 / max; frames with a "Loading…" row', value: `${round(percentile(free.deltas, 50))} / ${round(Math.max(...free.deltas), 1)}; ${free.loadingFrames}`, unit: 'ms', goal: '', pass: null },
+      { bench: 'links', metric: '  at 60 Hz: frame interval p95 / max; frames over 25 ms; "Loading…" frames', value: `${round(intervalP95)} / ${round(Math.max(...scroll.deltas), 1)}; ${dropped} of ${scroll.deltas.length}; ${scroll.loadingFrames}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: 'renderer JS heap after GC (after load, typing, scrolling)', value: round(heapMb, 1), unit: 'MB', goal: '< 150 MB', pass: heapMb < 150 },
     ];
   } finally {
     await browser?.close().catch(() => undefined);
+    await unlimited?.close().catch(() => undefined);
     await shell?.close().catch(() => undefined);
     await backend?.close().catch(() => undefined);
     await service?.close().catch(() => undefined);
