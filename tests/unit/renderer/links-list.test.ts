@@ -4,7 +4,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Router } from 'vue-router';
 import App from '../../../renderer/src/App.vue';
-import { FIRST_ROWS, PAGE_SIZE, useLinksWorkspaceStore } from '../../../renderer/src/stores/links-workspace.js';
+import { FIRST_ROWS, PAGE_SIZE } from '../../../renderer/src/stores/links-workspace.js';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery, OutboxItem } from '../../../electron/shared/models.js';
 import { installFakeBridge, keychainOk, localProfile, ok, fail, type FakeBridge } from './fake-bridge.js';
