@@ -242,11 +242,4 @@ export function toUpdateInput(input: LinkInput): LinkUpdateInput {
   return rest;
 }
 
-export const UTM_LABELS: Record<UtmField, string> = {
-  source: 'Source',
-  medium: 'Medium',
-  campaign: 'Campaign',
-  term: 'Term',
-  content: 'Content',
-};
 export { UTM_FIELDS };
