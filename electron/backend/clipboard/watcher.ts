@@ -85,6 +85,11 @@ export interface ClipboardWatcher {
    * there, and with `deleteLink` a link this action created is deleted (a reused link never is).
    */
   undo(actionId: string, options?: { deleteLink?: boolean }): Promise<UndoOutcome>;
+  /**
+   * Puts text on the clipboard as Linkdeck's own (the quick-shorten window, a "Copy" button):
+   * remembered, so the watch never takes it for a copy to shorten.
+   */
+  write(text: string): void;
   /** Resolves when no shortening or notification choice is being handled. */
   settled(): Promise<void>;
   /** Stops polling and waits for work in flight. */
@@ -613,6 +618,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
       return () => listeners.delete(listener);
     },
     undo: (actionId, options) => track(undo(actionId, options)),
+    write,
     settled,
     async dispose() {
       disposed = true;

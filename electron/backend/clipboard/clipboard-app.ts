@@ -1,0 +1,263 @@
+/**
+ * The clipboard watch as the app runs it: one watcher for the whole app, following the current
+ * profile (its settings, its mirror, its outbox), with each profile's settings saved in its own
+ * data directory. The watcher exists only where the shell gives an OS clipboard (Electron); in
+ * the web shell the settings can still be read and saved, and the state says why nothing runs.
+ */
+import type {
+  ClipboardSettings,
+  ClipboardSettingsIssue,
+  ClipboardWatchState,
+} from '../../shared/clipboard-rules.js';
+import type { ClipboardStatus } from '../../shared/desktop.js';
+import { AppError } from '../app-error.js';
+import type { BackendContext } from '../backend-context.js';
+import { detectUrl } from './detect.js';
+import { sessionConnectivity, sessionKnownDomains, sessionShortener } from './session-ports.js';
+import {
+  defaultClipboardSettings,
+  readClipboardSettings,
+  writeClipboardSettings,
+} from './settings-file.js';
+import { validateClipboardSettings } from './settings.js';
+import { createClipboardWatcher, type ClipboardWatcher, type UndoOutcome } from './watcher.js';
+
+export const WEB_SHELL_REASON =
+  'The clipboard watch works only in the Linkdeck desktop app: a browser page cannot read the clipboard in the background. Your settings are saved here and apply when you open the desktop app.';
+
+export const NO_CLIPBOARD_WRITE =
+  'This window cannot put text on the system clipboard. Select the text and copy it with Ctrl+C (⌘C on a Mac), or use the desktop app.';
+
+const NO_CLIPBOARD_UNDO =
+  'There is nothing to undo here: the clipboard watch runs only in the desktop app.';
+
+const NO_PROFILE =
+  'Choose the local workspace or connect to a service first: clipboard settings belong to a profile.';
+
+export interface ClipboardApp {
+  /** Resolves once the current profile's settings are in force (after start or a profile switch). */
+  ready(): Promise<void>;
+  status(): ClipboardStatus;
+  settings(): Promise<ClipboardSettings>;
+  /** Validates, saves and applies; invalid settings are refused whole ('invalid-input', details.issues). */
+  configure(input: unknown): Promise<ClipboardSettings>;
+  pause(paused: boolean): Promise<ClipboardStatus>;
+  undo(actionId: string, deleteLink: boolean): Promise<UndoOutcome>;
+  readUrl(): { url: string | null };
+  write(text: string): void;
+  close(): Promise<void>;
+}
+
+export interface ClipboardAppOptions {
+  /** How long the watch waits for the service to make a link (default: the watcher's 20 s). */
+  createTimeoutMs?: number;
+}
+
+export function createClipboardApp(
+  context: BackendContext,
+  options: ClipboardAppOptions = {},
+): ClipboardApp {
+  const { accounts, sessions, desktop, events, log } = context;
+  const cache = new Map<string, ClipboardSettings>();
+  /** The profile whose settings are in force, and those settings. */
+  let appliedId: string | null = null;
+  let applied: ClipboardSettings = defaultClipboardSettings();
+  let generation = 0;
+  let loading: Promise<void> = Promise.resolve();
+  /** The profile the latest follow() is putting in force. */
+  let followingId: string | null | undefined;
+  /** Saves run one after another, so the last one asked for is the one on disk. */
+  let saving: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const watcher: ClipboardWatcher | null = desktop
+    ? createClipboardWatcher({
+        clipboard: desktop.clipboard,
+        notifier: desktop.notifier,
+        shortener: sessionShortener(sessions),
+        knownDomains: sessionKnownDomains(sessions),
+        connectivity: sessionConnectivity(sessions),
+        log,
+        ...(options.createTimeoutMs !== undefined
+          ? { createTimeoutMs: options.createTimeoutMs }
+          : {}),
+      })
+    : null;
+
+  function status(): ClipboardStatus {
+    const state: ClipboardWatchState = watcher
+      ? watcher.getState()
+      : {
+          enabled: applied.enabled,
+          paused: applied.paused,
+          status: 'off',
+          offline: false,
+          pollIntervalMs: applied.pollIntervalMs,
+          lastAction: null,
+          lastError: null,
+        };
+    return watcher
+      ? { ...state, profileId: appliedId, available: true }
+      : { ...state, profileId: appliedId, available: false, reason: WEB_SHELL_REASON };
+  }
+
+  const publish = () => {
+    if (!closed) events.emit('clipboard:changed', status());
+  };
+  watcher?.onState(publish);
+
+  async function settingsFor(id: string): Promise<ClipboardSettings> {
+    const known = cache.get(id);
+    if (known) return known;
+    const read = await readClipboardSettings(accounts.dataDirFor(id), log);
+    // A save made while the file was being read is newer than what was read.
+    const saved = cache.get(id);
+    if (saved) return saved;
+    cache.set(id, read);
+    return read;
+  }
+
+  function apply(id: string | null, settings: ClipboardSettings): void {
+    appliedId = id;
+    applied = settings;
+    if (watcher) {
+      // The watcher publishes its new state itself (and with it the new profile's id).
+      const result = watcher.configure(settings);
+      if (!result.ok)
+        log(
+          `[clipboard] saved settings were refused: ${result.issues.map((i) => i.message).join('; ')}`,
+        );
+    } else publish();
+  }
+
+  /** Puts the current profile's settings in force (at start and after every profile change). */
+  function follow(): Promise<void> {
+    const mine = ++generation;
+    const profile = accounts.current();
+    followingId = profile?.id ?? null;
+    const live = new Set(accounts.list().map((p) => p.id));
+    for (const id of cache.keys()) if (!live.has(id)) cache.delete(id);
+    loading = (async () => {
+      const settings = profile ? await settingsFor(profile.id) : defaultClipboardSettings();
+      if (mine !== generation || closed) return;
+      apply(profile?.id ?? null, settings);
+    })().catch((error: unknown) =>
+      log(
+        `[clipboard] the profile's clipboard settings could not be applied: ${(error as Error).message}`,
+      ),
+    );
+    return loading;
+  }
+
+  const stopFollowing = context.onProfileChange(() => void follow());
+  void follow();
+
+  /**
+   * Waits until the current profile's settings are in force. The profile-change notice comes a
+   * moment after the switch (once its session is open): a call in between follows it at once.
+   */
+  async function ready(): Promise<void> {
+    if (!closed && (accounts.current()?.id ?? null) !== followingId) void follow();
+    await loading;
+  }
+
+  function currentProfileId(): string {
+    const profile = accounts.current();
+    if (!profile) throw AppError.of('invalid-input', NO_PROFILE);
+    return profile.id;
+  }
+
+  /** Saves a profile's settings, then puts them in force if it is (still) the current profile. */
+  async function save(id: string, settings: ClipboardSettings): Promise<void> {
+    cache.set(id, settings);
+    const write = saving.then(() => {
+      // A profile removed meanwhile: its directory is gone and must not be made again.
+      if (!accounts.get(id)) return;
+      return writeClipboardSettings(accounts.dataDirFor(id), settings);
+    });
+    saving = write.catch(() => {});
+    if (id === accounts.current()?.id && !closed) {
+      generation++; // a profile switch still loading must not put older settings back
+      apply(id, settings);
+    }
+    try {
+      await write;
+    } catch (error) {
+      log(`[clipboard] the clipboard settings could not be saved: ${(error as Error).message}`);
+      throw AppError.of(
+        'internal',
+        `The clipboard settings are in force but could not be saved, so they will be lost when Linkdeck closes: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  return {
+    ready,
+    status,
+
+    async settings() {
+      await ready();
+      const profile = accounts.current();
+      return profile ? settingsFor(profile.id) : defaultClipboardSettings();
+    },
+
+    async configure(input) {
+      const id = currentProfileId();
+      const result = validateClipboardSettings(input);
+      if (!result.ok) throw invalidSettings(result.issues);
+      await ready();
+      await save(id, result.settings);
+      return result.settings;
+    },
+
+    async pause(paused) {
+      const id = currentProfileId();
+      await ready();
+      const settings = { ...(await settingsFor(id)), paused };
+      await save(id, settings);
+      return status();
+    },
+
+    async undo(actionId, deleteLink) {
+      if (!watcher) throw AppError.of('invalid-input', NO_CLIPBOARD_UNDO);
+      return watcher.undo(actionId, { deleteLink });
+    },
+
+    readUrl() {
+      if (!desktop) return { url: null };
+      try {
+        return { url: detectUrl(desktop.clipboard.readText())?.text ?? null };
+      } catch (error) {
+        log(`[clipboard] the clipboard could not be read: ${(error as Error).message}`);
+        return { url: null };
+      }
+    },
+
+    write(text) {
+      if (!watcher) throw AppError.of('invalid-input', NO_CLIPBOARD_WRITE);
+      watcher.write(text);
+    },
+
+    async close() {
+      closed = true;
+      generation++;
+      stopFollowing();
+      await watcher?.dispose();
+      await saving;
+    },
+  };
+}
+
+/** The refusal of invalid settings: a summary for a notice, and each issue for its field. */
+export function invalidSettings(issues: ClipboardSettingsIssue[]): AppError {
+  const first = issues[0]?.message ?? 'The settings are not valid.';
+  const message =
+    issues.length === 1
+      ? `The clipboard settings were not saved: ${first}`
+      : `The clipboard settings were not saved: ${issues.length} fields need attention. The first: ${first}`;
+  return new AppError({
+    code: 'invalid-input',
+    message,
+    details: { issues: issues.map((i) => ({ path: [...i.path], message: i.message })) },
+  });
+}
