@@ -22,6 +22,12 @@ function keychainWrapped(cmd) {
   return ['dbus-run-session', '--', 'bash', join(root, 'tests/integration/keychain-session.sh'), ...cmd];
 }
 
+/** Electron needs a display: on Linux without one, run it under xvfb-run when the machine has it. */
+function displayWrapped(cmd) {
+  if (process.platform !== 'linux' || process.env.DISPLAY || process.env.WAYLAND_DISPLAY) return cmd;
+  return spawnSync('sh', ['-c', 'command -v xvfb-run']).status === 0 ? ['xvfb-run', '-a', ...cmd] : cmd;
+}
+
 const vitest = (project) => ({
   name: project,
   cmd: [bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', '--project', project,
@@ -41,6 +47,15 @@ const steps = [
     cmd: [bin('playwright'), 'test', '--config', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'e2e.json'), PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
     count: () => countPlaywright(join(reports, 'e2e.json')),
+  },
+  {
+    // Runs wherever the Electron binary exists; elsewhere its tests report themselves skipped, with the reason.
+    name: 'electron',
+    cmd: [bin('playwright'), 'test', '--config', 'tests/e2e-electron/playwright.config.ts', '--reporter=list,json'],
+    wrap: displayWrapped,
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'electron.json'), PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'electron.json') },
+    count: () => countPlaywright(join(reports, 'electron.json')),
+    note: () => skipReasons(join(reports, 'electron.json')),
   },
 ];
 
@@ -63,6 +78,21 @@ function countPlaywright(file) {
   return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
 }
 
+/** The reasons skipped Playwright tests gave (their `skip` annotations), for the summary. */
+function skipReasons(file) {
+  if (!existsSync(file)) return null;
+  const reasons = new Set();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        for (const a of [...(t.annotations ?? []), ...(t.results ?? []).flatMap((r) => r.annotations ?? [])])
+          if (a.type === 'skip' && a.description) reasons.add(a.description);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite);
+  return reasons.size ? [...reasons].join('; ') : null;
+}
+
 const total = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 for (const step of steps) {
@@ -83,7 +113,8 @@ for (const step of steps) {
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;
-  lines.push(`${step.name}: ${ok ? 'ok' : 'FAILED'} (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped)`);
+  const note = step.note ? step.note() : null;
+  lines.push(`${step.name}: ${ok ? 'ok' : 'FAILED'} (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped)${note ? ` — ${note}` : ''}`);
 }
 
 console.log('\n━━ summary ━━');

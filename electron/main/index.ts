@@ -1,15 +1,24 @@
-import { app, dialog, Menu, screen, session, type BrowserWindow } from 'electron';
+import { app, dialog, globalShortcut, Menu, screen, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { Backend } from '../backend/backend.js';
 import { createBackend } from '../backend/create-backend.js';
 import { appMenuTemplate } from './app-menu.js';
 import { devServerLocation, fileLocation, type AppLocation } from './app-location.js';
-import { connectIpc } from './ipc.js';
+import { closeAction, quitWhenAllClosed } from './close-to-tray.js';
+import { notifyDesktopEvents } from './desktop-notifications.js';
+import { desktopSettingsPath } from './desktop-settings-file.js';
+import { DesktopSettingsService } from './desktop-settings.js';
+import { electronClipboard } from './electron-clipboard.js';
+import { electronNotifier } from './electron-notifier.js';
+import { createIpcHost, type IpcHost } from './ipc.js';
 import { utilityLocalService } from './local-service-utility.js';
 import { newLinkRequests } from './new-link-requests.js';
 import { openAtLogin } from './open-at-login.js';
 import { parseProtocolUrl, PROTOCOL_SCHEME, protocolUrlFromArgv } from './protocol-url.js';
+import { QuickWindow } from './quick-window.js';
 import { openExternalSafely, secureSession } from './security.js';
+import { clickMenuItem, installTestHooks, menuSnapshot, testHooksEnabled } from './test-hooks.js';
+import { createAppTray, type AppTray } from './tray.js';
 import { restoredBounds } from './window-bounds.js';
 import { WINDOW_SIZE } from './window-options.js';
 import { readWindowState, windowStatePath, writeWindowState } from './window-state-file.js';
@@ -26,7 +35,16 @@ function appLocation(): AppLocation {
 
 let backend: Backend | null = null;
 let win: BrowserWindow | null = null;
-let disconnect: (() => void) | null = null;
+let detachWindow: (() => void) | null = null;
+let ipc: IpcHost | null = null;
+let quick: QuickWindow | null = null;
+let tray: AppTray | null = null;
+let desktopSettings: DesktopSettingsService | null = null;
+/** Set once a real quit starts: closing the window then closes it instead of hiding it in the tray. */
+let quitting = false;
+/** Where the renderer is, once started. */
+let started: AppLocation | null = null;
+const hooksEnabled = testHooksEnabled(process.env, app.isPackaged);
 
 /** The last size and position, put back on a display that is still there. */
 function windowPlacement(): WindowPlacement {
@@ -45,15 +63,34 @@ function windowPlacement(): WindowPlacement {
   };
 }
 
-function openWindow(location: AppLocation, current: Backend): void {
+function openWindow(location: AppLocation, host: IpcHost): void {
   const created = createMainWindow(location, log, windowPlacement());
   win = created;
-  disconnect = connectIpc(created, current, location, log);
-  created.on('closed', () => {
-    disconnect?.();
-    disconnect = null;
-    if (win === created) win = null;
+  detachWindow = host.attach(created);
+  created.on('close', (event) => {
+    const action = closeAction({
+      closeToTray: desktopSettings?.get().closeToTray ?? false,
+      trayAlive: tray?.alive() ?? false,
+      quitting,
+    });
+    if (action === 'hide') {
+      event.preventDefault();
+      created.hide();
+    }
   });
+  created.on('closed', () => {
+    detachWindow?.();
+    detachWindow = null;
+    if (win === created) win = null;
+    // A hidden quick window would keep the app alive with nothing on screen.
+    if (quitWhenAllClosed(process.platform, tray?.alive() ?? false)) quick?.destroy();
+  });
+}
+
+/** The main window, shown and in front (made again if it was closed). */
+function showMainWindow(location: AppLocation): void {
+  if (win) focusWindow(win);
+  else if (ipc) openWindow(location, ipc);
 }
 
 function setAppMenu(): void {
@@ -69,13 +106,14 @@ function setAppMenu(): void {
               openAtLogin: {
                 enabled: loginItem.enabled(),
                 set: (enabled) => {
-                  try {
-                    loginItem.set(enabled);
-                  } catch (error) {
-                    log(`[app] could not change "Open at Login": ${String(error)}`);
-                  }
-                  // The checkbox shows what the OS now has, not what was clicked.
-                  setAppMenu();
+                  // Through the settings, so the settings card hears of it (desktop:changed).
+                  const change = desktopSettings
+                    ? desktopSettings.configure({ openAtLogin: enabled }).then(() => undefined)
+                    : Promise.resolve().then(() => loginItem.set(enabled));
+                  void change
+                    .catch((error: unknown) => log(`[app] could not change "Open at Login": ${String(error)}`))
+                    // The checkbox shows what the OS now has, not what was clicked.
+                    .finally(() => setAppMenu());
                 },
               },
             }
@@ -99,6 +137,16 @@ async function start(): Promise<void> {
   const location = appLocation();
   secureSession(session.defaultSession, location, log);
   setAppMenu();
+  const osClipboard = electronClipboard(log);
+  const settings = new DesktopSettingsService({
+    file: desktopSettingsPath(app.getPath('userData')),
+    platform: process.platform,
+    shortcuts: globalShortcut,
+    loginItem: openAtLogin(),
+    onHotkey: () => quick?.open(),
+    log,
+  });
+  desktopSettings = settings;
   let current: Backend;
   try {
     current = await createBackend({
@@ -109,6 +157,7 @@ async function start(): Promise<void> {
       // The local workspace's service runs in a utility process, off the window's process.
       startLocalService: utilityLocalService(log),
       log,
+      desktop: { clipboard: osClipboard, notifier: electronNotifier(log), settings },
     });
   } catch (error) {
     dialog.showErrorBox(
@@ -119,16 +168,41 @@ async function start(): Promise<void> {
     return;
   }
   backend = current;
-  openWindow(location, current);
-  // Until the quick-shorten window takes these requests over, they bring the main window forward.
-  newLinkRequests.handle(() => {
-    if (win) focusWindow(win);
-    else openWindow(location, current);
+  started = location;
+  const host = createIpcHost(current, location, log);
+  ipc = host;
+  const quickWindow = new QuickWindow(location, (w) => host.attach(w), log);
+  quick = quickWindow;
+  openWindow(location, host);
+  settings.start();
+  tray = createAppTray({
+    backend: current,
+    hotkey: () => {
+      const now = settings.get();
+      return now.hotkeyRegistered ? now.hotkey : null;
+    },
+    quickShorten: () => quickWindow.open(),
+    openWindow: () => showMainWindow(location),
+    quit: () => app.quit(),
+    log,
   });
-  app.on('activate', () => {
-    if (!win) openWindow(location, current);
-  });
+  notifyDesktopEvents({ backend: current, notifier: electronNotifier(log), openWindow: () => showMainWindow(location), log });
+  // linkdeck://new?url=… opens the quick-shorten window, pre-filled; the person confirms there.
+  newLinkRequests.handle((request) => quickWindow.open(request.url));
+  app.on('activate', () => showMainWindow(location));
+  if (hooksEnabled) {
+    installTestHooks({
+      trayMenu: () => menuSnapshot(tray?.controller.template ?? []),
+      clickTrayItem: (id) => clickMenuItem(tray?.controller.template ?? [], id),
+      openQuickShorten: (url) => quickWindow.open(url),
+      quickWindowUrl: () => quickWindow.currentUrl(),
+    });
+  }
 }
+
+// The smoke test runs each launch on its own data directory (from source only).
+const testDataDir = process.env['LINKDECK_USER_DATA_DIR'];
+if (hooksEnabled && testDataDir) app.setPath('userData', testDataDir);
 
 // One Linkdeck at a time: two would share (and fight over) the same databases and keychain.
 if (!app.requestSingleInstanceLock()) {
@@ -148,16 +222,24 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', (_event, argv) => {
     const url = protocolUrlFromArgv(argv);
     if (url) receiveProtocolUrl(url);
-    else if (win) focusWindow(win);
+    else if (started) showMainWindow(started);
   });
-  app.on('window-all-closed', () => app.quit());
+  // With a tray the app lives on without windows (close to tray); macOS apps stay in the dock.
+  app.on('window-all-closed', () => {
+    if (quitWhenAllClosed(process.platform, tray?.alive() ?? false)) app.quit();
+  });
 
   // Close the backend (flush the outbox, stop the local service, close SQLite) before exiting.
   let closing = false;
   app.on('before-quit', (event) => {
+    quitting = true;
     if (!backend || closing) return;
     event.preventDefault();
     closing = true;
+    desktopSettings?.dispose();
+    tray?.destroy();
+    tray = null;
+    quick?.destroy();
     const done = backend;
     backend = null;
     void done

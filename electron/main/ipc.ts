@@ -1,4 +1,4 @@
-import { ipcMain, type BrowserWindow } from 'electron';
+import { ipcMain, type BrowserWindow, type WebContents } from 'electron';
 import type { Backend } from '../backend/backend.js';
 import { CHANNELS, isEvent, type Result } from '../shared/contract.js';
 import type { AppLocation } from './app-location.js';
@@ -10,27 +10,28 @@ const unauthorized: Result<never> = {
   ok: false,
   error: {
     code: 'unauthorized',
-    message: 'This call did not come from the Linkdeck window, so it was refused.',
+    message: 'This call did not come from a Linkdeck window, so it was refused.',
   },
 };
 
+export interface IpcHost {
+  /** Lets a window of ours (main, quick shorten) call the contract and hear events; returns the undo. */
+  attach(win: BrowserWindow): () => void;
+  /** Removes every handler and stops forwarding events. */
+  close(): void;
+}
+
 /**
- * Registers one ipcMain handler per contract channel (no generic passthrough) answering only
- * our window's main frame, and forwards the backend's push events to it. Returns the undo.
+ * Registers one ipcMain handler per contract channel (no generic passthrough), answering only
+ * the main frame of a window attached here while it shows our app, and forwards the backend's
+ * push events to those windows. ipcMain takes one handler per channel, so every window shares them.
  */
-export function connectIpc(
-  win: BrowserWindow,
-  backend: Backend,
-  location: AppLocation,
-  log: (message: string) => void,
-): () => void {
-  const contents = win.webContents;
+export function createIpcHost(backend: Backend, location: AppLocation, log: (message: string) => void): IpcHost {
+  const attached = new Set<WebContents>();
   for (const channel of CHANNELS) {
     ipcMain.handle(channel, (event, arg: unknown) => {
-      const trusted =
-        !contents.isDestroyed() &&
-        event.sender.id === contents.id &&
-        isTrustedSender(event.senderFrame, { mainFrame: contents.mainFrame, location });
+      const contents = [...attached].find((c) => !c.isDestroyed() && c.id === event.sender.id);
+      const trusted = contents !== undefined && isTrustedSender(event.senderFrame, { mainFrame: contents.mainFrame, location });
       if (!trusted) {
         log(`[ipc] refused ${channel} from ${event.senderFrame?.url ?? 'a destroyed frame'}`);
         return unauthorized;
@@ -39,12 +40,22 @@ export function connectIpc(
     });
   }
   const unsubscribe = backend.subscribe((name, payload) => {
-    if (!isEvent(name) || contents.isDestroyed() || !isAppUrl(contents.mainFrame.url, location))
-      return;
-    contents.send(EVENT_CHANNEL, name, payload);
+    if (!isEvent(name)) return;
+    for (const contents of attached) {
+      if (contents.isDestroyed() || !isAppUrl(contents.mainFrame.url, location)) continue;
+      contents.send(EVENT_CHANNEL, name, payload);
+    }
   });
-  return () => {
-    unsubscribe();
-    for (const channel of CHANNELS) ipcMain.removeHandler(channel);
+  return {
+    attach(win) {
+      const contents = win.webContents;
+      attached.add(contents);
+      return () => void attached.delete(contents);
+    },
+    close() {
+      unsubscribe();
+      attached.clear();
+      for (const channel of CHANNELS) ipcMain.removeHandler(channel);
+    },
   };
 }

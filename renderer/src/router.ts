@@ -6,6 +6,7 @@ import OutboxView from './views/OutboxView.vue';
 import BulkView from './views/BulkView.vue';
 import AccountView from './views/AccountView.vue';
 import SettingsView from './views/SettingsView.vue';
+import QuickShortenView from './views/QuickShortenView.vue';
 import { sectionViews } from './section-views.js';
 
 export interface NavEntry {
@@ -49,6 +50,8 @@ const routes: RouteRecordRaw[] = [
   { name: 'outbox', path: '/outbox', component: OutboxView, meta: { title: 'Outbox' } },
   { name: 'account', path: '/account', component: AccountView, meta: { title: 'Account' } },
   { name: 'settings', path: '/settings', component: SettingsView, meta: { title: 'Settings' } },
+  // The quick-shorten window (hotkey, tray, linkdeck://new): not in the sidebar, shown without the frame.
+  { name: 'quick', path: '/quick', component: QuickShortenView, meta: { title: 'Quick shorten', bare: true } },
   { path: '/:pathMatch(.*)*', redirect: '/links' },
 ];
 

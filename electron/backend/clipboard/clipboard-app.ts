@@ -43,7 +43,7 @@ export interface ClipboardApp {
   configure(input: unknown): Promise<ClipboardSettings>;
   pause(paused: boolean): Promise<ClipboardStatus>;
   undo(actionId: string, deleteLink: boolean): Promise<UndoOutcome>;
-  readUrl(): { url: string | null };
+  readUrl(): Promise<{ url: string | null }>;
   write(text: string): void;
   close(): Promise<void>;
 }
@@ -223,10 +223,10 @@ export function createClipboardApp(
       return watcher.undo(actionId, { deleteLink });
     },
 
-    readUrl() {
+    async readUrl() {
       if (!desktop) return { url: null };
       try {
-        return { url: detectUrl(desktop.clipboard.readText())?.text ?? null };
+        return { url: detectUrl(await desktop.clipboard.readText())?.text ?? null };
       } catch (error) {
         log(`[clipboard] the clipboard could not be read: ${(error as Error).message}`);
         return { url: null };

@@ -11,8 +11,11 @@ export type Awaitable<T> = T | Promise<T>;
 
 /** The OS clipboard's plain text (Electron's `clipboard` in the shell; a fake in tests). */
 export interface ClipboardPort {
-  /** The text on the clipboard, '' when none. Read at every poll: it must be synchronous and cheap. */
-  readText(): string;
+  /**
+   * The text on the clipboard, '' when none. Read at every poll, so it must be cheap; older
+   * Electron answers at once, newer Electron with a promise (the next poll waits for it).
+   */
+  readText(): Awaitable<string>;
   writeText(text: string): void;
 }
 

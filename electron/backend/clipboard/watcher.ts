@@ -29,6 +29,7 @@ import {
   timeoutWords,
 } from './messages.js';
 import type {
+  Awaitable,
   ClipboardNotification,
   ClipboardPort,
   Connectivity,
@@ -128,9 +129,12 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   let settings: ClipboardSettings = DEFAULT_CLIPBOARD_SETTINGS;
   let rules: CompiledRules = compileRules(settings);
   let timer: unknown = null;
-  let lastSeen = '';
+  /** The text seen at the last poll; null until the first read since watching began (the baseline). */
+  let lastSeen: string | null = '';
   let working = false;
   let readFailing = false;
+  /** An asynchronous read is under way: no other poll starts meanwhile. */
+  let reading = false;
   let disposed = false;
   let backoffUntil = 0;
   let actionCount = 0;
@@ -189,30 +193,56 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   function tick(): void {
     timer = null;
     if (!active()) return;
-    if (!working) {
-      let text: string | null = null;
-      try {
-        text = deps.clipboard.readText();
-        readFailing = false;
-      } catch (error) {
-        // Reported once, not at every tick; polling goes on at its normal pace.
-        if (!readFailing)
-          fail({
-            code: 'internal',
-            message: `Linkdeck cannot read the clipboard: ${(error as Error).message}`,
-          });
-        readFailing = true;
-      }
-      if (text !== null && text !== lastSeen) {
-        lastSeen = text;
-        onChange(text);
-      }
+    if (working) return schedule();
+    let text: Awaitable<string>;
+    try {
+      text = deps.clipboard.readText();
+    } catch (error) {
+      readFailed(error);
+      return schedule();
     }
-    schedule();
+    if (typeof text === 'string') {
+      seen(text);
+      return schedule();
+    }
+    // Newer Electron reads the clipboard asynchronously: the next poll waits for this one.
+    reading = true;
+    text.then(seen, readFailed).finally(() => {
+      reading = false;
+      schedule();
+    });
+  }
+
+  function seen(text: string): void {
+    readFailing = false;
+    if (!active() || working) return;
+    if (lastSeen === null) {
+      lastSeen = text; // the first read after watching began: copied before, not acted on
+      return;
+    }
+    if (text !== lastSeen) {
+      lastSeen = text;
+      onChange(text);
+    }
+  }
+
+  function readFailed(error: unknown): void {
+    // Reported once, not at every tick; polling goes on at its normal pace.
+    if (!readFailing)
+      fail({
+        code: 'internal',
+        message: `Linkdeck cannot read the clipboard: ${(error as Error).message}`,
+      });
+    readFailing = true;
+  }
+
+  /** The clipboard's text now, whichever way the port answers. */
+  async function readNow(): Promise<string> {
+    return deps.clipboard.readText();
   }
 
   function schedule(): void {
-    if (timer === null && active()) timer = clock.setTimeout(tick, settings.pollIntervalMs);
+    if (timer === null && !reading && active()) timer = clock.setTimeout(tick, settings.pollIntervalMs);
   }
 
   function stopTimer(): void {
@@ -223,7 +253,9 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   /** What is on the clipboard when watching starts was copied before: it is not acted on. */
   function baseline(): void {
     try {
-      lastSeen = deps.clipboard.readText();
+      const text = deps.clipboard.readText();
+      // An asynchronous port: the first poll's read is the baseline.
+      lastSeen = typeof text === 'string' ? text : null;
     } catch {
       lastSeen = '';
     }
@@ -305,7 +337,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
       log(`[clipboard] looking for a link to reuse failed: ${(error as Error).message}`);
     }
     if (reusable && reusable.shortUrl) {
-      deliver(base, reusable, false, original);
+      await deliver(base, reusable, false, original);
       return;
     }
 
@@ -349,7 +381,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
       return;
     }
     publish({ offline: false });
-    deliver(base, outcome, true, original);
+    await deliver(base, outcome, true, original);
   }
 
   function failed(
@@ -388,15 +420,15 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   }
 
   /** Puts the short URL on the clipboard, if the copied URL is still what it holds. */
-  function deliver(
+  async function deliver(
     base: { copied: string; url: string; rule: string | null },
     link: ShortLinkRef,
     newLink: boolean,
     original: string,
-  ): void {
+  ): Promise<void> {
     let unchanged: boolean;
     try {
-      unchanged = active() && deps.clipboard.readText().trim() === base.copied;
+      unchanged = active() && (await readNow()).trim() === base.copied;
     } catch {
       unchanged = false;
     }
@@ -546,7 +578,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     let clipboardNote = '';
     if (action.kind !== 'not-copied') {
       try {
-        if (deps.clipboard.readText().trim() === action.shortUrl) {
+        if ((await readNow()).trim() === action.shortUrl) {
           deps.clipboard.writeText(rec.original);
           memory.hold(rec.original);
           lastSeen = rec.original;

@@ -1,13 +1,59 @@
+import { DEFAULT_HOTKEY, HOTKEY_PATTERN, type DesktopSettings, type DesktopSettingsPatch } from '../../shared/desktop.js';
 import { AppError } from '../app-error.js';
 import type { BackendContext } from '../backend-context.js';
 import type { Handlers } from '../router.js';
 
 type DesktopChannel = Extract<keyof Handlers, `desktop:${string}`>;
 
-// Placeholder until the feature lands: every channel answers that it is not available yet.
-export function desktopHandlers(_context: BackendContext): Pick<Handlers, DesktopChannel> {
-  const notYet = async (): Promise<never> => {
-    throw AppError.of('internal', 'This feature is not available yet.');
+/** What the web shell answers: no tray, hotkey or login item exists there. */
+export const WEB_DESKTOP_SETTINGS: Readonly<DesktopSettings> = Object.freeze({
+  available: false,
+  closeToTray: false,
+  hotkey: DEFAULT_HOTKEY,
+  hotkeyRegistered: false,
+  openAtLogin: false,
+  openAtLoginSupported: false,
+});
+
+export const NOT_IN_BROWSER =
+  'The tray, the global hotkey and "open at login" belong to the Linkdeck desktop app; a browser window cannot change them. Open the desktop app to set them.';
+
+/**
+ * The hotkey as it will be saved ('' turns it off), or an 'invalid-input' error next to the field.
+ * Electron checks the accelerator again when it registers it; this spares a refusal from there.
+ */
+export function checkHotkey(value: string): string {
+  const hotkey = value.trim();
+  if (hotkey === '' || HOTKEY_PATTERN.test(hotkey)) return hotkey;
+  const message = `"${hotkey.slice(0, 40)}" is not a key combination Linkdeck can use: hold one or more modifiers (Ctrl/Cmd, Alt, Shift) and press one letter, digit or function key, such as CommandOrControl+Shift+L. Leave it empty to turn the hotkey off.`;
+  throw new AppError({ code: 'invalid-input', message, details: { issues: [{ path: ['hotkey'], message }] } });
+}
+
+/**
+ * desktop:* channels. The desktop shell's settings port applies and saves the settings; every
+ * change it reports (a configure, a hotkey lost or regained) is pushed as `desktop:changed`.
+ */
+export function desktopHandlers(context: BackendContext): Pick<Handlers, DesktopChannel> {
+  const desktop = context.desktop;
+  if (!desktop) {
+    return {
+      'desktop:settings': async () => ({ ...WEB_DESKTOP_SETTINGS }),
+      'desktop:configure': async () => {
+        throw AppError.of('invalid-input', NOT_IN_BROWSER);
+      },
+    };
+  }
+  const stop = desktop.settings.onChange((settings) => context.events.emit('desktop:changed', settings));
+  context.onClose(stop);
+  return {
+    'desktop:settings': async () => desktop.settings.get(),
+    'desktop:configure': async (patch) => {
+      const clean: DesktopSettingsPatch = { ...patch };
+      if (patch.hotkey !== undefined) clean.hotkey = checkHotkey(patch.hotkey);
+      if (clean.openAtLogin !== undefined && !desktop.settings.get().openAtLoginSupported) {
+        throw AppError.of('invalid-input', 'This system offers no login item Linkdeck can set, so "open at login" cannot be changed here.');
+      }
+      return desktop.settings.configure(clean);
+    },
   };
-  return new Proxy({} as Pick<Handlers, DesktopChannel>, { get: () => notYet });
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-export type Section = 'links' | 'channels' | 'campaigns' | 'domains' | 'pixels' | 'overlays' | 'account' | 'settings';
+export type Section = 'links' | 'channels' | 'campaigns' | 'domains' | 'pixels' | 'overlays' | 'bulk' | 'outbox' | 'account' | 'settings';
 
 /** The frame around every view: sidebar, profile switcher, budget meter, connection state. */
 export class AppFrame {

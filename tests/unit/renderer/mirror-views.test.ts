@@ -192,7 +192,8 @@ describe('Links view on the mirror', () => {
     await flushPromises();
 
     expect(fake.callsTo('links:get')).toEqual([{ id: 5 }]);
-    expect(byTestId('link-detail-clicks')[0]?.textContent).toBe('12');
+    // The detail's code loads when a link is first opened.
+    await vi.waitFor(() => expect(byTestId('link-detail-clicks')[0]?.textContent).toBe('12'));
     expect(byTestId('link-detail-unique')[0]?.textContent).toBe('7');
     expect(byTestId('link-detail-countries')[0]?.textContent).toMatch(/Japan · 7.*France · 5/);
     expect(byTestId('link-detail-origin')[0]?.textContent).toBe('Offline: figures from the mirror, read 3 min ago.');

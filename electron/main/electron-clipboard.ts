@@ -1,0 +1,15 @@
+import { clipboard } from 'electron';
+import type { ClipboardPort } from '../backend/clipboard/ports.js';
+
+/**
+ * The OS clipboard's plain text. Electron 45 answers reads and writes with promises; the
+ * clipboard watch awaits each read before its next poll.
+ */
+export function electronClipboard(log: (message: string) => void): ClipboardPort {
+  return {
+    readText: () => clipboard.readText(),
+    writeText: (text) => {
+      void clipboard.writeText(text).catch((error: unknown) => log(`[clipboard] could not write: ${(error as Error).message}`));
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import type { ClipboardStatus } from '../shared/desktop.js';
+
+/** What the tray menu shows; read from the backend by the tray controller. */
+export interface TrayModel {
+  /** Null: no profile yet (first run), so there is nothing to list or shorten with. */
+  profileName: string | null;
+  profiles: { id: string; name: string }[];
+  currentProfileId: string | null;
+  /** The newest links, newest first (at most {@link TRAY_RECENT_LINKS}). */
+  recent: { id: number; shortUrl: string; title: string; longUrl: string; provisional: boolean }[];
+  /** Null when the watch's state could not be read. */
+  clipboard: ClipboardStatus | null;
+  /** The hotkey's accelerator, shown beside "Quick shorten…" while it is registered. */
+  hotkey: string | null;
+}
+
+export interface TrayActions {
+  copy(shortUrl: string): void;
+  quickShorten(): void;
+  setClipboardPaused(paused: boolean): void;
+  openWindow(): void;
+  switchProfile(id: string): void;
+  quit(): void;
+}
+
+export const TRAY_RECENT_LINKS = 10;
+const LABEL_MAX = 48;
+
+const separator: MenuItemConstructorOptions = { type: 'separator' };
+
+/** One line of a menu: long titles and URLs cut with an ellipsis; `&` doubled (Windows reads it as a mnemonic). */
+export function menuText(text: string, max = LABEL_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const cut = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return cut.replace(/&/g, '&&');
+}
+
+/** The watch's state in a few words: On, Paused or Off (and why it cannot run). */
+export function clipboardStateLabel(status: ClipboardStatus | null): string {
+  if (!status) return 'Clipboard watch: unknown';
+  if (!status.available) return 'Clipboard watch: not available';
+  switch (status.status) {
+    case 'off':
+      return 'Clipboard watch: Off';
+    case 'paused':
+      return 'Clipboard watch: Paused';
+    default:
+      return status.offline ? 'Clipboard watch: On (offline)' : 'Clipboard watch: On';
+  }
+}
+
+/** The tray's tooltip: the app and the watch's state, always visible on hover. */
+export function trayTooltip(model: TrayModel): string {
+  const watch = clipboardStateLabel(model.clipboard).replace('Clipboard watch: ', '').toLowerCase();
+  return `Linkdeck${model.profileName ? ` · ${model.profileName}` : ''} · clipboard watch ${watch}`;
+}
+
+function recentItems(model: TrayModel, actions: TrayActions): MenuItemConstructorOptions[] {
+  if (model.profileName === null) return [{ id: 'recent-none', label: 'No profile yet: open Linkdeck to set one up', enabled: false }];
+  if (model.recent.length === 0) return [{ id: 'recent-none', label: 'No links yet', enabled: false }];
+  return model.recent.slice(0, TRAY_RECENT_LINKS).map((link) => ({
+    id: `recent-${link.id}`,
+    label: menuText(link.provisional || !link.shortUrl ? `${link.title || link.longUrl} (not sent yet)` : `${link.shortUrl.replace(/^https?:\/\//, '')} — ${link.title || link.longUrl}`),
+    toolTip: link.longUrl,
+    enabled: !link.provisional && link.shortUrl !== '',
+    click: () => actions.copy(link.shortUrl),
+  }));
+}
+
+function clipboardItems(status: ClipboardStatus | null, actions: TrayActions): MenuItemConstructorOptions[] {
+  const state: MenuItemConstructorOptions = { id: 'clipboard-state', label: clipboardStateLabel(status), enabled: false };
+  if (!status || !status.available || status.status === 'off') return [state];
+  const paused = status.status === 'paused';
+  return [
+    state,
+    {
+      id: 'clipboard-toggle',
+      label: paused ? 'Resume clipboard watch' : 'Pause clipboard watch',
+      click: () => actions.setClipboardPaused(!paused),
+    },
+  ];
+}
+
+function profileItems(model: TrayModel, actions: TrayActions): MenuItemConstructorOptions[] {
+  if (model.profiles.length < 2) return [];
+  return [
+    {
+      id: 'profiles',
+      label: 'Switch profile',
+      submenu: model.profiles.map((profile) => ({
+        id: `profile-${profile.id}`,
+        label: menuText(profile.name),
+        type: 'radio' as const,
+        checked: profile.id === model.currentProfileId,
+        click: () => {
+          if (profile.id !== model.currentProfileId) actions.switchProfile(profile.id);
+        },
+      })),
+    },
+  ];
+}
+
+/**
+ * The tray menu: recent links (a click copies the short URL), quick shorten, the clipboard
+ * watch's state with pause/resume, open the window, switch profile, quit.
+ */
+export function trayMenuTemplate(model: TrayModel, actions: TrayActions): MenuItemConstructorOptions[] {
+  const hasProfile = model.profileName !== null;
+  return [
+    { id: 'recent-header', label: 'Recent links — click to copy', enabled: false },
+    ...recentItems(model, actions),
+    separator,
+    {
+      id: 'quick-shorten',
+      label: 'Quick shorten…',
+      enabled: hasProfile,
+      // Shown only: the OS already routes the global hotkey, the menu must not capture it too.
+      ...(model.hotkey ? { accelerator: model.hotkey, registerAccelerator: false } : {}),
+      click: () => actions.quickShorten(),
+    },
+    ...clipboardItems(model.clipboard, actions),
+    separator,
+    { id: 'open', label: 'Open Linkdeck', click: () => actions.openWindow() },
+    ...profileItems(model, actions),
+    separator,
+    { id: 'quit', label: 'Quit Linkdeck', click: () => actions.quit() },
+  ];
+}

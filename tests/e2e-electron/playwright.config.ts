@@ -1,0 +1,14 @@
+import { defineConfig } from '@playwright/test';
+
+// The Electron smoke test: Playwright drives the real app (main process, preload, windows).
+// It needs the Electron binary and a built app (`npx electron-vite build`); without the binary
+// every test reports itself skipped with the reason.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../../test-results/e2e-electron',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 120_000,
+});

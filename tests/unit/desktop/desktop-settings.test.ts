@@ -1,0 +1,192 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_HOTKEY, type DesktopSettings } from '../../../electron/shared/desktop.js';
+import {
+  defaultDesktopSettings,
+  desktopSettingsPath,
+  parseDesktopSettings,
+  readDesktopSettings,
+  writeDesktopSettings,
+} from '../../../electron/main/desktop-settings-file.js';
+import { DesktopSettingsService, type GlobalShortcutLike } from '../../../electron/main/desktop-settings.js';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'linkdeck-desktop-settings-'));
+  file = desktopSettingsPath(dir);
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The OS's global shortcuts: some accelerators are held by "another application". */
+class FakeShortcuts implements GlobalShortcutLike {
+  readonly held = new Set<string>();
+  readonly mine = new Map<string, () => void>();
+  throwOn: string | null = null;
+  register(accelerator: string, callback: () => void): boolean {
+    if (accelerator === this.throwOn) throw new Error('Failed to parse accelerator');
+    if (this.held.has(accelerator) || this.mine.has(accelerator)) return false;
+    this.mine.set(accelerator, callback);
+    return true;
+  }
+  unregister(accelerator: string): void {
+    this.mine.delete(accelerator);
+  }
+  press(accelerator: string): void {
+    this.mine.get(accelerator)?.();
+  }
+}
+
+function fakeLoginItem(initial = false) {
+  let enabled = initial;
+  return { enabled: () => enabled, set: (value: boolean) => void (enabled = value) };
+}
+
+function service(shortcuts = new FakeShortcuts(), options: { platform?: NodeJS.Platform; login?: ReturnType<typeof fakeLoginItem> | null } = {}) {
+  let hotkeyPresses = 0;
+  const s = new DesktopSettingsService({
+    file,
+    platform: options.platform ?? 'linux',
+    shortcuts,
+    loginItem: options.login === undefined ? fakeLoginItem() : options.login,
+    onHotkey: () => void hotkeyPresses++,
+  });
+  return { s, shortcuts, presses: () => hotkeyPresses };
+}
+
+describe('desktop.json', () => {
+  it('holds defaults per platform: close to tray where a tray is always visible', () => {
+    expect(defaultDesktopSettings('darwin')).toEqual({ closeToTray: true, hotkey: DEFAULT_HOTKEY });
+    expect(defaultDesktopSettings('win32').closeToTray).toBe(true);
+    expect(defaultDesktopSettings('linux').closeToTray).toBe(false);
+  });
+
+  it('keeps each valid field of a damaged file and defaults the rest', () => {
+    const defaults = defaultDesktopSettings('linux');
+    expect(parseDesktopSettings({ closeToTray: 'yes', hotkey: 'Alt+K' }, defaults)).toEqual({ closeToTray: false, hotkey: 'Alt+K' });
+    expect(parseDesktopSettings({ closeToTray: true, hotkey: 'rm -rf' }, defaults)).toEqual({ closeToTray: true, hotkey: DEFAULT_HOTKEY });
+    expect(parseDesktopSettings({ hotkey: '' }, defaults).hotkey).toBe('');
+    expect(parseDesktopSettings([1], defaults)).toEqual(defaults);
+  });
+
+  it('reads defaults when there is no file or it is not JSON, and round-trips a write', () => {
+    const defaults = defaultDesktopSettings('linux');
+    expect(readDesktopSettings(file, defaults)).toEqual(defaults);
+    writeFileSync(file, '{not json');
+    expect(readDesktopSettings(file, defaults)).toEqual(defaults);
+    writeDesktopSettings(file, { closeToTray: true, hotkey: 'Alt+Shift+K' });
+    expect(readDesktopSettings(file, defaults)).toEqual({ closeToTray: true, hotkey: 'Alt+Shift+K' });
+  });
+});
+
+describe('DesktopSettingsService', () => {
+  it('registers the default hotkey at start, and the hotkey calls back', () => {
+    const { s, shortcuts, presses } = service();
+    s.start();
+    expect(s.get()).toMatchObject({ available: true, hotkey: DEFAULT_HOTKEY, hotkeyRegistered: true, openAtLoginSupported: true });
+    expect(s.get().hotkeyProblem).toBeUndefined();
+    shortcuts.press(DEFAULT_HOTKEY);
+    expect(presses()).toBe(1);
+  });
+
+  it('reports a hotkey another application holds, in words, and keeps it saved', async () => {
+    const shortcuts = new FakeShortcuts();
+    shortcuts.held.add(DEFAULT_HOTKEY);
+    const { s } = service(shortcuts);
+    s.start();
+    expect(s.get()).toMatchObject({ hotkeyRegistered: false, hotkeyProblem: 'Ctrl+Shift+L is already used by another application; choose another.' });
+
+    shortcuts.held.add('Alt+K');
+    const after = await s.configure({ hotkey: 'Alt+K' });
+    expect(after).toMatchObject({ hotkey: 'Alt+K', hotkeyRegistered: false, hotkeyProblem: 'Alt+K is already used by another application; choose another.' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ hotkey: 'Alt+K' });
+  });
+
+  it('names the conflict with the macOS key names on a Mac', () => {
+    const shortcuts = new FakeShortcuts();
+    shortcuts.held.add(DEFAULT_HOTKEY);
+    const { s } = service(shortcuts, { platform: 'darwin' });
+    s.start();
+    expect(s.get().hotkeyProblem).toBe('Cmd+Shift+L is already used by another application; choose another.');
+  });
+
+  it('treats an accelerator Electron throws on as refused', () => {
+    const shortcuts = new FakeShortcuts();
+    shortcuts.throwOn = DEFAULT_HOTKEY;
+    const { s } = service(shortcuts);
+    s.start();
+    expect(s.get()).toMatchObject({ hotkeyRegistered: false, hotkeyProblem: expect.stringContaining('choose another') });
+  });
+
+  it('moves the hotkey: releases the old one, registers the new one', async () => {
+    const { s, shortcuts } = service();
+    s.start();
+    await s.configure({ hotkey: 'Alt+Shift+K' });
+    expect([...shortcuts.mine.keys()]).toEqual(['Alt+Shift+K']);
+    expect(s.get()).toMatchObject({ hotkey: 'Alt+Shift+K', hotkeyRegistered: true });
+  });
+
+  it('retries the same hotkey once the other application let it go', async () => {
+    const shortcuts = new FakeShortcuts();
+    shortcuts.held.add(DEFAULT_HOTKEY);
+    const { s } = service(shortcuts);
+    s.start();
+    shortcuts.held.delete(DEFAULT_HOTKEY);
+    const after = await s.configure({ hotkey: DEFAULT_HOTKEY });
+    expect(after.hotkeyRegistered).toBe(true);
+    expect(after.hotkeyProblem).toBeUndefined();
+  });
+
+  it('turns the hotkey off with an empty accelerator', async () => {
+    const { s, shortcuts } = service();
+    s.start();
+    const after = await s.configure({ hotkey: '' });
+    expect(shortcuts.mine.size).toBe(0);
+    expect(after).toMatchObject({ hotkey: '', hotkeyRegistered: false });
+    expect(after.hotkeyProblem).toBeUndefined();
+  });
+
+  it('saves close to tray and reads it back in a new run', async () => {
+    const first = service().s;
+    await first.configure({ closeToTray: true });
+    expect(new DesktopSettingsService({ file, platform: 'linux', shortcuts: new FakeShortcuts(), loginItem: null, onHotkey: () => {} }).get().closeToTray).toBe(true);
+  });
+
+  it('sets the login item through the OS, not the file', async () => {
+    const login = fakeLoginItem(false);
+    const { s } = service(new FakeShortcuts(), { login });
+    const after = await s.configure({ openAtLogin: true });
+    expect(login.enabled()).toBe(true);
+    expect(after.openAtLogin).toBe(true);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('says so when the login item cannot be set', async () => {
+    const login = { enabled: () => false, set: () => { throw new Error('denied'); } };
+    const { s } = service(new FakeShortcuts(), { login });
+    await expect(s.configure({ openAtLogin: true })).rejects.toThrow(/could not change "open at login": denied/);
+  });
+
+  it('tells its listeners about each change, once, and not about a no-op', async () => {
+    const { s } = service();
+    s.start();
+    const seen: DesktopSettings[] = [];
+    s.onChange((settings) => seen.push(settings));
+    await s.configure({ closeToTray: true });
+    await s.configure({ closeToTray: true });
+    await s.configure({ hotkey: 'Alt+K' });
+    expect(seen.map((x) => [x.closeToTray, x.hotkey])).toEqual([
+      [true, DEFAULT_HOTKEY],
+      [true, 'Alt+K'],
+    ]);
+  });
+
+  it('lets the hotkey go when disposed', () => {
+    const { s, shortcuts } = service();
+    s.start();
+    s.dispose();
+    expect(shortcuts.mine.size).toBe(0);
+  });
+});

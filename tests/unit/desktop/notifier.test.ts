@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { createNotifier, type NotificationLike, type NotificationOptionsLike } from '../../../electron/main/notifier.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fake accepts every listener shape NotificationLike declares
+type Listener = (...args: any[]) => void;
+
+/** An Electron Notification stand-in: the test fires its events. */
+class FakeNotification implements NotificationLike {
+  readonly listeners = new Map<string, Listener[]>();
+  shown = false;
+  closed = false;
+  constructor(readonly options: NotificationOptionsLike) {}
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  show(): void {
+    this.shown = true;
+  }
+  close(): void {
+    this.closed = true;
+  }
+  fire(event: string, ...args: unknown[]): void {
+    for (const l of this.listeners.get(event) ?? []) l(...args);
+  }
+}
+
+function setup(platform: NodeJS.Platform, supported = true) {
+  const made: FakeNotification[] = [];
+  const timers: Array<{ callback: () => void; ms: number; cleared: boolean }> = [];
+  const notifier = createNotifier(
+    {
+      isSupported: () => supported,
+      create: (options) => {
+        const n = new FakeNotification(options);
+        made.push(n);
+        return n;
+      },
+    },
+    {
+      platform,
+      timeoutMs: 1000,
+      setTimeout: (callback, ms) => {
+        const t = { callback, ms, cleared: false };
+        timers.push(t);
+        return t;
+      },
+      clearTimeout: (t) => void ((t as { cleared: boolean }).cleared = true),
+    },
+  );
+  return { notifier, made, timers };
+}
+
+const undo = { title: 'Shortened', body: 'https://sho.rt/abc is on the clipboard.', actions: [{ id: 'undo', label: 'Undo' }, { id: 'keep', label: 'Keep' }] };
+
+describe('notifier', () => {
+  it('shows buttons on macOS and answers the chosen action', async () => {
+    const { notifier, made } = setup('darwin');
+    const answer = notifier.notify(undo);
+    const n = made[0]!;
+    expect(n.shown).toBe(true);
+    expect(n.options.actions).toEqual([{ type: 'button', text: 'Undo' }, { type: 'button', text: 'Keep' }]);
+    expect(n.options.body).toBe(undo.body);
+    n.fire('action', { actionIndex: 1 }, 1);
+    await expect(answer).resolves.toBe('keep');
+  });
+
+  it('reads the action index from the older (event, index) form too (Windows)', async () => {
+    const { notifier, made } = setup('win32');
+    const answer = notifier.notify(undo);
+    made[0]!.fire('action', undefined, 0);
+    await expect(answer).resolves.toBe('undo');
+  });
+
+  it('answers null when dismissed or closed', async () => {
+    const { notifier, made } = setup('darwin');
+    const answer = notifier.notify(undo);
+    made[0]!.fire('close');
+    await expect(answer).resolves.toBeNull();
+  });
+
+  it('on Linux offers the first action as a click on the notification, and says so', async () => {
+    const { notifier, made } = setup('linux');
+    const answer = notifier.notify(undo);
+    const n = made[0]!;
+    expect(n.options.actions).toBeUndefined();
+    expect(n.options.body).toBe(`${undo.body}\nClick here to undo.`);
+    n.fire('click');
+    await expect(answer).resolves.toBe('undo');
+  });
+
+  it('a click on a notification without actions answers null', async () => {
+    const { notifier, made } = setup('darwin');
+    const answer = notifier.notify({ title: 'Sync failed', body: 'x', actions: [] });
+    made[0]!.fire('click');
+    await expect(answer).resolves.toBeNull();
+  });
+
+  it('times out to null and closes the notification, and a later event changes nothing', async () => {
+    const { notifier, made, timers } = setup('darwin');
+    const answer = notifier.notify(undo);
+    expect(timers[0]!.ms).toBe(1000);
+    timers[0]!.callback();
+    await expect(answer).resolves.toBeNull();
+    expect(made[0]!.closed).toBe(true);
+    made[0]!.fire('action', { actionIndex: 0 }, 0);
+  });
+
+  it('clears its timer once answered', async () => {
+    const { notifier, made, timers } = setup('darwin');
+    const answer = notifier.notify(undo);
+    made[0]!.fire('action', { actionIndex: 0 }, 0);
+    await answer;
+    expect(timers[0]!.cleared).toBe(true);
+  });
+
+  it('answers null at once where notifications are not supported, showing nothing', async () => {
+    const { notifier, made } = setup('linux', false);
+    await expect(notifier.notify(undo)).resolves.toBeNull();
+    expect(made).toHaveLength(0);
+  });
+
+  it('answers null when the notification fails to show', async () => {
+    const { notifier, made } = setup('win32');
+    const answer = notifier.notify(undo);
+    made[0]!.fire('failed', {}, 'toast disabled');
+    await expect(answer).resolves.toBeNull();
+  });
+});

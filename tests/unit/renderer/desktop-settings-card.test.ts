@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import DesktopSettingsCard from '../../../renderer/src/components/desktop/DesktopSettingsCard.vue';
+import { DEFAULT_HOTKEY, type DesktopSettings } from '../../../electron/shared/desktop.js';
+import { fail, installFakeBridge, ok, type FakeBridge } from './fake-bridge.js';
+
+let fake: FakeBridge;
+let pinia: Pinia;
+let wrapper: VueWrapper | undefined;
+
+const desktop = (over: Partial<DesktopSettings> = {}): DesktopSettings => ({
+  available: true,
+  closeToTray: false,
+  hotkey: DEFAULT_HOTKEY,
+  hotkeyRegistered: true,
+  openAtLogin: false,
+  openAtLoginSupported: true,
+  ...over,
+});
+
+beforeEach(() => {
+  fake = installFakeBridge();
+  fake.answer('app:info', ok({ name: 'Linkdeck', version: '0.1.0', shell: 'electron', platform: 'linux' }));
+  fake.answer('desktop:settings', ok(desktop()));
+  fake.answer('desktop:configure', (patch: unknown) => ok(desktop(patch as Partial<DesktopSettings>)));
+  pinia = createPinia();
+  setActivePinia(pinia);
+});
+
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  delete window.linkdeck;
+  document.body.innerHTML = '';
+});
+
+async function mountCard() {
+  wrapper = mount(DesktopSettingsCard, { global: { plugins: [pinia] }, attachTo: document.body });
+  await flushPromises();
+  return wrapper;
+}
+
+describe('DesktopSettingsCard', () => {
+  it('explains that a browser window has none of these settings', async () => {
+    fake.answer('desktop:settings', ok(desktop({ available: false })));
+    const w = await mountCard();
+    expect(w.find('[data-testid="desktop-settings-unavailable"]').text()).toContain('open the desktop app');
+    expect(w.find('[data-testid="desktop-close-to-tray"]').exists()).toBe(false);
+  });
+
+  it('shows the hotkey as the platform names it', async () => {
+    const w = await mountCard();
+    expect(w.find('[data-testid="desktop-hotkey"]').text()).toBe('Ctrl+Shift+L');
+  });
+
+  it('shows the conflict next to the hotkey', async () => {
+    fake.answer('desktop:settings', ok(desktop({ hotkeyRegistered: false, hotkeyProblem: 'Ctrl+Shift+L is already used by another application; choose another.' })));
+    const w = await mountCard();
+    expect(w.find('[data-testid="desktop-hotkey-problem"]').text()).toBe('Ctrl+Shift+L is already used by another application; choose another.');
+  });
+
+  it('records a new hotkey from a key press and saves it', async () => {
+    const w = await mountCard();
+    await w.find('[data-testid="desktop-hotkey-record"]').trigger('click');
+    expect(w.find('[data-testid="desktop-hotkey"]').text()).toBe('Press the keys…');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'K', code: 'KeyK', altKey: true, shiftKey: true }));
+    await flushPromises();
+    expect(fake.callsTo('desktop:configure')).toEqual([{ hotkey: 'Alt+Shift+K' }]);
+    expect(w.find('[data-testid="desktop-hotkey"]').text()).toBe('Alt+Shift+K');
+  });
+
+  it('says why a key press cannot be a hotkey, and keeps recording', async () => {
+    const w = await mountCard();
+    await w.find('[data-testid="desktop-hotkey-record"]').trigger('click');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', code: 'KeyK' }));
+    await flushPromises();
+    expect(w.find('[data-testid="desktop-hotkey-problem"]').text()).toContain('at least one');
+    expect(fake.callsTo('desktop:configure')).toHaveLength(0);
+    expect(w.find('[data-testid="desktop-hotkey-cancel"]').exists()).toBe(true);
+  });
+
+  it('shows a refused save next to the hotkey', async () => {
+    fake.answer('desktop:configure', fail('invalid-input', 'x', { issues: [{ path: ['hotkey'], message: 'Not a key combination.' }] }));
+    const w = await mountCard();
+    await w.find('[data-testid="desktop-hotkey-off"]').trigger('click');
+    await flushPromises();
+    expect(w.find('[data-testid="desktop-hotkey-problem"]').text()).toBe('Not a key combination.');
+  });
+
+  it('saves close to tray and follows desktop:changed', async () => {
+    const w = await mountCard();
+    await w.find('[data-testid="desktop-close-to-tray"]').trigger('click');
+    await flushPromises();
+    expect(fake.callsTo('desktop:configure')).toEqual([{ closeToTray: true }]);
+    fake.emit('desktop:changed', desktop({ hotkey: '', hotkeyRegistered: false }));
+    await flushPromises();
+    expect(w.find('[data-testid="desktop-hotkey"]').text()).toBe('Off');
+  });
+
+  it('disables open at login where the system has no login item, and says why', async () => {
+    fake.answer('desktop:settings', ok(desktop({ openAtLoginSupported: false })));
+    const w = await mountCard();
+    expect(w.text()).toContain('no login item');
+    expect(w.find('[data-testid="desktop-open-at-login"]').classes().join(' ')).toContain('disabled');
+  });
+});
