@@ -59,6 +59,9 @@ const envelope = (code: AppErrorInfo['code'], message: string): Result<never> =>
  * and `Authorization: Bearer <token>`; events are Server-Sent Events on `/events?token=…`.
  * Nothing is dispatched unless the Host, the Origin and the token are ours.
  */
+/** Largest call accepted: a bulk job of 10,000 rows with every field fits. */
+const BODY_LIMIT = 16 * 1024 * 1024;
+
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host))
@@ -75,7 +78,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   const server = Fastify({
     logger: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     forceCloseConnections: true,
     exposeHeadRoutes: false,
   });
@@ -84,7 +87,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     guard: () => guard,
     dispatch: (channel, arg) => backend.router.dispatch(channel, arg),
     log,
-    maxPayload: 1024 * 1024,
+    maxPayload: BODY_LIMIT,
   });
   const bridge = bridgeScript();
   let guard: RequestGuard | null = null;

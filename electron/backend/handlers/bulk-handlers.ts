@@ -1,13 +1,55 @@
-import { AppError } from '../app-error.js';
 import type { BackendContext } from '../backend-context.js';
+import type { ProfileWorkspace } from '../sync/profile-workspace.js';
 import type { Handlers } from '../router.js';
 
 type BulkChannel = Extract<keyof Handlers, `bulk:${string}`>;
 
-// Placeholder until the feature lands: every channel answers that it is not available yet.
-export function bulkHandlers(_context: BackendContext): Pick<Handlers, BulkChannel> {
-  const notYet = async (): Promise<never> => {
-    throw AppError.of('internal', 'This feature is not available yet.');
+/**
+ * Bulk shortening of the current profile. Each profile's jobs live in its workspace (they run,
+ * and resume after a restart, with its session); these handlers reach the current one and push
+ * its jobs' changes as `bulk:changed` while that profile is the current one.
+ */
+export function bulkHandlers(context: BackendContext): Pick<Handlers, BulkChannel> {
+  const followed = new WeakSet<ProfileWorkspace>();
+
+  /** Subscribes once to a session's jobs; sessions open lazily, so this runs on every way in. */
+  function follow(): void {
+    if (!context.accounts.current()) return;
+    const { profile, workspace } = context.sessions.current();
+    if (followed.has(workspace)) return;
+    followed.add(workspace);
+    const profileId = profile.id;
+    workspace.bulk.onChange((job) => {
+      if (context.accounts.current()?.id === profileId) context.events.emit('bulk:changed', { ...job, profileId });
+    });
+  }
+
+  const bulk = () => {
+    follow();
+    return context.sessions.current().workspace.bulk;
   };
-  return new Proxy({} as Pick<Handlers, BulkChannel>, { get: () => notYet });
+
+  try {
+    follow();
+  } catch (error) {
+    context.log(`[bulk] could not follow the current profile's jobs yet: ${(error as Error).message}`);
+  }
+  context.onProfileChange(() => {
+    try {
+      follow();
+    } catch (error) {
+      context.log(`[bulk] could not follow the profile's jobs: ${(error as Error).message}`);
+    }
+  });
+
+  return {
+    'bulk:list': async () => bulk().list(),
+    'bulk:start': async (arg) => bulk().create(arg),
+    'bulk:rows': async ({ id, offset, limit }) => bulk().rows(id, offset, limit),
+    'bulk:pause': async ({ id }) => bulk().pause(id),
+    'bulk:resume': async ({ id }) => bulk().resume(id),
+    'bulk:cancel': async ({ id }) => bulk().cancel(id),
+    'bulk:remove': async ({ id }) => bulk().remove(id),
+    'bulk:result-csv': async ({ id }) => bulk().resultCsv(id),
+  };
 }

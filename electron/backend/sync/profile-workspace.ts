@@ -1,4 +1,6 @@
+import type { BulkJob } from '../../shared/bulk.js';
 import type { OutboxSummary, SyncProgress } from '../../shared/models.js';
+import { createBulkRunner, type BulkRunner } from '../bulk/bulk-runner.js';
 import { openProfileData, type ProfileData } from '../mirror/profile-data.js';
 import type { MirrorChange } from '../mirror/mirror.js';
 import { createOutbox, type Outbox } from '../outbox/outbox.js';
@@ -20,6 +22,10 @@ export interface ProfileWorkspaceOptions {
   onOutboxChange?: (summary: OutboxSummary) => void;
   onMirrorChange?: (change: MirrorChange) => void;
   onConnectivity?: (state: ConnectivityState) => void;
+  /** A bulk job changed (throttled to a few pushes a second). */
+  onBulkChange?: (job: BulkJob) => void;
+  /** Bulk rows in the outbox at once (default 3). */
+  bulkInFlight?: number;
   intervals?: Partial<SyncIntervals>;
   /**
    * Delays of the shared connectivity's probes while the service is unreachable (default 2 s,
@@ -38,6 +44,8 @@ export interface ProfileWorkspace {
   readonly outbox: Outbox;
   /** Shared by the sync and the outbox; tell it the outcome of other calls (`report(error)`). */
   readonly connectivity: Connectivity;
+  /** Bulk shortening jobs, sent through the outbox; they resume when the workspace starts. */
+  readonly bulk: BulkRunner;
   /** Starts the sync loop (first sync if needed) and the outbox. */
   start(): void;
   /** Stops both, then closes the file. */
@@ -91,18 +99,32 @@ export function openProfileWorkspace(options: ProfileWorkspaceOptions): ProfileW
       done.catch(() => undefined);
     },
   });
+  const bulk = createBulkRunner({
+    mirror: data.mirror,
+    outbox,
+    connectivity,
+    scheduler: api.scheduler,
+    clock,
+    ...(options.onBulkChange ? { onChange: options.onBulkChange } : {}),
+    ...(options.bulkInFlight !== undefined ? { maxInFlight: options.bulkInFlight } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
   let closed: Promise<void> | undefined;
   return {
     data,
     sync,
     outbox,
     connectivity,
+    bulk,
     start() {
       outbox.start();
       sync.start();
+      bulk.start();
     },
     close: () =>
       (closed ??= (async () => {
+        // First: no new rows go into the outbox while it stops (rows in it resume at the next start).
+        bulk.stop();
         await outbox.stop();
         await sync.stop();
         for (const off of unsubscribe) off();

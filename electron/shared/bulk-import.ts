@@ -1,0 +1,265 @@
+/**
+ * Turning what a person pastes or imports into bulk rows: a table (from pasted lines or a CSV
+ * file), a mapping of its columns onto link fields (guessed from the headers, changeable), and
+ * each row as a LinkInput or the reasons it cannot be one, with the line it came from. Pure.
+ */
+import { parseCsv, type CsvRecord } from './csv.js';
+import { validateLinkInput, type FieldMessages } from './link-validation.js';
+import type { LinkInput } from './models.js';
+import { BULK_MAX_ROWS } from './bulk.js';
+
+/** A link field a column can fill; 'ignore' leaves the column out. */
+export type BulkField =
+  | 'url'
+  | 'custom'
+  | 'channel'
+  | 'campaign'
+  | 'domain'
+  | 'description'
+  | 'metaTitle'
+  | 'metaDescription'
+  | 'metaImage'
+  | 'password'
+  | 'expiry'
+  | 'status'
+  | 'type'
+  | 'ignore';
+
+export const BULK_FIELDS: readonly { field: Exclude<BulkField, 'ignore'>; label: string }[] = [
+  { field: 'url', label: 'Long URL' },
+  { field: 'custom', label: 'Custom alias' },
+  { field: 'channel', label: 'Channel' },
+  { field: 'campaign', label: 'Campaign' },
+  { field: 'domain', label: 'Domain' },
+  { field: 'description', label: 'Note' },
+  { field: 'metaTitle', label: 'Meta title' },
+  { field: 'metaDescription', label: 'Meta description' },
+  { field: 'metaImage', label: 'Meta image' },
+  { field: 'password', label: 'Password' },
+  { field: 'expiry', label: 'Expiry' },
+  { field: 'status', label: 'Status (public/private)' },
+  { field: 'type', label: 'Redirect type (direct/frame/splash)' },
+];
+
+/** Header words (lower case, without spaces, "-" or "_") that name each field. */
+const SYNONYMS: Record<Exclude<BulkField, 'ignore'>, string[]> = {
+  url: ['url', 'longurl', 'link', 'destination', 'destinationurl', 'target', 'targeturl', 'address', 'website'],
+  custom: ['alias', 'customalias', 'custom', 'slug', 'shortcode', 'backhalf', 'keyword'],
+  channel: ['channel', 'channelid', 'channelname'],
+  campaign: ['campaign', 'campaignid', 'campaignname'],
+  domain: ['domain', 'brandeddomain', 'customdomain', 'shortdomain'],
+  description: ['note', 'notes', 'description', 'comment', 'comments'],
+  metaTitle: ['title', 'metatitle', 'ogtitle'],
+  metaDescription: ['metadescription', 'ogdescription'],
+  metaImage: ['image', 'metaimage', 'ogimage', 'imageurl'],
+  password: ['password', 'pass'],
+  expiry: ['expiry', 'expires', 'expiration', 'expiresat', 'expirydate', 'expirationdate'],
+  status: ['status', 'visibility', 'public'],
+  type: ['type', 'redirecttype', 'redirect'],
+};
+
+/** A table read from what the person gave: column names and the records under them. */
+export interface ImportTable {
+  headers: string[];
+  records: CsvRecord[];
+  /** Whether the first line was read as column names. */
+  hasHeader: boolean;
+  /** Problems of the file as a whole (an unclosed quote), with their lines. */
+  problems: { line: number; message: string }[];
+}
+
+const looksLikeUrl = (value: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim());
+const normHeader = (h: string) => h.trim().toLowerCase().replace(/[\s_-]+/g, '');
+
+/** Pasted text, one URL per line (blank lines skipped); the line numbers are the pasted lines. */
+export function tableFromLines(text: string): ImportTable {
+  const records: CsvRecord[] = [];
+  text.replace(/^\ufeff/, '')
+    .split(/\r\n|\r|\n/)
+    .forEach((raw, i) => {
+      const value = raw.trim();
+      if (value !== '') records.push({ line: i + 1, fields: [value] });
+    });
+  return { headers: ['URL'], records, hasHeader: false, problems: [] };
+}
+
+/**
+ * A CSV file's text as a table. The first record is taken as column names unless it holds a web
+ * address (a file of bare URLs has no header).
+ */
+export function tableFromCsv(text: string): ImportTable {
+  const { records, problems } = parseCsv(text);
+  const first = records[0];
+  const hasHeader = first !== undefined && !first.fields.some(looksLikeUrl);
+  const width = Math.max(0, ...records.map((r) => r.fields.length));
+  const headers = Array.from({ length: width }, (_, i) => {
+    const name = hasHeader ? (first?.fields[i] ?? '').trim() : '';
+    return name || `Column ${i + 1}`;
+  });
+  return { headers, records: hasHeader ? records.slice(1) : records, hasHeader, problems };
+}
+
+/** Column index → field. */
+export type ColumnMapping = BulkField[];
+
+/**
+ * A field per column from the header names (each field used once, the first column wins); with
+ * no header name for the URL, the first column whose first values are web addresses.
+ */
+export function guessMapping(table: ImportTable): ColumnMapping {
+  const used = new Set<BulkField>();
+  const mapping: ColumnMapping = table.headers.map((header) => {
+    if (!table.hasHeader) return 'ignore';
+    const key = normHeader(header);
+    for (const { field } of BULK_FIELDS) {
+      if (!used.has(field) && SYNONYMS[field].includes(key)) {
+        used.add(field);
+        return field;
+      }
+    }
+    return 'ignore';
+  });
+  if (!used.has('url')) {
+    const sample = table.records.slice(0, 20);
+    const column = table.headers.findIndex((_, i) => mapping[i] === 'ignore' && sample.some((r) => looksLikeUrl(r.fields[i] ?? '')));
+    if (column >= 0) mapping[column] = 'url';
+  }
+  return mapping;
+}
+
+/** Channels, campaigns and domains as the mirror lists them, to read names and check values. */
+export interface BulkLookups {
+  channels: readonly { id: number; name: string }[];
+  campaigns: readonly { id: number; name: string }[];
+  domains: readonly { domain: string }[];
+}
+
+/** One row of the preview: its line, the values of the mapped fields, and what it becomes. */
+export interface PreviewRow {
+  line: number;
+  values: Partial<Record<Exclude<BulkField, 'ignore'>, string>>;
+  /** The link input, or null when the row has problems. */
+  input: LinkInput | null;
+  /** Field → message, worded for a person (each message names its field). */
+  errors: FieldMessages;
+}
+
+/** The values of the mapped columns of one record (the last non-empty column wins for a field). */
+export function valuesOf(record: CsvRecord, mapping: ColumnMapping): PreviewRow['values'] {
+  const values: PreviewRow['values'] = {};
+  mapping.forEach((field, i) => {
+    if (field === 'ignore') return;
+    const value = (record.fields[i] ?? '').trim();
+    if (value !== '' || values[field] === undefined) values[field] = value;
+  });
+  return values;
+}
+
+/** A channel or campaign by id or by name (names compared without case). */
+function byNameOrId(
+  what: 'channel' | 'campaign',
+  value: string,
+  list: readonly { id: number; name: string }[],
+): { id: number } | { error: string } {
+  if (/^\d+$/.test(value)) {
+    const id = Number(value);
+    if (list.some((item) => item.id === id)) return { id };
+  }
+  const named = list.filter((item) => item.name.trim().toLowerCase() === value.toLowerCase());
+  if (named.length === 1) return { id: (named[0] as { id: number }).id };
+  if (named.length > 1) return { error: `There are ${named.length} ${what}s named "${value}"; use the id of the one you mean.` };
+  return { error: `There is no ${what} "${value}". Create it first (${what === 'channel' ? 'Channels' : 'Campaigns'} view), or fix the name.` };
+}
+
+const hostOf = (domain: string) => domain.trim().replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '').toLowerCase();
+
+/** Reads one row's values as a LinkInput and checks it as the editor does. */
+export function buildRow(line: number, values: PreviewRow['values'], lookups: BulkLookups, now: number): PreviewRow {
+  const errors: FieldMessages = {};
+  const input: LinkInput = { url: values.url ?? '' };
+  const text = (field: 'custom' | 'description' | 'metaTitle' | 'metaDescription' | 'metaImage' | 'password' | 'expiry') => {
+    const v = values[field];
+    if (v) input[field] = v;
+  };
+  text('custom');
+  text('description');
+  text('metaTitle');
+  text('metaDescription');
+  text('metaImage');
+  text('password');
+  text('expiry');
+  if (values.channel) {
+    const found = byNameOrId('channel', values.channel, lookups.channels);
+    if ('id' in found) input.channel = found.id;
+    else errors['channel'] = found.error;
+  }
+  if (values.campaign) {
+    const found = byNameOrId('campaign', values.campaign, lookups.campaigns);
+    if ('id' in found) input.campaign = found.id;
+    else errors['campaign'] = found.error;
+  }
+  if (values.domain) {
+    const host = hostOf(values.domain);
+    const domain = lookups.domains.find((d) => hostOf(d.domain) === host);
+    if (domain) input.domain = domain.domain;
+    else
+      errors['domain'] =
+        lookups.domains.length > 0
+          ? `The domain "${values.domain}" is not one of this account's branded domains (${lookups.domains.map((d) => hostOf(d.domain)).join(', ')}); leave it empty for the service's own.`
+          : `The domain "${values.domain}" is not a branded domain of this account (it has none); leave it empty for the service's own.`;
+  }
+  if (values.status) {
+    const status = values.status.toLowerCase();
+    if (status === 'public' || status === 'private') input.status = status;
+    else errors['status'] = `The status "${values.status}" is neither "public" nor "private".`;
+  }
+  if (values.type) {
+    const type = values.type.toLowerCase();
+    if (type === 'direct' || type === 'frame' || type === 'splash') input.type = type;
+    else errors['type'] = `The redirect type "${values.type}" is not one of direct, frame or splash.`;
+  }
+  for (const [field, message] of Object.entries(validateLinkInput(input, { mode: 'create', now }))) {
+    if (!(field in errors)) errors[field] = message;
+  }
+  return { line, values, input: Object.keys(errors).length === 0 ? input : null, errors };
+}
+
+export interface Preview {
+  rows: PreviewRow[];
+  valid: number;
+  invalid: number;
+  /** What keeps the whole import from going ahead (no URL column, too many rows). */
+  blocker: string | null;
+}
+
+/** Every record of the table read and checked; `overrides` holds values a person fixed, by line. */
+export function previewRows(
+  table: ImportTable,
+  mapping: ColumnMapping,
+  lookups: BulkLookups,
+  now: number,
+  overrides: ReadonlyMap<number, PreviewRow['values']> = new Map(),
+): Preview {
+  if (!mapping.includes('url')) {
+    return { rows: [], valid: 0, invalid: 0, blocker: 'Choose the column that holds the long URLs.' };
+  }
+  const rows = table.records.map((record) => {
+    const values = { ...valuesOf(record, mapping), ...overrides.get(record.line) };
+    return buildRow(record.line, values, lookups, now);
+  });
+  // Problems of the file (an unclosed quote) belong to the row that starts on that line.
+  for (const problem of table.problems) {
+    const row = [...rows].reverse().find((r) => r.line <= problem.line);
+    if (row) {
+      row.errors['file'] = problem.message;
+      row.input = null;
+    }
+  }
+  const valid = rows.filter((r) => r.input !== null).length;
+  const blocker =
+    valid > BULK_MAX_ROWS ? `A job takes at most ${BULK_MAX_ROWS.toLocaleString('en')} rows; this import has ${valid.toLocaleString('en')}. Split it into several files.` : null;
+  return { rows, valid, invalid: rows.length - valid, blocker };
+}
+
+/** A row's problems, one sentence each (every message names its field). */
+export const rowProblems = (row: PreviewRow): string[] => Object.values(row.errors);
