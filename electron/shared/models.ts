@@ -383,6 +383,11 @@ export interface MirrorLink extends LinkSummary, OutboxMarks {
   unknown: LinkFilterField[];
   /** Unix ms of the last details read, or null. */
   detailsFetchedAt: number | null;
+  /**
+   * The last health check of its long URL ('ok' or 'broken'), or null when never checked (or
+   * checked before the long URL changed). Absent where the answer does not carry it.
+   */
+  health?: 'ok' | 'broken' | null;
 }
 
 export type LinkSort = 'date' | 'clicks' | 'title';
@@ -456,6 +461,8 @@ export interface LinkFacets extends Freshness {
   password: Facet<boolean>;
   expired: Facet<boolean>;
   outbox: Facet<'pending' | 'failed'>;
+  /** By the last health check; `unchecked` counts the links never checked. Absent on older backends. */
+  health?: Facet<'ok' | 'broken' | 'unchecked'>;
 }
 
 /** One reading of a link's statistics, for charts over time. */

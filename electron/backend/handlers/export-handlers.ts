@@ -1,13 +1,17 @@
-import { AppError } from '../app-error.js';
 import type { BackendContext } from '../backend-context.js';
+import { exportLinks, exportStats } from '../export/index.js';
 import type { Handlers } from '../router.js';
 
 type ExportChannel = Extract<keyof Handlers, `export:${string}`>;
 
-// Placeholder until the feature lands: every channel answers that it is not available yet.
-export function exportHandlers(_context: BackendContext): Pick<Handlers, ExportChannel> {
-  const notYet = async (): Promise<never> => {
-    throw AppError.of('internal', 'This feature is not available yet.');
+/**
+ * Exports from the current profile's mirror: no request to the service, so they work offline
+ * and cost no rate budget. The file's content goes back to the renderer, which saves it.
+ */
+export function exportHandlers(context: BackendContext): Pick<Handlers, ExportChannel> {
+  const mirror = () => context.sessions.current().workspace.data.mirror;
+  return {
+    'export:links': async ({ format, query }) => exportLinks(mirror(), format, query ?? {}),
+    'export:stats': async ({ id }) => exportStats(mirror(), id),
   };
-  return new Proxy({} as Pick<Handlers, ExportChannel>, { get: () => notYet });
 }

@@ -6,6 +6,7 @@ import {
   withSearchFallback,
   type SearchMode,
 } from './link-query.js';
+import { healthCurrent } from './link-rows.js';
 import type { Sql, SqlValue } from './sqlite.js';
 
 /*
@@ -64,7 +65,8 @@ function facetsWith(
     sql.exec('DROP TABLE IF EXISTS temp.facet_rows');
     sql.run(
       `CREATE TEMP TABLE facet_rows AS SELECT l.channel_known, l.channel_id, l.campaign_known,
-         l.campaign_id, l.domain, l.status, l.password, l.expiry_known, l.expiry, l.pending, l.failed
+         l.campaign_id, l.domain, l.status, l.password, l.expiry_known, l.expiry, l.pending, l.failed,
+         l.id, l.long_url
        FROM links l WHERE ${search.sql}`,
       search.params,
     );
@@ -139,5 +141,39 @@ function facetsWith(
     ],
     unknown: 0,
   };
-  return { channel, campaign, domain, status, password, expired, outbox };
+  const health = healthFacet(sql, from, except('health'));
+  return { channel, campaign, domain, status, password, expired, outbox, health };
+}
+
+/**
+ * Checked links by state, and the rest as unchecked. The join starts from the smaller side:
+ * the health table for the whole mirror (few links are checked, or all are), the search's
+ * copied rows (which have no index on id) otherwise.
+ */
+function healthFacet(
+  sql: Sql,
+  from: string,
+  where: { sql: string; params: SqlValue[] },
+): Facet<'ok' | 'broken' | 'unchecked'> {
+  const and = where.sql === '' ? 'WHERE' : `${where.sql} AND`;
+  const join =
+    from === 'links'
+      ? 'link_health h CROSS JOIN links l ON l.id = h.link_id'
+      : `${from} l CROSS JOIN link_health h ON h.link_id = l.id`;
+  const rows = sql.all<{ state: string; n: number }>(
+    `SELECT h.state AS state, COUNT(*) AS n FROM ${join} ${and} ${healthCurrent()} GROUP BY h.state`,
+    where.params,
+  );
+  const all = sql.count(`SELECT COUNT(*) AS n FROM ${from} l ${where.sql}`, where.params);
+  const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+  const ok = count('ok');
+  const broken = count('broken');
+  return {
+    values: [
+      { value: 'broken' as const, count: broken },
+      { value: 'ok' as const, count: ok },
+      { value: 'unchecked' as const, count: Math.max(0, all - ok - broken) },
+    ],
+    unknown: 0,
+  };
 }

@@ -5,7 +5,7 @@ import type {
   MirrorLinkQuery,
 } from '../../shared/models.js';
 import { hostOf } from './dates.js';
-import { LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
+import { healthCurrent, LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
 import { ftsQuery, likePattern } from './link-search.js';
 import type { Sql, SqlValue } from './sqlite.js';
 
@@ -91,8 +91,22 @@ function filterClause(field: Field, filters: MirrorLinkFilters, nowText: string)
               : '(l.pending IS NOT NULL OR l.failed IS NOT NULL)',
         params: [],
       };
-    case 'health':
-      return null; // Placeholder: the link health checks fill this in.
+    case 'health': {
+      const v = filters.health;
+      if (v === undefined) return null;
+      // Through the state index: broken links are few, so the filter reads only them.
+      const checked = (state: string) =>
+        `+l.id IN (SELECT h.link_id FROM link_health h JOIN links x ON x.id = h.link_id
+           WHERE h.state = '${state}' AND ${healthCurrent('x')})`;
+      if (v === 'unchecked') {
+        return {
+          sql: `+l.id NOT IN (SELECT h.link_id FROM link_health h JOIN links x ON x.id = h.link_id
+                 WHERE ${healthCurrent('x')})`,
+          params: [],
+        };
+      }
+      return { sql: checked(v === 'ok' ? 'ok' : 'broken'), params: [] };
+    }
   }
 }
 
@@ -104,6 +118,7 @@ const FIELDS: readonly Field[] = [
   'password',
   'expired',
   'outbox',
+  'health',
 ];
 
 export type SearchMode = 'fts' | 'like';

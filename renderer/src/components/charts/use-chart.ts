@@ -7,7 +7,7 @@ import { Chart, type ChartConfiguration, type ChartType } from 'chart.js';
  * the chart follows it. Without a 2D context (a test DOM, a disabled GPU path) nothing is drawn:
  * the wrappers' aria-label summaries still say what the chart shows.
  */
-export function useChart<T extends ChartType>(canvas: Ref<HTMLCanvasElement | null>, config: () => ChartConfiguration<T>): void {
+export function useChart<T extends ChartType>(canvas: Ref<HTMLCanvasElement | null>, config: () => ChartConfiguration<T>): ChartHandle {
   let chart: Chart<T> | null = null;
 
   watch(
@@ -34,4 +34,28 @@ export function useChart<T extends ChartType>(canvas: Ref<HTMLCanvasElement | nu
     chart?.destroy();
     chart = null;
   });
+
+  return {
+    toPng(background) {
+      if (!chart) return null;
+      // chart.js draws on a transparent canvas: light text on nothing is unreadable in an image
+      // viewer, so the picture gets the surface it was shown on.
+      const source = chart.canvas;
+      const copy = document.createElement('canvas');
+      copy.width = source.width;
+      copy.height = source.height;
+      const context = copy.getContext('2d');
+      if (!context) return chart.toBase64Image('image/png', 1);
+      context.fillStyle = background;
+      context.fillRect(0, 0, copy.width, copy.height);
+      context.drawImage(source, 0, 0);
+      return copy.toDataURL('image/png');
+    },
+  };
+}
+
+/** What a chart wrapper can do with its drawn chart. */
+export interface ChartHandle {
+  /** The chart as a PNG data URL on `background`, or null while nothing is drawn. */
+  toPng(background: string): string | null;
 }

@@ -68,9 +68,9 @@ export function filterOptions(key: FilterKey, facets: LinkFacets | null, names: 
       ];
     case 'health':
       return [
-        { label: 'Broken', value: 'broken' },
-        { label: 'Working', value: 'ok' },
-        { label: 'Not checked', value: 'unchecked' },
+        { label: `Broken${count(countOf(facets?.health, 'broken'))}`, value: 'broken' },
+        { label: `Working${count(countOf(facets?.health, 'ok'))}`, value: 'ok' },
+        { label: `Not checked${count(countOf(facets?.health, 'unchecked'))}`, value: 'unchecked' },
       ];
   }
 }

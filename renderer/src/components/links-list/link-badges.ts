@@ -1,6 +1,6 @@
 import type { MirrorLink } from '../../../../electron/shared/models.js';
 
-export type BadgeKind = 'private' | 'password' | 'expiring' | 'expired' | 'pending' | 'failed';
+export type BadgeKind = 'broken' | 'private' | 'password' | 'expiring' | 'expired' | 'pending' | 'failed';
 
 export interface Badge {
   kind: BadgeKind;
@@ -22,6 +22,8 @@ export function parseServiceDate(value: string): number {
 /** The badges a row shows, in a stable order. Unknown fields (details never read) show none. */
 export function linkBadges(link: MirrorLink, now: number): Badge[] {
   const badges: Badge[] = [];
+  // First: a link whose target is gone is the one thing on the row that needs action.
+  if (link.health === 'broken') badges.push({ kind: 'broken', text: 'Broken', title: 'Its target did not answer properly at the last health check: open the link to see why' });
   if (link.status === 'private') badges.push({ kind: 'private', text: 'Private', title: 'Private: only you see its statistics' });
   if (link.passwordProtected) badges.push({ kind: 'password', text: 'Password', title: 'Asks visitors for a password' });
   if (link.expired === true) {
