@@ -125,23 +125,47 @@ export function parseCsv(input: string, options: { delimiter?: CsvDelimiter } = 
   return { records, delimiter, problems };
 }
 
-export type CsvValue = string | number | null | undefined;
-
-/** Characters a spreadsheet reads as the start of a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * Writes rows as RFC 4180 CSV with CRLF line ends. Fields with the separator, a quote, a line
- * break or outer spaces are quoted. With `guardFormulas`, text that a spreadsheet would run as
- * a formula (`=`, `+`, `-`, `@` first) gets a leading `'` (OWASP's advice for CSV injection);
- * numbers are written as they are.
+/*
+ * Writing: RFC 4180 (quotes doubled, CRLF after every record), made safe to open in a
+ * spreadsheet. A text cell starting with = + - @ (or a tab or carriage return, which some
+ * spreadsheets skip before those) would run as a formula in Excel, LibreOffice or Google Sheets,
+ * so it gets a leading apostrophe (OWASP's advice for CSV injection): a link's title is written
+ * by whoever made the page. Numbers are written as numbers (a negative count is not a formula).
+ * Fields holding a separator (also ; and tab, for spreadsheets set to read those), a quote, a
+ * line break, or outer spaces are quoted.
  */
-export function formatCsv(rows: readonly (readonly CsvValue[])[], options: { guardFormulas?: boolean } = {}): string {
-  const cell = (value: CsvValue): string => {
-    if (value === null || value === undefined) return '';
-    let text = String(value);
-    if (options.guardFormulas && typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-    return /[",\r\n;\t]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+/** The byte order mark that makes Excel read the file as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+export const CSV_EOL = '\r\n';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/;
+
+/** A text cell a spreadsheet will not take for a formula. */
+export function formulaSafe(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** One field, quoted when needed. null and undefined are empty; booleans are true/false. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = formulaSafe(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One record, without its line break. */
+export function csvLine(values: readonly CsvValue[]): string {
+  return values.map(csvCell).join(',');
+}
+
+/** Whole records: each line ends with CRLF (the last one too, as RFC 4180 allows). */
+export function csvLines(rows: readonly (readonly CsvValue[])[]): string {
+  let out = '';
+  for (const row of rows) out += csvLine(row) + CSV_EOL;
+  return out;
 }

@@ -1,4 +1,4 @@
-import { formatCsv } from '../../shared/csv.js';
+import { CSV_BOM, csvLines } from '../../shared/csv.js';
 import type { Mirror } from '../mirror/mirror.js';
 import type { StoredRow } from './bulk-store.js';
 
@@ -30,5 +30,6 @@ export function resultCsv(rows: readonly StoredRow[], mirror: Pick<Mirror, 'chan
     r.linkId ?? '',
     r.error ?? '',
   ]);
-  return formatCsv([[...RESULT_COLUMNS], ...lines], { guardFormulas: true });
+  // The BOM first, or Excel reads the UTF-8 as the system's code page.
+  return CSV_BOM + csvLines([[...RESULT_COLUMNS], ...lines]);
 }

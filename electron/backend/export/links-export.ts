@@ -2,7 +2,7 @@ import type { ExportFile } from '../../shared/exports.js';
 import type { MirrorLinkQuery } from '../../shared/models.js';
 import { serviceDate } from '../mirror/dates.js';
 import type { Mirror } from '../mirror/index.js';
-import { CSV_BOM, CSV_EOL, csvLine, type CsvValue } from './csv.js';
+import { CSV_BOM, CSV_EOL, csvLine, type CsvValue } from '../../shared/csv.js';
 import { exportFileName } from './file-names.js';
 import { EXPORT_CHUNK, matchingIds, readNames, readRecords, type ExportedLink } from './link-records.js';
 

@@ -2,7 +2,7 @@ import type { ExportFile } from '../../shared/exports.js';
 import type { CountMap, LinkStats } from '../../shared/models.js';
 import { AppError } from '../app-error.js';
 import type { Mirror } from '../mirror/index.js';
-import { CSV_BOM, csvLines, type CsvValue } from './csv.js';
+import { CSV_BOM, csvLines, type CsvValue } from '../../shared/csv.js';
 import { exportFileName } from './file-names.js';
 
 /** Every record has this many fields (RFC 4180: the same number on each line). */

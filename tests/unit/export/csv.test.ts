@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvLine, csvLines, formulaSafe } from '../../../electron/backend/export/csv.js';
+import { CSV_BOM, csvCell, csvLine, csvLines, formulaSafe } from '../../../electron/shared/csv.js';
 import { exportFileName, safeNamePart } from '../../../electron/backend/export/file-names.js';
 import { readCsv, unguard } from '../../support/csv-read.js';
 
