@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
 import { z } from 'zod';
 import type { Profile } from '../../shared/profile-validation.js';
 import { describeError, type Logger } from '../secrets/secret-store.js';
@@ -82,30 +82,13 @@ export async function writeProfilesFile(
   data: ProfilesData,
   hooks: WriteHooks = {},
 ): Promise<void> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // Fields are picked one by one so that nothing but these (never a key) reaches the disk.
   const content = {
     version: 1,
     currentProfileId: data.currentProfileId,
     profiles: data.profiles.map(pickProfile),
   };
-  const text = `${JSON.stringify(content, null, 2)}\n`;
-  const tempPath = join(dataDir, `.${PROFILES_FILE}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await open(tempPath, 'wx', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await hooks.beforeRename?.(tempPath);
-    await rename(tempPath, profilesFilePath(dataDir));
-  } catch (error) {
-    await rm(tempPath, { force: true });
-    throw error;
-  }
-  await syncDirectory(dataDir);
+  await writeFileAtomic(profilesFilePath(dataDir), `${JSON.stringify(content, null, 2)}\n`, hooks);
 }
 
 function pickProfile(p: Profile): Profile {
@@ -117,19 +100,4 @@ function pickProfile(p: Profile): Profile {
     ...(p.authScheme ? { authScheme: p.authScheme } : {}),
     createdAt: p.createdAt,
   };
-}
-
-/** Makes the rename itself durable where the platform allows it (not on Windows). */
-async function syncDirectory(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Some file systems refuse fsync on a directory; the rename has happened all the same.
-  }
 }

@@ -3,9 +3,9 @@
  * Each profile has its own rules (a team's service and a personal one rarely want the same), and
  * they stay with the profile's other local data, so removing the profile removes them too.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
 import {
   DEFAULT_CLIPBOARD_SETTINGS,
   type ClipboardSettings,
@@ -86,20 +86,5 @@ export async function writeClipboardSettings(
   dir: string,
   settings: ClipboardSettings,
 ): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const text = `${JSON.stringify({ version: 1, settings }, null, 2)}\n`;
-  const tempPath = join(dir, `.${CLIPBOARD_SETTINGS_FILE}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await open(tempPath, 'wx', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tempPath, clipboardSettingsPath(dir));
-  } catch (error) {
-    await rm(tempPath, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(clipboardSettingsPath(dir), `${JSON.stringify({ version: 1, settings }, null, 2)}\n`);
 }

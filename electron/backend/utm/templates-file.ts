@@ -2,9 +2,9 @@
  * The saved UTM templates on disk: `utm-templates.json` in the app's data directory. App-wide, not
  * per profile: templates describe the person's campaigns, whichever service the links go to.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
 import { cleanTemplate, sortTemplates, templateKey, validateTemplate } from '../../shared/utm-template-rules.js';
 import { UTM_TEMPLATES_MAX, type UtmTemplate } from '../../shared/utm.js';
 
@@ -82,22 +82,7 @@ function keepValid(entries: unknown[], path: string, log: (message: string) => v
  * renamed over the old one): a crash leaves the old list or the new one, never half a file.
  */
 export async function writeUtmTemplates(dataDir: string, templates: readonly UtmTemplate[]): Promise<void> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // Fields picked one by one: only a template's name and its five parameters reach the disk.
   const content = { version: 1, templates: templates.map((t) => cleanTemplate(t.name, t.params)) };
-  const text = `${JSON.stringify(content, null, 2)}\n`;
-  const tempPath = join(dataDir, `.${UTM_TEMPLATES_FILE}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await open(tempPath, 'wx', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tempPath, utmTemplatesPath(dataDir));
-  } catch (error) {
-    await rm(tempPath, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(utmTemplatesPath(dataDir), `${JSON.stringify(content, null, 2)}\n`);
 }
