@@ -22,6 +22,15 @@ export const SEARCH_DELAY_MS = 80;
 
 export type SortDirection = 'asc' | 'desc';
 
+/** Resolves once the browser has painted the next frame (at once where there are no frames). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') return resolve();
+    // A frame's callbacks run before its paint; a task queued from one runs after it.
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
 /**
  * The Links workspace: one query (search, sort, filters) over the whole mirror, read in windows
  * as the list scrolls. Pages live in a plain Map (not reactive: 100,000 proxied rows would cost
@@ -41,6 +50,8 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
   const facets = shallowRef<LinkFacets | null>(null);
   /** Bumped whenever a page arrives or the query is reset: the rows depend on it. */
   const version = ref(0);
+  /** Bumped when the first rows of a new query replace the old ones (the list then goes to the top). */
+  const shownQuery = ref(0);
 
   let pages = new Map<number, MirrorLink[]>();
   /** Pages holding only their first rows (FIRST_ROWS) until the whole window arrives. */
@@ -90,6 +101,7 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
           // A new query: swap the whole cache at once so the old rows stay until the new ones are here.
           pages = new Map();
           partial = new Set();
+          shownQuery.value++;
         }
         pages.set(page, answer.items);
         // A short answer is the whole window when the query has no more rows.
@@ -154,10 +166,13 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
       return Promise.all(waits).then(() => undefined);
     }
     lastRange = [0, 0];
-    // The first rows alone, then the rest of the window (unless the next query came first).
-    return fetchPage(0, mine, true, FIRST_ROWS).then(() => {
-      if (mine === generation && partial.has(0)) return fetchPage(0, mine, false);
-    });
+    // The first rows alone, then, once they are painted, the rest of the window (unless the
+    // next query came first): its answer must not hold up the frame that shows the first rows.
+    return fetchPage(0, mine, true, FIRST_ROWS)
+      .then(afterNextPaint)
+      .then(() => {
+        if (mine === generation && partial.has(0)) return fetchPage(0, mine, false);
+      });
   }
 
   const queryKey = () => JSON.stringify(baseQuery());
@@ -274,6 +289,7 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
     error,
     facets: currentFacets,
     version,
+    shownQuery,
     activeFilterCount,
     rowAt,
     isLoaded,

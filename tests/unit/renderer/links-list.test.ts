@@ -126,11 +126,14 @@ describe('Links list: windows of the mirror', () => {
     serveLinks(100_000);
     await mountLinks();
 
-    // The first rows, then the rest of the first window.
-    expect(listCalls()).toEqual([
-      { sort: 'date', direction: 'desc', offset: 0, limit: FIRST_ROWS },
-      { sort: 'date', direction: 'desc', offset: 0, limit: PAGE_SIZE },
-    ]);
+    // The first rows, then (once they are painted) the rest of the first window.
+    expect(listCalls()).toEqual([{ sort: 'date', direction: 'desc', offset: 0, limit: FIRST_ROWS }]);
+    await vi.waitFor(() =>
+      expect(listCalls()).toEqual([
+        { sort: 'date', direction: 'desc', offset: 0, limit: FIRST_ROWS },
+        { sort: 'date', direction: 'desc', offset: 0, limit: PAGE_SIZE },
+      ]),
+    );
     const shown = rows();
     expect(shown.length).toBeGreaterThan(5);
     expect(shown.length).toBeLessThan(60);
@@ -172,7 +175,9 @@ describe('Links list: windows of the mirror', () => {
     expect(searched()).toEqual(['s']);
     await vi.advanceTimersByTimeAsync(80);
     expect(searched()).toEqual(['s', 'spr']);
-    // A screen's worth of rows first, then the rest of the first window.
+    // A screen's worth of rows first, then the rest of the first window after a frame.
+    expect(listCalls().filter((c) => c.q === 'spr').map((c) => c.limit)).toEqual([FIRST_ROWS]);
+    await vi.advanceTimersByTimeAsync(20);
     expect(listCalls().filter((c) => c.q === 'spr').map((c) => c.limit)).toEqual([FIRST_ROWS, PAGE_SIZE]);
 
     // Counts are not read while typing, nor after it: only when a filter menu opens.
@@ -190,8 +195,7 @@ describe('Links list: windows of the mirror', () => {
     await mountLinks();
 
     await wrapper!.get('[data-testid="links-direction"]').trigger('click');
-    await flushPromises();
-    expect(listCalls().at(-1)).toEqual({ sort: 'date', direction: 'asc', offset: 0, limit: 200 });
+    await vi.waitFor(() => expect(listCalls().at(-1)).toEqual({ sort: 'date', direction: 'asc', offset: 0, limit: 200 }));
 
     // The channel filter lists names with their counts, from links:facets.
     await wrapper!.get('[data-testid="links-filter-channel"] .n-base-selection').trigger('click');
@@ -199,8 +203,7 @@ describe('Links list: windows of the mirror', () => {
     const options = Array.from(document.querySelectorAll<HTMLElement>('.n-base-select-option')).map((o) => o.textContent?.trim());
     expect(options).toEqual(['No channel (97)', 'Newsletter (3)']);
     document.querySelectorAll<HTMLElement>('.n-base-select-option')[1]!.click();
-    await flushPromises();
-    expect(listCalls().at(-1)).toEqual({ sort: 'date', direction: 'asc', offset: 0, limit: 200, filters: { channel: 7 } });
+    await vi.waitFor(() => expect(listCalls().at(-1)).toEqual({ sort: 'date', direction: 'asc', offset: 0, limit: 200, filters: { channel: 7 } }));
 
     const before = listCalls().length;
     fake.emit('mirror:changed', { profileId: localProfile.id, topics: ['channels'] });
