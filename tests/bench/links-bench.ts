@@ -18,12 +18,13 @@ import type { BenchRow } from './run.js';
  *   with its text is in the DOM); goal < 500 ms;
  * - keystroke → rendered rows: a typist's as-you-type queries, one key at a time, each from
  *   the input event to the frame (rAF) after the rows of that query are in the DOM; p95 < 16 ms;
- * - scrolling the list 200 px a frame for 3 s: frame time p95 < 16.7 ms. Frame time is what a
- *   frame takes to make, so it is measured in a second Chromium whose frame rate is not tied to
- *   the display (--disable-frame-rate-limit --disable-gpu-vsync): there each rAF comes as soon
- *   as the previous frame is done. At 60 Hz the interval between frames never goes below
- *   16.67 ms and its timestamps jitter around it, which says whether frames were dropped (also
- *   reported) but not how much time each one needed;
+ * - scrolling the list 200 px a frame for 3 s: frame time p95 < 16.7 ms.
+ * Both goals are about the app's own time, so they are measured in a second Chromium whose
+ * frames are not tied to the display (--disable-frame-rate-limit --disable-gpu-vsync): there a
+ * frame starts as soon as there is something to draw and each rAF as soon as the previous frame
+ * is done. At 60 Hz, rows put in the DOM also wait for the next vsync (0–16.7 ms, whatever the
+ * app does) and frame intervals never go below 16.67 ms; those figures are reported too, as
+ * what a person sees on a 60 Hz display and whether frames were dropped;
  * - the renderer's JS heap after a GC, after all of the above; goal < 150 MB.
  * The app runs offline from its mirror: the profile is connected to a local service, which is
  * stopped once the mirror is filled, so no sync prunes the seeded links (and none runs meanwhile).
@@ -269,32 +270,39 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     if (Number((totalText ?? '').replace(/\D/g, '')) !== mirrored.total) throw new Error(`The list shows "${totalText}", not ${mirrored.total} links.`);
 
     // ---- keystroke → rendered rows ----
-    const search = page.getByTestId('links-search');
-    const keys: BenchState['results'] = [];
-    for (const word of TYPED) {
-      await search.click();
-      // The typist's pace holds for the first key too: it comes a key gap after the click.
-      await page.waitForTimeout(KEY_GAP_MS);
-      for (let i = 1; i <= word.length; i++) {
-        const q = word.slice(0, i);
-        const want = await expected(backend, q);
-        await page.evaluate((armed) => ((window as unknown as { __bench: { armed: unknown } }).__bench.armed = armed), { q, ...want });
-        const before = (await state(page)).results.length;
-        await page.keyboard.type(word[i - 1] as string);
-        await page.waitForFunction((n) => (window as unknown as { __bench: BenchState }).__bench.results.length > n, before, { timeout: 10_000 });
-        const results = (await state(page)).results;
-        keys.push(results[results.length - 1] as BenchState['results'][number]);
-        await page.waitForTimeout(KEY_GAP_MS);
+    const typeWords = async (target: Page): Promise<BenchState['results']> => {
+      const search = target.getByTestId('links-search');
+      const keys: BenchState['results'] = [];
+      for (const word of TYPED) {
+        await search.click();
+        // The typist's pace holds for the first key too: it comes a key gap after the click.
+        await target.waitForTimeout(KEY_GAP_MS);
+        for (let i = 1; i <= word.length; i++) {
+          const q = word.slice(0, i);
+          const want = await expected(backend as Backend, q);
+          await target.evaluate((armed) => ((window as unknown as { __bench: { armed: unknown } }).__bench.armed = armed), { q, ...want });
+          const before = (await state(target)).results.length;
+          await target.keyboard.type(word[i - 1] as string);
+          await target.waitForFunction((n) => (window as unknown as { __bench: BenchState }).__bench.results.length > n, before, { timeout: 10_000 });
+          const results = (await state(target)).results;
+          keys.push(results[results.length - 1] as BenchState['results'][number]);
+          await target.waitForTimeout(KEY_GAP_MS);
+        }
+        // Back to every link before the next word (not measured).
+        await search.fill('');
+        await target.waitForFunction((n) => Number(document.querySelector('[data-testid="links-total"]')?.textContent?.replace(/\D/g, '') ?? -1) === n, mirrored.total, { timeout: 10_000 });
+        await target.waitForTimeout(KEY_GAP_MS);
       }
-      // Back to every link before the next word (not measured).
-      await search.fill('');
-      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="links-total"]')?.textContent?.replace(/\D/g, '') ?? -1) === n, mirrored.total, { timeout: 10_000 });
-      await page.waitForTimeout(KEY_GAP_MS);
-    }
-    const frames = keys.map((k) => k.frame);
-    const doms = keys.map((k) => k.dom);
-    const slowest = [...keys].sort((a, b) => b.frame - a.frame).slice(0, 3);
-    log(`links: ${keys.length} keystrokes; slowest ${slowest.map((k) => `"${k.q}" ${k.frame.toFixed(1)} ms (answer after ${k.rpc.toFixed(1)} ms)`).join(', ')}; ${keys.filter((k) => k.viaFrame).length} answered without a DOM change`);
+      return keys;
+    };
+    const slowestOf = (keys: BenchState['results']) =>
+      [...keys]
+        .sort((a, b) => b.frame - a.frame)
+        .slice(0, 3)
+        .map((k) => `"${k.q}" ${k.frame.toFixed(1)} ms (answer after ${k.rpc.toFixed(1)} ms)`)
+        .join(', ');
+    const vsyncKeys = await typeWords(page);
+    log(`links: at 60 Hz, ${vsyncKeys.length} keystrokes; slowest ${slowestOf(vsyncKeys)}`);
 
     // ---- scrolling ----
     const scrollList = (target: Page) => target.evaluate(
@@ -344,6 +352,10 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     const freePage = await freeContext.newPage();
     await freePage.goto(shell.url);
     await freePage.waitForFunction(() => (window as unknown as { __bench: BenchState }).__bench.firstRowFrame !== null, null, { timeout: 30_000 });
+    const keys = await typeWords(freePage);
+    const frames = keys.map((k) => k.frame);
+    const doms = keys.map((k) => k.dom);
+    log(`links: unthrottled, ${keys.length} keystrokes; slowest ${slowestOf(keys)}; ${keys.filter((k) => k.viaFrame).length} answered without a DOM change`);
     const free = await scrollList(freePage);
     const frameP95 = percentile(free.deltas, 95);
     log(`links: unthrottled, scrolled ${free.rowsScrolled} rows in ${free.deltas.length} frames (${(free.deltas.length / (SCROLL_MS / 1000)).toFixed(0)} frames/s); ${free.loadingFrames} frames showed a "Loading…" row`);
@@ -351,11 +363,12 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     return [
       { bench: 'links', metric: `first rows visible after load, ${mirrored.total.toLocaleString('en')} links (cold)`, value: round(coldFirst, 0), unit: 'ms', goal: '< 500 ms', pass: coldFirst < 500 },
       { bench: 'links', metric: 'first rows visible after a reload (two runs)', value: warm.map((w) => round(w, 0)).join(' / '), unit: 'ms', goal: '', pass: null },
-      { bench: 'links', metric: `keystroke → rendered rows (frame after), ${keys.length} keys, p95`, value: round(percentile(frames, 95), 1), unit: 'ms', goal: '< 16 ms', pass: percentile(frames, 95) < 16 },
+      { bench: 'links', metric: `keystroke → rendered rows (the frame that shows them, frames not held to 60 Hz), ${keys.length} keys, p95`, value: round(percentile(frames, 95), 1), unit: 'ms', goal: '< 16 ms', pass: percentile(frames, 95) < 16 },
       { bench: 'links', metric: 'keystroke → rows in the DOM, p50 / p95 / max', value: `${round(percentile(doms, 50), 1)} / ${round(percentile(doms, 95), 1)} / ${round(Math.max(...doms), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: 'keystroke → rendered rows, p50 / max', value: `${round(percentile(frames, 50), 1)} / ${round(Math.max(...frames), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  of which keystroke → links:list sent, p50 / p95', value: `${round(percentile(keys.map((k) => k.sent), 50), 1)} / ${round(percentile(keys.map((k) => k.sent), 95), 1)}`, unit: 'ms', goal: '', pass: null },
-      { bench: 'links', metric: '  of which links:list round trip (HTTP + backend), p50 / p95', value: `${round(percentile(keys.map((k) => k.rpc), 50), 1)} / ${round(percentile(keys.map((k) => k.rpc), 95), 1)}`, unit: 'ms', goal: '', pass: null },
+      { bench: 'links', metric: '  of which links:list round trip (call socket + backend), p50 / p95', value: `${round(percentile(keys.map((k) => k.rpc), 50), 1)} / ${round(percentile(keys.map((k) => k.rpc), 95), 1)}`, unit: 'ms', goal: '', pass: null },
+      { bench: 'links', metric: '  at 60 Hz (the next vsync after the rows), p50 / p95', value: `${round(percentile(vsyncKeys.map((k) => k.frame), 50), 1)} / ${round(percentile(vsyncKeys.map((k) => k.frame), 95), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: `scrolling ${SCROLL_PX_PER_FRAME} px/frame for ${SCROLL_MS / 1000} s: frame time p95 (frames not held to 60 Hz)`, value: round(frameP95), unit: 'ms', goal: '< 16.7 ms', pass: frameP95 < 16.7 },
       { bench: 'links', metric: '  frame time p50 / max; frames with a "Loading…" row', value: `${round(percentile(free.deltas, 50))} / ${round(Math.max(...free.deltas), 1)}; ${free.loadingFrames}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  at 60 Hz: frame interval p95 / max; frames over 25 ms; "Loading…" frames', value: `${round(intervalP95)} / ${round(Math.max(...scroll.deltas), 1)}; ${dropped} of ${scroll.deltas.length}; ${scroll.loadingFrames}`, unit: 'ms', goal: '', pass: null },
