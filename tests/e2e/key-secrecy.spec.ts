@@ -42,6 +42,18 @@ test('the API keys appear nowhere: contract payloads, page memory, logs or files
     const channel = decodeURIComponent(m[1] as string);
     calls.push({ channel, request: request.postData() ?? '', answer: request.response().then((r) => r?.text() ?? '') });
   });
+  // Most calls go over the web shell's call socket: each frame sent is a call, each received its answer.
+  page.on('websocket', (socket) => {
+    const answers = new Map<number, (text: string) => void>();
+    socket.on('framesent', ({ payload }) => {
+      const call = JSON.parse(String(payload)) as { id: number; channel: string };
+      calls.push({ channel: call.channel, request: String(payload), answer: new Promise((resolve) => answers.set(call.id, resolve)) });
+    });
+    socket.on('framereceived', ({ payload }) => {
+      const { id } = JSON.parse(String(payload)) as { id: number };
+      answers.get(id)?.(String(payload));
+    });
+  });
 
   try {
     await page.goto(shell.url);
@@ -68,6 +80,8 @@ test('the API keys appear nowhere: contract payloads, page memory, logs or files
     // comes out; the local key never crosses at all.
     const answers = await Promise.all(calls.map((c) => c.answer));
     expect(calls.length).toBeGreaterThan(5);
+    // The one call that carries a key was seen, so the checks below cover it.
+    expect(calls.filter((c) => c.channel === 'profiles:connect' && c.request.includes(remoteKey))).toHaveLength(1);
     for (const [i, c] of calls.entries()) {
       expect(answers[i], `answer of ${c.channel}`).not.toContain(remoteKey);
       expect(answers[i], `answer of ${c.channel}`).not.toContain(localKey);
