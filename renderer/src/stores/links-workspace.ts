@@ -22,6 +22,16 @@ export const SEARCH_DELAY_MS = 80;
 
 export type SortDirection = 'asc' | 'desc';
 
+/**
+ * The whole window after its first rows: the rows already shown keep their objects when the
+ * service's answer still has them in the same place, so the list does not draw them again.
+ */
+function completed(shown: MirrorLink[] | undefined, wasPartial: boolean, items: MirrorLink[]): MirrorLink[] {
+  if (!shown || !wasPartial || items.length < shown.length) return items;
+  for (let i = 0; i < shown.length; i++) if (shown[i]!.id !== items[i]!.id) return items;
+  return shown.concat(items.slice(shown.length));
+}
+
 /** Resolves once the browser has painted the next frame (at once where there are no frames). */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -103,7 +113,7 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
           partial = new Set();
           shownQuery.value++;
         }
-        pages.set(page, answer.items);
+        pages.set(page, completed(pages.get(page), partial.has(page), answer.items));
         // A short answer is the whole window when the query has no more rows.
         if (limit < PAGE_SIZE && answer.items.length === limit && page * PAGE_SIZE + limit < answer.total) partial.add(page);
         else partial.delete(page);
