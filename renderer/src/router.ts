@@ -1,13 +1,16 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 import type { ResourceKey } from './resources.js';
-import ResourceListView from './views/ResourceListView.vue';
 import LinksView from './views/LinksView.vue';
-import OutboxView from './views/OutboxView.vue';
-import BulkView from './views/BulkView.vue';
-import AccountView from './views/AccountView.vue';
-import SettingsView from './views/SettingsView.vue';
-import QuickShortenView from './views/QuickShortenView.vue';
 import { sectionViews } from './section-views.js';
+
+// Links is where the app opens, so it is in the first bundle; every other view loads when first
+// visited, which keeps the code parsed at start-up (and the time to the first rows) small.
+const ResourceListView = () => import('./views/ResourceListView.vue');
+const OutboxView = () => import('./views/OutboxView.vue');
+const BulkView = () => import('./views/BulkView.vue');
+const AccountView = () => import('./views/AccountView.vue');
+const SettingsView = () => import('./views/SettingsView.vue');
+const QuickShortenView = () => import('./views/QuickShortenView.vue');
 
 export interface NavEntry {
   name: string;

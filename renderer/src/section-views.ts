@@ -1,16 +1,13 @@
-import type { Component } from 'vue';
-import ChannelsView from './views/ChannelsView.vue';
-import CampaignsView from './views/CampaignsView.vue';
-import DomainsView from './views/DomainsView.vue';
-import PixelsView from './views/PixelsView.vue';
+import type { RouteComponent } from 'vue-router';
 
 /**
  * Sections with a view of their own (create, edit, delete, assign); the others show the shared
  * read-only table of their resources from the mirror.
  */
-export const sectionViews: Partial<Record<string, Component>> = {
-  channels: ChannelsView,
-  campaigns: CampaignsView,
-  domains: DomainsView,
-  pixels: PixelsView,
+export const sectionViews: Partial<Record<string, () => Promise<RouteComponent>>> = {
+  // Loaded when first visited (see router.ts).
+  channels: () => import('./views/ChannelsView.vue'),
+  campaigns: () => import('./views/CampaignsView.vue'),
+  domains: () => import('./views/DomainsView.vue'),
+  pixels: () => import('./views/PixelsView.vue'),
 };
