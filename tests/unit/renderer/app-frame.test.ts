@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Router } from 'vue-router';
@@ -51,7 +51,8 @@ describe('App frame', () => {
     const w = await mountApp();
 
     expect(state(w)).toBe('ready');
-    expect(has(w, 'welcome')).toBe(true);
+    // The welcome screen's code loads when first needed.
+    await vi.waitFor(() => expect(has(w, 'welcome')).toBe(true));
     expect(has(w, 'app-frame')).toBe(false);
   });
 
@@ -62,6 +63,7 @@ describe('App frame', () => {
     fake.answer('profiles:use-local', ok(localProfile));
     fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
 
+    await vi.waitFor(() => expect(has(w, 'welcome')).toBe(true));
     await w.get('[data-testid="use-local"]').trigger('click');
     await flushPromises();
 
