@@ -50,11 +50,12 @@ export function writeResults(sql: Sql, results: readonly { target: HealthTarget;
     const chain = JSON.stringify(check.chain);
     for (const id of target.linkIds) {
       sql.run(
-        `INSERT INTO link_health (link_id, checked_at, state, status, chain, time_ms, problem)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(link_id) DO UPDATE SET checked_at = excluded.checked_at, state = excluded.state,
-           status = excluded.status, chain = excluded.chain, time_ms = excluded.time_ms, problem = excluded.problem`,
-        [id, at, check.state, check.status, chain, check.timeMs, check.problem],
+        `INSERT INTO link_health (link_id, url, checked_at, state, status, chain, time_ms, problem)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(link_id) DO UPDATE SET url = excluded.url, checked_at = excluded.checked_at,
+           state = excluded.state, status = excluded.status, chain = excluded.chain,
+           time_ms = excluded.time_ms, problem = excluded.problem`,
+        [id, target.url, at, check.state, check.status, chain, check.timeMs, check.problem],
       );
     }
   }

@@ -3,14 +3,8 @@ import type { LinkFilterField, MirrorLink, PendingKind } from '../../shared/mode
 /**
  * A link_health row (aliased `h`) still tells about link `l`: it checked the long URL the link
  * has now. A check made before the long URL was edited says nothing about the new target.
- * The chain is stored as `[{"url":"<the URL>","status":…`: the URL is compared in place (a
- * tenth of what parsing the JSON costs over 100,000 rows); only a URL JSON writes escaped
- * (with a quote or a backslash) is compared through json_extract.
  */
-export const healthCurrent = (link = 'l', health = 'h') =>
-  `(substr(${health}.chain, 10, length(${link}.long_url) + 2) = ${link}.long_url || '",'
-    OR ((instr(${link}.long_url, '"') > 0 OR instr(${link}.long_url, '\\') > 0)
-        AND json_extract(${health}.chain, '$[0].url') = ${link}.long_url))`;
+export const healthCurrent = (link = 'l', health = 'h') => `${health}.url = ${link}.long_url`;
 
 /**
  * The link's health state for a list row: a scalar subquery rather than a join, so every query

@@ -224,6 +224,7 @@ export const MIGRATIONS: readonly string[] = [
   /* 3: link health checks (see electron/backend/health) */ `
   CREATE TABLE link_health (
     link_id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL,                      -- the long URL checked (a result counts while the link keeps it)
     checked_at INTEGER NOT NULL,
     state TEXT NOT NULL,                    -- ok | broken
     status INTEGER,
