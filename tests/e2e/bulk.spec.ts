@@ -1,41 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startService } from '../../electron/service/start.js';
+import { readFileSync } from 'node:fs';
 import { parseCsv } from '../../electron/shared/csv.js';
 import { AppFrame } from './pages/app-frame.js';
 import { BulkPage } from './pages/bulk-page.js';
 import { WelcomePage } from './pages/welcome-page.js';
-import { expect, test as base } from './fixtures.js';
-
-/** A link service of this test's own, read directly with its key to check what the job made. */
-interface Service {
-  url: string;
-  apiKey: string;
-  links(): Promise<{ id: number; shorturl: string; longurl: string }[]>;
-}
-
-const test = base.extend<{ service: Service }>({
-  // Playwright reads a fixture's dependencies from this destructuring: it must be a pattern.
-  // eslint-disable-next-line no-empty-pattern
-  service: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-e2e-bulk-'));
-    const service = await startService({ dataDir, port: 0, rateLimit: 0, firstUserEmail: 'bulk@example.com' });
-    try {
-      const apiKey = service.firstApiKey;
-      if (!apiKey) throw new Error('The link service did not create its first user.');
-      const links = async () => {
-        const res = await fetch(`${service.url}/api/urls?limit=100`, { headers: { Authorization: `Bearer ${apiKey}` } });
-        const json = (await res.json()) as { data: { urls: { id: number; shorturl: string; longurl: string }[] } };
-        return json.data.urls;
-      };
-      await use({ url: service.url, apiKey, links });
-    } finally {
-      await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
-});
+import { expect, test } from './fixtures.js';
 
 const URLS = [1, 2, 3, 4, 5].map((i) => `https://example.com/bulk-e2e/${i}`);
 
@@ -78,7 +46,7 @@ test('bulk shorten: pasted URLs are checked, the bad one left out, the job runs 
   expect(lines.map((f) => [f[0], f[1], f[6]])).toEqual(URLS.map((url, i) => [String(i + 1), url, 'created']));
 
   // Every link exists on the service once, under the short URL and id the file gives.
-  const onService = await service.links();
+  const onService = ((await service.ok('GET', '/api/urls?limit=100'))['data'] as { urls: { id: number; shorturl: string; longurl: string }[] }).urls;
   expect(onService).toHaveLength(5);
   for (const f of lines) {
     const link = onService.find((l) => l.longurl === f[1]);

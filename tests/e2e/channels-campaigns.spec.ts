@@ -1,47 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startService } from '../../electron/service/start.js';
 import { AppFrame } from './pages/app-frame.js';
 import { WelcomePage } from './pages/welcome-page.js';
-import { expect, test as base } from './fixtures.js';
+import { expect, test, type CheckedService } from './fixtures.js';
 
-/** A link service of this test's own, called directly with its key to check what it stored. */
-interface Service {
-  url: string;
-  apiKey: string;
-  /** The call must succeed; answers its JSON. */
-  ok(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
-}
-
-const test = base.extend<{ service: Service }>({
-  // Playwright reads a fixture's dependencies from this destructuring: it must be a pattern.
-  // eslint-disable-next-line no-empty-pattern
-  service: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-e2e-channels-'));
-    // No rate limit: the app's syncs and these checks would otherwise share a small budget.
-    const service = await startService({ dataDir, port: 0, rateLimit: 0, firstUserEmail: 'channels@example.com' });
-    try {
-      const apiKey = service.firstApiKey;
-      if (!apiKey) throw new Error('The link service did not create its first user.');
-      const ok = async (method: string, path: string, body?: unknown) => {
-        const res = await fetch(`${service.url}${path}`, {
-          method,
-          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const json = (await res.json()) as Record<string, unknown>;
-        if (res.status >= 400 || json['error'] !== 0) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-        return json;
-      };
-      await use({ url: service.url, apiKey, ok });
-    } finally {
-      await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
-});
 
 interface ServiceChannel {
   id: number;
@@ -57,14 +18,14 @@ interface ServiceCampaign {
   rotator: string | false;
 }
 
-async function channelsOf(service: Service): Promise<ServiceChannel[]> {
+async function channelsOf(service: CheckedService): Promise<ServiceChannel[]> {
   return ((await service.ok('GET', '/api/channels?limit=100'))['data'] as { channels: ServiceChannel[] }).channels;
 }
-async function campaignsOf(service: Service): Promise<ServiceCampaign[]> {
+async function campaignsOf(service: CheckedService): Promise<ServiceCampaign[]> {
   return ((await service.ok('GET', '/api/campaigns?limit=100'))['data'] as { campaigns: ServiceCampaign[] }).campaigns;
 }
 
-async function connect(page: Page, service: Service): Promise<AppFrame> {
+async function connect(page: Page, service: CheckedService): Promise<AppFrame> {
   await new WelcomePage(page).connectForm.connect({ name: 'Channels service', baseUrl: service.url, apiKey: service.apiKey });
   const frame = new AppFrame(page);
   await expect(frame.root).toBeVisible();

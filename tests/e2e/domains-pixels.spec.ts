@@ -1,56 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startService } from '../../electron/service/start.js';
 import { AppFrame } from './pages/app-frame.js';
 import { WelcomePage } from './pages/welcome-page.js';
-import { expect, test as base } from './fixtures.js';
+import { expect, test, type CheckedService } from './fixtures.js';
 
-/** A link service of this test's own, called directly with its key to check what it stored. */
-interface Service {
-  url: string;
-  apiKey: string;
-  /** The call must succeed; answers the JSON. */
-  ok(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
-}
-
-const test = base.extend<{ service: Service }>({
-  // Playwright reads a fixture's dependencies from this destructuring: it must be a pattern.
-  // eslint-disable-next-line no-empty-pattern
-  service: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-e2e-domains-'));
-    // No rate limit: the app's syncs and these checks would otherwise share a small budget.
-    const service = await startService({ dataDir, port: 0, rateLimit: 0, firstUserEmail: 'domains@example.com' });
-    try {
-      const apiKey = service.firstApiKey;
-      if (!apiKey) throw new Error('The link service did not create its first user.');
-      const ok = async (method: string, path: string, body?: unknown) => {
-        const res = await fetch(`${service.url}${path}`, {
-          method,
-          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const json = (await res.json()) as Record<string, unknown>;
-        if (res.status >= 400 || json['error'] !== 0) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-        return json;
-      };
-      await use({ url: service.url, apiKey, ok });
-    } finally {
-      await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
-});
 
 type Row = Record<string, unknown>;
 
-async function listOf(service: Service, path: string, collection: string): Promise<Row[]> {
+async function listOf(service: CheckedService, path: string, collection: string): Promise<Row[]> {
   const json = await service.ok('GET', path);
   return (json['data'] as Record<string, Row[]>)[collection] ?? [];
 }
 
-async function connect(page: Page, service: Service): Promise<AppFrame> {
+async function connect(page: Page, service: CheckedService): Promise<AppFrame> {
   await new WelcomePage(page).connectForm.connect({ name: 'Domains service', baseUrl: service.url, apiKey: service.apiKey });
   const frame = new AppFrame(page);
   await expect(frame.root).toBeVisible();

@@ -32,7 +32,19 @@ export interface RemoteService {
 export const REMOTE_EMAIL = 'remote@example.com';
 export const KEYCHAIN_REASON = 'End-to-end tests keep keys in memory: no keychain is used.';
 
-export const test = base.extend<{ app: RunningApp; remoteService: RemoteService }>({
+/**
+ * A link service of the test's own, without a rate limit (the app's syncs and the test's checks
+ * would otherwise share a small budget), called directly with its key to check what it stored.
+ */
+export interface CheckedService {
+  url: string;
+  apiKey: string;
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
+  /** Like api, but the call must succeed; answers its JSON. */
+  ok(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
+}
+
+export const test = base.extend<{ app: RunningApp; remoteService: RemoteService; service: CheckedService }>({
   app: async ({ page }, use) => {
     if (!existsSync(join(rendererDir, 'index.html'))) {
       throw new Error(`No built renderer in ${rendererDir}: run "npx electron-vite build" first.`);
@@ -67,6 +79,33 @@ export const test = base.extend<{ app: RunningApp; remoteService: RemoteService 
     try {
       if (!service.firstApiKey) throw new Error('The remote service did not create its first user.');
       await use({ url: service.url, apiKey: service.firstApiKey, email: REMOTE_EMAIL });
+    } finally {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+
+  // eslint-disable-next-line no-empty-pattern
+  service: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-e2e-service-'));
+    const service = await startService({ dataDir, port: 0, rateLimit: 0, firstUserEmail: 'checked@example.com' });
+    try {
+      const apiKey = service.firstApiKey;
+      if (!apiKey) throw new Error('The link service did not create its first user.');
+      const api = async (method: string, path: string, body?: unknown) => {
+        const res = await fetch(`${service.url}${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+      };
+      const ok = async (method: string, path: string, body?: unknown) => {
+        const { status, json } = await api(method, path, body);
+        if (status >= 400 || json['error'] !== 0) throw new Error(`${method} ${path} answered ${status}: ${JSON.stringify(json)}`);
+        return json;
+      };
+      await use({ url: service.url, apiKey, api, ok });
     } finally {
       await service.close();
       rmSync(dataDir, { recursive: true, force: true });

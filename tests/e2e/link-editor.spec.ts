@@ -1,69 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startService } from '../../electron/service/start.js';
 import { AppFrame } from './pages/app-frame.js';
 import { LinkEditorPage } from './pages/link-editor-page.js';
 import { WelcomePage } from './pages/welcome-page.js';
-import { expect, test as base } from './fixtures.js';
+import { expect, test, type CheckedService } from './fixtures.js';
 
-/** A link service of this test's own, called directly with its key to check what it stored. */
-interface Service {
-  url: string;
-  apiKey: string;
-  api(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
-  /** Like api, but the call must succeed. */
-  ok(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
-}
-
-const test = base.extend<{ service: Service }>({
-  // Playwright reads a fixture's dependencies from this destructuring: it must be a pattern.
-  // eslint-disable-next-line no-empty-pattern
-  service: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-e2e-editor-'));
-    // No rate limit: the app's syncs and these checks would otherwise share a small budget.
-    const service = await startService({ dataDir, port: 0, rateLimit: 0, firstUserEmail: 'editor@example.com' });
-    try {
-      const apiKey = service.firstApiKey;
-      if (!apiKey) throw new Error('The link service did not create its first user.');
-      const api = async (method: string, path: string, body?: unknown) => {
-        const res = await fetch(`${service.url}${path}`, {
-          method,
-          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-      };
-      const ok = async (method: string, path: string, body?: unknown) => {
-        const { status, json } = await api(method, path, body);
-        if (status >= 400 || json['error'] !== 0) throw new Error(`${method} ${path} answered ${status}: ${JSON.stringify(json)}`);
-        return json;
-      };
-      await use({ url: service.url, apiKey, api, ok });
-    } finally {
-      await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
-});
 
 // The expiry picker works in local time: in UTC, what is typed is what the service stores.
 test.use({ timezoneId: 'UTC' });
 
 type Details = Record<string, unknown>;
 
-async function detailsOf(service: Service, id: number): Promise<Details> {
+async function detailsOf(service: CheckedService, id: number): Promise<Details> {
   const json = await service.ok('GET', `/api/url/${id}`);
   return json['details'] as Details;
 }
 
-async function linkCount(service: Service): Promise<number> {
+async function linkCount(service: CheckedService): Promise<number> {
   const json = await service.ok('GET', '/api/urls?limit=100');
   return (json['data'] as { result: number }).result;
 }
 
-async function idOfShortUrl(service: Service, shortUrl: string): Promise<number> {
+async function idOfShortUrl(service: CheckedService, shortUrl: string): Promise<number> {
   const json = await service.ok('GET', '/api/urls?limit=100');
   const found = (json['data'] as { urls: Array<{ id: number; shorturl: string }> }).urls.find((u) => u.shorturl === shortUrl);
   if (!found) throw new Error(`The service has no link ${shortUrl}.`);
@@ -71,7 +28,7 @@ async function idOfShortUrl(service: Service, shortUrl: string): Promise<number>
 }
 
 /** Connects the app to the service and opens the Links view with the mirror read. */
-async function openLinks(page: Page, service: Service): Promise<void> {
+async function openLinks(page: Page, service: CheckedService): Promise<void> {
   await new WelcomePage(page).connectForm.connect({ name: 'Editor service', baseUrl: service.url, apiKey: service.apiKey });
   const frame = new AppFrame(page);
   await expect(frame.root).toBeVisible();

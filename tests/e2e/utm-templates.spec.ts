@@ -1,29 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startService } from '../../electron/service/start.js';
 import { AppFrame } from './pages/app-frame.js';
 import { LinkEditorPage } from './pages/link-editor-page.js';
 import { UtmFieldsPage } from './pages/utm-fields-page.js';
 import { WelcomePage } from './pages/welcome-page.js';
-import { expect, test as base } from './fixtures.js';
-
-/** A link service of this test's own, read directly with its key to check what it stored. */
-const test = base.extend<{ service: { url: string; apiKey: string } }>({
-  // Playwright reads a fixture's dependencies from this destructuring: it must be a pattern.
-  // eslint-disable-next-line no-empty-pattern
-  service: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-e2e-utm-'));
-    const service = await startService({ dataDir, port: 0, rateLimit: 0, firstUserEmail: 'utm@example.com' });
-    try {
-      if (!service.firstApiKey) throw new Error('The link service did not create its first user.');
-      await use({ url: service.url, apiKey: service.firstApiKey });
-    } finally {
-      await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
-});
+import { expect, test } from './fixtures.js';
 
 test('UTM templates: saved in the editor, applied to a new link, sent on its long URL', async ({ app, service }) => {
   test.setTimeout(120_000);
