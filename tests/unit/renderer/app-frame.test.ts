@@ -5,14 +5,14 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Router } from 'vue-router';
 import App from '../../../renderer/src/App.vue';
 import { createAppRouter } from '../../../renderer/src/router.js';
-import { fail, installFakeBridge, keychainOk, localProfile, ok, remoteProfile, type FakeBridge } from './fake-bridge.js';
+import { budgetOf, fail, installFakeBridge, keychainOk, localProfile, ok, remoteProfile, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
 let pinia: Pinia;
 let router: Router;
 let wrapper: VueWrapper | undefined;
 
-const budget = { profileId: localProfile.id, limit: 30, remaining: 30, resetAt: 0, pausedUntil: null, inFlight: 0, queued: { user: 0, clipboard: 0, view: 0, background: 0 } };
+const budget = budgetOf();
 const page = <T>(items: T[]) => ({ items, total: items.length, offset: 0, limit: 100, unknown: 0, source: 'mirror', syncedAt: Date.now() });
 const marks = { pending: null, failed: null, opId: null, provisional: false };
 const list = <T>(items: T[]) => ({ items, source: 'mirror', syncedAt: Date.now() });

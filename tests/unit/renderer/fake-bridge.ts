@@ -1,3 +1,5 @@
+import type { BudgetState } from '../../../electron/shared/contract.js';
+import type { MirrorLink } from '../../../electron/shared/models.js';
 import { CHANNELS, type ChannelName, type EventName, type LinkdeckBridge, type LinkdeckEvents, type Result } from '../../../electron/shared/contract.js';
 
 type Answer = Result<unknown> | unknown;
@@ -57,3 +59,19 @@ export function installFakeBridge(): FakeBridge {
 export const localProfile = { id: 'p-local', name: 'Local workspace', baseUrl: 'http://127.0.0.1:4100', kind: 'local' as const, needsKey: false };
 export const remoteProfile = { id: 'p-remote', name: 'Work', baseUrl: 'https://links.example.com', kind: 'remote' as const, needsKey: false };
 export const keychainOk = { kind: 'keychain' as const, persistent: true };
+
+/** A mirrored link with nothing special about it: each test sets the fields that matter to it. */
+export function mirrorLink(over: Partial<MirrorLink> = {}): MirrorLink {
+  return {
+    id: 1, alias: 'abc', shortUrl: 'http://s/abc', longUrl: 'https://example.com/a', clicks: 0, title: '', description: '',
+    date: '2025-01-01 10:00:00', pending: null, failed: null, opId: null, provisional: false, domain: 's', channelId: null,
+    campaignId: null, status: null, passwordProtected: null, expiry: null, expired: null, unknown: [], detailsFetchedAt: null,
+    ...over,
+  };
+}
+
+/** The local profile's rate budget, with `remaining` of `limit` requests left and nothing queued. */
+export const budgetOf = (remaining = 30, limit = 30): BudgetState => ({
+  profileId: localProfile.id, limit, remaining, resetAt: 0, pausedUntil: null, inFlight: 0,
+  queued: { user: 0, clipboard: 0, view: 0, background: 0 },
+});

@@ -13,16 +13,13 @@ import { useLinkHealthStore } from '../../../renderer/src/stores/link-health.js'
 import { useLinksWorkspaceStore } from '../../../renderer/src/stores/links-workspace.js';
 import type { HealthJob, LinkHealth } from '../../../electron/shared/health.js';
 import type { LinkFacets, MirrorLink } from '../../../electron/shared/models.js';
-import { fail, installFakeBridge, ok, type FakeBridge } from './fake-bridge.js';
+import { fail, installFakeBridge, mirrorLink, ok, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
 let wrapper: VueWrapper | undefined;
 
-const link = (over: Partial<MirrorLink> = {}): MirrorLink => ({
-  id: 5, alias: 'spring', shortUrl: 'http://s/spring', longUrl: 'https://example.com/spring', clicks: 3, title: 'Spring', description: '', date: '2025-01-01 10:00:00',
-  pending: null, failed: null, opId: null, provisional: false, domain: 's', channelId: null, campaignId: null, status: 'private', passwordProtected: null,
-  expiry: null, expired: null, unknown: [], detailsFetchedAt: null, ...over,
-});
+const link = (over: Partial<MirrorLink> = {}): MirrorLink =>
+  mirrorLink({ id: 5, alias: 'spring', shortUrl: 'http://s/spring', longUrl: 'https://example.com/spring', clicks: 3, title: 'Spring', status: 'private', ...over });
 
 const job = (over: Partial<HealthJob> = {}): HealthJob => ({ id: 'j1', status: 'running', total: 10, checked: 0, broken: 0, startedAt: 1, finishedAt: null, ...over });
 

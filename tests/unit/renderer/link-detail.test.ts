@@ -8,21 +8,19 @@ import DoughnutChart from '../../../renderer/src/components/charts/DoughnutChart
 import { refreshCostText, expiryState, snapshotPeriod } from '../../../renderer/src/components/link-detail/detail-text.js';
 import { useLinkDetailsStore } from '../../../renderer/src/stores/link-details.js';
 import type { LinkDetails, MirrorLink, MirrorLinkDetails } from '../../../electron/shared/models.js';
-import { installFakeBridge, localProfile, ok, type FakeBridge } from './fake-bridge.js';
+import { budgetOf, installFakeBridge, mirrorLink, localProfile, ok, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
 let wrapper: VueWrapper | undefined;
 const DAY = 24 * 3600_000;
 
-const budget = (remaining: number, limit = 30) => ({ profileId: localProfile.id, limit, remaining, resetAt: 0, pausedUntil: null, inFlight: 0, queued: { user: 0, clipboard: 0, view: 0, background: 0 } });
+const budget = budgetOf;
 
-function link(over: Partial<MirrorLink> = {}): MirrorLink {
-  return {
-    id: 5, alias: 'spring', shortUrl: 'http://s/spring', longUrl: 'https://example.com/spring', clicks: 3, title: 'Spring', description: 'Note', date: '2025-01-01 10:00:00',
-    pending: null, failed: null, opId: null, provisional: false, domain: 's', channelId: null, campaignId: null, status: null, passwordProtected: null,
-    expiry: null, expired: null, unknown: ['channel', 'campaign', 'status', 'password', 'expired'], detailsFetchedAt: null, ...over,
-  };
-}
+const link = (over: Partial<MirrorLink> = {}): MirrorLink =>
+  mirrorLink({
+    id: 5, alias: 'spring', shortUrl: 'http://s/spring', longUrl: 'https://example.com/spring', clicks: 3, title: 'Spring', description: 'Note',
+    unknown: ['channel', 'campaign', 'status', 'password', 'expired'], ...over,
+  });
 
 function details(over: Partial<LinkDetails> = {}): LinkDetails {
   return {

@@ -6,39 +6,15 @@ import { NSelect } from 'naive-ui';
 import LinkEditor from '../../../renderer/src/components/link-editor/LinkEditor.vue';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
 import type { LinkDetails, LinkInput, MirrorLink, OutboxItem } from '../../../electron/shared/models.js';
-import { fail, installFakeBridge, ok, type FakeBridge } from './fake-bridge.js';
+import { fail, installFakeBridge, mirrorLink, ok, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
 let wrapper: VueWrapper | undefined;
 
 const list = <T>(items: T[]) => ok({ items: items.map((i) => ({ ...i, pending: null, failed: null, opId: null, provisional: false })), source: 'mirror', syncedAt: 1 });
 
-function mirrorLink(over: Partial<MirrorLink> = {}): MirrorLink {
-  return {
-    id: 7,
-    alias: 'taken',
-    shortUrl: 'http://s.test/taken',
-    longUrl: 'https://example.com/a',
-    clicks: 0,
-    title: '',
-    description: '',
-    date: '2030-01-01 00:00:00',
-    pending: null,
-    failed: null,
-    opId: null,
-    provisional: false,
-    domain: 's.test',
-    channelId: null,
-    campaignId: null,
-    status: null,
-    passwordProtected: null,
-    expiry: null,
-    expired: null,
-    unknown: [],
-    detailsFetchedAt: null,
-    ...over,
-  };
-}
+const takenLink = (over: Partial<MirrorLink> = {}): MirrorLink =>
+  mirrorLink({ id: 7, alias: 'taken', shortUrl: 'http://s.test/taken', domain: 's.test', date: '2030-01-01 00:00:00', ...over });
 
 function outboxItem(over: Partial<OutboxItem> = {}): OutboxItem {
   return {
@@ -142,7 +118,7 @@ describe('validation', () => {
   });
 
   it('says a custom alias is already used, from the mirror, before sending', async () => {
-    fake.answer('links:list', ok({ items: [mirrorLink({ alias: 'taken' }), mirrorLink({ id: 8, alias: 'taken-2' })], total: 2, offset: 0, limit: 50, unknown: 0, source: 'mirror', syncedAt: 1 }));
+    fake.answer('links:list', ok({ items: [takenLink({ alias: 'taken' }), takenLink({ id: 8, alias: 'taken-2' })], total: 2, offset: 0, limit: 50, unknown: 0, source: 'mirror', syncedAt: 1 }));
     const w = await open();
     await type(w, 'link-url', 'https://example.com/page');
     await type(w, 'link-custom', 'taken');
@@ -153,7 +129,7 @@ describe('validation', () => {
   });
 
   it('does not count an alias used on another (branded) domain', async () => {
-    fake.answer('links:list', ok({ items: [mirrorLink({ alias: 'taken', domain: 'go.brand.test' })], total: 1, offset: 0, limit: 50, unknown: 0, source: 'mirror', syncedAt: 1 }));
+    fake.answer('links:list', ok({ items: [takenLink({ alias: 'taken', domain: 'go.brand.test' })], total: 1, offset: 0, limit: 50, unknown: 0, source: 'mirror', syncedAt: 1 }));
     const w = await open();
     await type(w, 'link-url', 'https://example.com/page');
     await type(w, 'link-custom', 'taken');
@@ -300,7 +276,7 @@ describe('create', () => {
 });
 
 describe('reuse offer', () => {
-  beforeEach(() => fake.answer('links:reusable', ok(mirrorLink({ shortUrl: 'http://s.test/old', longUrl: 'https://example.com/page' }))));
+  beforeEach(() => fake.answer('links:reusable', ok(takenLink({ shortUrl: 'http://s.test/old', longUrl: 'https://example.com/page' }))));
 
   it('offers the existing short link before creating; Use it creates nothing', async () => {
     const w = await open();
@@ -365,7 +341,7 @@ describe('drafts', () => {
 
 describe('edit', () => {
   beforeEach(() => {
-    fake.answer('links:get', ok({ link: mirrorLink({ id: 42 }), details, fetchedAt: 1, snapshots: [], stale: false, source: 'mirror', syncedAt: 1 }));
+    fake.answer('links:get', ok({ link: takenLink({ id: 42 }), details, fetchedAt: 1, snapshots: [], stale: false, source: 'mirror', syncedAt: 1 }));
     fake.answer('links:update', ok(outboxItem({ opId: 'op-2', mutation: { kind: 'link.update', id: 42, input: { url: 'https://example.com/promo' } } })));
     fake.answer('outbox:wait', ok({ opId: 'op-2', id: 42, shortUrl: 'http://s.test/promo' }));
   });
@@ -415,7 +391,7 @@ describe('edit', () => {
   });
 
   it('refuses to edit a link whose details were never read', async () => {
-    fake.answer('links:get', ok({ link: mirrorLink({ id: 42 }), details: null, fetchedAt: null, snapshots: [], stale: true, source: 'mirror', syncedAt: 1 }));
+    fake.answer('links:get', ok({ link: takenLink({ id: 42 }), details: null, fetchedAt: null, snapshots: [], stale: true, source: 'mirror', syncedAt: 1 }));
     const w = await open({ mode: 'edit', linkId: 42 });
     expect(w.find('[data-testid="link-editor-load-error"]').text()).toContain('have not been read from the service yet');
     expect(w.find('[data-testid="link-editor-form"]').exists()).toBe(false);

@@ -7,41 +7,17 @@ import App from '../../../renderer/src/App.vue';
 import { FIRST_ROWS, PAGE_SIZE } from '../../../renderer/src/stores/links-workspace.js';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery, OutboxItem } from '../../../electron/shared/models.js';
-import { installFakeBridge, keychainOk, localProfile, ok, fail, type FakeBridge } from './fake-bridge.js';
+import { budgetOf, installFakeBridge, mirrorLink, keychainOk, localProfile, ok, fail, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
 let pinia: Pinia;
 let router: Router;
 let wrapper: VueWrapper | undefined;
 
-const budget = { profileId: localProfile.id, limit: 30, remaining: 30, resetAt: 0, pausedUntil: null, inFlight: 0, queued: { user: 0, clipboard: 0, view: 0, background: 0 } };
+const budget = budgetOf();
 
-function link(id: number, over: Partial<MirrorLink> = {}): MirrorLink {
-  return {
-    id,
-    alias: `a${id}`,
-    shortUrl: `http://s/a${id}`,
-    longUrl: `https://example.com/${id}`,
-    clicks: id * 2,
-    title: `Link ${id}`,
-    description: '',
-    date: '2025-01-01 10:00:00',
-    pending: null,
-    failed: null,
-    opId: null,
-    provisional: false,
-    domain: 's',
-    channelId: null,
-    campaignId: null,
-    status: null,
-    passwordProtected: null,
-    expiry: null,
-    expired: null,
-    unknown: [],
-    detailsFetchedAt: null,
-    ...over,
-  };
-}
+const link = (id: number, over: Partial<MirrorLink> = {}): MirrorLink =>
+  mirrorLink({ id, alias: `a${id}`, shortUrl: `http://s/a${id}`, longUrl: `https://example.com/${id}`, clicks: id * 2, title: `Link ${id}`, ...over });
 
 /** A mirror of `total` links answered window by window, as the backend does. */
 function serveLinks(total: number, make: (index: number) => MirrorLink = (i) => link(i + 1)) {

@@ -6,7 +6,7 @@ import type { Router } from 'vue-router';
 import App from '../../../renderer/src/App.vue';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, OutboxItem } from '../../../electron/shared/models.js';
-import { installFakeBridge, keychainOk, localProfile, ok, type FakeBridge } from './fake-bridge.js';
+import { budgetOf, installFakeBridge, mirrorLink, keychainOk, localProfile, ok, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
 let pinia: Pinia;
@@ -14,34 +14,9 @@ let router: Router;
 let wrapper: VueWrapper | undefined;
 
 const MIN = 60_000;
-const budget = { profileId: localProfile.id, limit: 30, remaining: 30, resetAt: 0, pausedUntil: null, inFlight: 0, queued: { user: 0, clipboard: 0, view: 0, background: 0 } };
+const budget = budgetOf();
 
-function link(over: Partial<MirrorLink> = {}): MirrorLink {
-  return {
-    id: 1,
-    alias: 'abc',
-    shortUrl: 'http://s/abc',
-    longUrl: 'https://example.com/a',
-    clicks: 3,
-    title: 'Example',
-    description: '',
-    date: '2025-01-01 10:00:00',
-    pending: null,
-    failed: null,
-    opId: null,
-    provisional: false,
-    domain: 's',
-    channelId: null,
-    campaignId: null,
-    status: null,
-    passwordProtected: null,
-    expiry: null,
-    expired: null,
-    unknown: [],
-    detailsFetchedAt: null,
-    ...over,
-  };
-}
+const link = (over: Partial<MirrorLink> = {}): MirrorLink => mirrorLink({ clicks: 3, title: 'Example', ...over });
 const linkPage = (items: MirrorLink[], syncedAt: number | null = Date.now()) => ok({ items, total: items.length, offset: 0, limit: 100, unknown: 0, source: 'mirror', syncedAt });
 
 function outboxItem(over: Partial<OutboxItem> = {}): OutboxItem {
