@@ -87,8 +87,12 @@ export interface KeychainStatus {
   kind: 'keychain' | 'memory';
   /** False when keys last only for this session (no OS keychain available). */
   persistent: boolean;
-  /** Why the keychain is not used, in words for the user. */
+  /** Why the keychain is not used, in words for the user ("No keychain service is running…"). */
   reason?: string;
+  /** What the user can do about it. */
+  remedy?: string;
+  /** The keychain's own error message (never a key), for a "details" disclosure. */
+  details?: string;
 }
 
 export interface ProfilesState {

@@ -13,9 +13,9 @@ import {
 import { createApiClient } from '../../electron/backend/api/client.js';
 import type { AuthScheme } from '../../electron/shared/profile-validation.js';
 import {
-  KeytarSecretStore,
+  KeychainSecretStore,
   MemorySecretStore,
-  loadKeytar,
+  loadNapiKeyring,
   type SecretStore,
 } from '../../electron/backend/secrets/index.js';
 import { openDatabase } from '../../electron/service/db.js';
@@ -33,7 +33,7 @@ if (!withKeychain)
 const KEYCHAIN_SERVICE = 'Linkdeck-accounts-test';
 const newSecretStore = async (): Promise<SecretStore> =>
   withKeychain
-    ? new KeytarSecretStore(await loadKeytar(), KEYCHAIN_SERVICE)
+    ? new KeychainSecretStore(await loadNapiKeyring(), { service: KEYCHAIN_SERVICE })
     : new MemorySecretStore();
 
 /** What the shell will wire: GET /api/account through the real API client. */

@@ -1,9 +1,11 @@
 export {
-  KeytarSecretStore,
   loadKeytar,
-  type Keytar,
-  type LoadKeytar,
-} from './keytar-secret-store.js';
+  loadNapiKeyring,
+  type KeychainModule,
+  type LoadKeychainModule,
+} from './keychain-module.js';
+export { explainKeychainFailure, type KeychainProblem } from './keychain-problem.js';
+export { KeychainSecretStore, type KeychainSecretStoreOptions } from './keychain-secret-store.js';
 export { MemorySecretStore } from './memory-secret-store.js';
 export {
   DEFAULT_PROBE_TIMEOUT_MS,

@@ -5,10 +5,14 @@ export class MemorySecretStore implements SecretStore {
   readonly kind = 'memory' as const;
   readonly persistent = false;
   readonly reason?: string;
+  readonly remedy?: string;
+  readonly details?: string;
   readonly #secrets = new Map<string, string>();
 
-  constructor(options: { reason?: string } = {}) {
+  constructor(options: { reason?: string; remedy?: string; details?: string } = {}) {
     if (options.reason) this.reason = options.reason;
+    if (options.remedy) this.remedy = options.remedy;
+    if (options.details) this.details = options.details;
   }
 
   async get(account: string): Promise<string | null> {

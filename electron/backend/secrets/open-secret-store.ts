@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
-  KeytarSecretStore,
   loadKeytar as defaultLoadKeytar,
-  type Keytar,
-  type LoadKeytar,
-} from './keytar-secret-store.js';
+  loadNapiKeyring,
+  type KeychainModule,
+  type LoadKeychainModule,
+} from './keychain-module.js';
+import { explainKeychainFailure } from './keychain-problem.js';
+import { KeychainSecretStore } from './keychain-secret-store.js';
 import { MemorySecretStore } from './memory-secret-store.js';
 import {
   KEYCHAIN_SERVICE,
@@ -15,45 +17,51 @@ import {
 } from './secret-store.js';
 
 export interface OpenSecretStoreOptions {
-  loadKeytar?: LoadKeytar;
+  /** The keychain module (default: @napi-rs/keyring). */
+  loadKeychain?: LoadKeychainModule;
+  /** Where keys of earlier versions may be (default: keytar, when it was installed). */
+  loadLegacy?: LoadKeychainModule;
   log?: Logger;
   /**
-   * How long loading keytar and the probe may take together. On Linux without a Secret Service,
-   * libsecret can wait for D-Bus activation far longer than anyone should wait for a window.
+   * How long loading the module and the probe may take together. On Linux without a Secret
+   * Service, D-Bus activation can wait far longer than anyone should wait for a window.
    */
   probeTimeoutMs?: number;
   service?: string;
+  platform?: NodeJS.Platform;
 }
 
 /** The probe's account: profile ids are lowercase hex, so it never meets a real profile. */
 export const PROBE_ACCOUNT = '__linkdeck-probe__';
 export const DEFAULT_PROBE_TIMEOUT_MS = 3000;
 
+/** The log line of a memory fallback: the keychain's own words, never a key. */
 export function memoryFallbackReason(cause: string): string {
   return `No OS keychain is available (${cause}): keys are kept in memory for this session only and you will be asked again after a restart.`;
 }
 
 /**
  * The OS keychain when it really works (checked by storing, reading back and deleting a
- * throwaway entry), otherwise an in-memory store that says why.
+ * throwaway entry), otherwise an in-memory store that says why, in words and in details.
  */
 export async function openSecretStore(options: OpenSecretStoreOptions = {}): Promise<SecretStore> {
   const log = options.log ?? silentLogger;
   const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   const service = options.service ?? KEYCHAIN_SERVICE;
-  const load = options.loadKeytar ?? defaultLoadKeytar;
+  const load = options.loadKeychain ?? loadNapiKeyring;
+  const loadLegacy = options.loadLegacy ?? defaultLoadKeytar;
 
-  const attempt = async (): Promise<KeytarSecretStore> => {
-    let keytar: Keytar;
+  const attempt = async (): Promise<KeychainSecretStore> => {
+    let keychain: KeychainModule;
     try {
-      keytar = await load();
+      keychain = await load();
     } catch (error) {
-      throw new Error(`the keytar module could not be loaded: ${describeError(error)}`, {
+      throw new Error(`the keychain module could not be loaded: ${describeError(error)}`, {
         cause: error,
       });
     }
-    await probe(keytar, service);
-    return new KeytarSecretStore(keytar, service);
+    await probe(keychain, service);
+    return new KeychainSecretStore(keychain, { service, legacy: loadLegacy, log });
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -68,20 +76,20 @@ export async function openSecretStore(options: OpenSecretStoreOptions = {}): Pro
     log.info('API keys are kept in the OS keychain.');
     return store;
   } catch (error) {
-    const reason = memoryFallbackReason(describeError(error));
-    log.warn(reason);
-    return new MemorySecretStore({ reason });
+    const details = describeError(error);
+    log.warn(memoryFallbackReason(details));
+    return new MemorySecretStore({ ...explainKeychainFailure(details, options.platform), details });
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Uses keytar directly so that the fallback reason carries the keychain's own words. */
-async function probe(keytar: Keytar, service: string): Promise<void> {
+/** Uses the module directly so that the details carry the keychain's own words. */
+async function probe(keychain: KeychainModule, service: string): Promise<void> {
   const value = randomBytes(16).toString('hex');
-  await keytar.setPassword(service, PROBE_ACCOUNT, value);
-  const readBack = await keytar.getPassword(service, PROBE_ACCOUNT);
-  await keytar.deletePassword(service, PROBE_ACCOUNT);
+  await keychain.setPassword(service, PROBE_ACCOUNT, value);
+  const readBack = await keychain.getPassword(service, PROBE_ACCOUNT);
+  await keychain.deletePassword(service, PROBE_ACCOUNT);
   if (readBack !== value) throw new Error('the keychain did not give back what was stored in it');
 }
 

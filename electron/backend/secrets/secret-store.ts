@@ -3,12 +3,16 @@
  * or echo a secret, and nothing here writes one to disk in clear.
  */
 export interface SecretStore {
-  /** 'keychain': the OS keychain through keytar; 'memory': this process only. */
+  /** 'keychain': the OS keychain; 'memory': this process only. */
   readonly kind: 'keychain' | 'memory';
   /** False when secrets are lost at exit. */
   readonly persistent: boolean;
   /** Why the OS keychain is not used, in words for the user (memory fallback only). */
   readonly reason?: string;
+  /** What the user can do about it (memory fallback only). */
+  readonly remedy?: string;
+  /** The keychain's own error, for a "details" disclosure (memory fallback only). */
+  readonly details?: string;
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   /** True when there was something to delete. */
@@ -16,11 +20,7 @@ export interface SecretStore {
 }
 
 /** What the UI shows about key storage. */
-export interface KeychainStatus {
-  kind: SecretStore['kind'];
-  persistent: boolean;
-  reason?: string;
-}
+export type KeychainStatus = Pick<SecretStore, 'kind' | 'persistent' | 'reason' | 'remedy' | 'details'>;
 
 /** The minimal logger the backend parts take. Messages must never contain a secret. */
 export interface Logger {
@@ -38,6 +38,8 @@ export function keychainStatus(store: SecretStore): KeychainStatus {
     kind: store.kind,
     persistent: store.persistent,
     ...(store.reason ? { reason: store.reason } : {}),
+    ...(store.remedy ? { remedy: store.remedy } : {}),
+    ...(store.details ? { details: store.details } : {}),
   };
 }
 

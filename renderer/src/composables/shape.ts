@@ -46,6 +46,8 @@ export function asProfilesState(value: unknown): ProfilesState {
       kind: keychain['kind'] === 'memory' ? 'memory' : 'keychain',
       persistent: keychain['persistent'] !== false,
       ...(typeof keychain['reason'] === 'string' ? { reason: keychain['reason'] } : {}),
+      ...(typeof keychain['remedy'] === 'string' ? { remedy: keychain['remedy'] } : {}),
+      ...(typeof keychain['details'] === 'string' ? { details: keychain['details'] } : {}),
     },
   };
 }

@@ -55,7 +55,7 @@ describe('the packaging config (package.json "build")', () => {
     expect(build.files).toEqual(['out/**', 'package.json']);
     expect(build.asar).toBe(true);
     expect(pkg.main.startsWith('out/')).toBe(true);
-    for (const native of ['node_modules/keytar/', 'node_modules/libsql/', 'node_modules/@libsql/'])
+    for (const native of ['node_modules/@napi-rs/keyring', 'node_modules/keytar/', 'node_modules/libsql/', 'node_modules/@libsql/'])
       expect(
         build.asarUnpack?.some((pattern) => pattern.includes(native)),
         native,

@@ -2,14 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   openSecretStore,
   PROBE_ACCOUNT,
-  type Keytar,
+  type KeychainModule,
   type Logger,
 } from '../../../electron/backend/secrets/index.js';
-import { fakeKeytar } from './fake-keytar.js';
+import { fakeKeychain } from './fake-keychain.js';
 
 const KEY = 'sk_live_never_in_a_log_0123456789';
 const FALLBACK_END =
   ': keys are kept in memory for this session only and you will be asked again after a restart.';
+/** No legacy keytar in these tests unless one says so. */
+const noLegacy = async (): Promise<KeychainModule> => {
+  throw new Error('keytar is not installed');
+};
 
 function capture(): Logger & { lines: string[] } {
   const lines: string[] = [];
@@ -22,15 +26,16 @@ afterEach(() => {
 
 describe('openSecretStore', () => {
   it('uses the keychain when the probe stores, reads back and deletes an entry', async () => {
-    const keytar = fakeKeytar();
+    const keychain = fakeKeychain();
     const calls: string[] = [];
-    const spy: Keytar = {
-      getPassword: (s, a) => (calls.push(`get ${a}`), keytar.getPassword(s, a)),
-      setPassword: (s, a, p) => (calls.push(`set ${a}`), keytar.setPassword(s, a, p)),
-      deletePassword: (s, a) => (calls.push(`delete ${a}`), keytar.deletePassword(s, a)),
+    const spy: KeychainModule = {
+      name: 'spy',
+      getPassword: (s, a) => (calls.push(`get ${a}`), keychain.getPassword(s, a)),
+      setPassword: (s, a, p) => (calls.push(`set ${a}`), keychain.setPassword(s, a, p)),
+      deletePassword: (s, a) => (calls.push(`delete ${a}`), keychain.deletePassword(s, a)),
     };
     const log = capture();
-    const store = await openSecretStore({ loadKeytar: async () => spy, log });
+    const store = await openSecretStore({ loadKeychain: async () => spy, log });
     expect(store).toMatchObject({ kind: 'keychain', persistent: true });
     expect(store.reason).toBeUndefined();
     expect(calls).toEqual([
@@ -38,51 +43,59 @@ describe('openSecretStore', () => {
       `get ${PROBE_ACCOUNT}`,
       `delete ${PROBE_ACCOUNT}`,
     ]);
-    expect(keytar.entries.size).toBe(0);
+    expect(keychain.entries.size).toBe(0);
     expect(log.lines).toEqual(['API keys are kept in the OS keychain.']);
   });
 
-  it('falls back to memory, with the reason, when keytar cannot be loaded', async () => {
+  it('falls back to memory when the module cannot be loaded: words for a person, the raw error as details and in the log', async () => {
     const log = capture();
     const store = await openSecretStore({
-      loadKeytar: async () => {
-        throw new Error('libsecret-1.so.0: cannot open shared object file');
+      loadKeychain: async () => {
+        throw new Error('keyring.linux-x64-gnu.node: cannot open shared object file');
       },
       log,
     });
     expect(store).toMatchObject({ kind: 'memory', persistent: false });
-    expect(store.reason).toBe(
-      `No OS keychain is available (the keytar module could not be loaded: libsecret-1.so.0: cannot open shared object file)${FALLBACK_END}`,
+    expect(store.reason).toBe("Linkdeck's keychain module does not work on this system.");
+    expect(store.remedy).toMatch(/^Reinstall Linkdeck/);
+    expect(store.details).toBe(
+      'the keychain module could not be loaded: keyring.linux-x64-gnu.node: cannot open shared object file',
     );
-    expect(log.lines).toEqual([store.reason]);
+    expect(log.lines).toEqual([
+      `No OS keychain is available (${store.details})${FALLBACK_END}`,
+    ]);
   });
 
-  it('falls back to memory when the probe fails', async () => {
-    const keytar: Keytar = {
-      ...fakeKeytar(),
+  it('names the missing keychain service when the probe finds no D-Bus session (as on a bare Linux machine)', async () => {
+    const keychain: KeychainModule = {
+      ...fakeKeychain(),
       setPassword: async () => {
-        throw new Error('Cannot autolaunch D-Bus without X11 $DISPLAY');
+        // What @napi-rs/keyring says on this machine without DBUS_SESSION_BUS_ADDRESS.
+        throw new Error(
+          'Platform failure: DBus error: Using X11 for dbus-daemon autolaunch was disabled at compile time, set your DBUS_SESSION_BUS_ADDRESS instead',
+        );
       },
     };
-    const store = await openSecretStore({ loadKeytar: async () => keytar });
+    const store = await openSecretStore({ loadKeychain: async () => keychain, platform: 'linux' });
     expect(store.kind).toBe('memory');
-    expect(store.reason).toBe(
-      `No OS keychain is available (Cannot autolaunch D-Bus without X11 $DISPLAY)${FALLBACK_END}`,
-    );
+    expect(store.reason).toBe('No keychain service is running — on Linux, that is GNOME Keyring or KWallet.');
+    expect(store.remedy).toMatch(/GNOME Keyring \(the gnome-keyring package\) or KWallet/);
+    expect(store.details).toMatch(/^Platform failure: DBus error: Using X11/);
   });
 
   it('falls back to memory when the keychain gives back something else', async () => {
-    const keytar: Keytar = { ...fakeKeytar(), getPassword: async () => 'not what was stored' };
-    const store = await openSecretStore({ loadKeytar: async () => keytar });
+    const keychain: KeychainModule = { ...fakeKeychain(), getPassword: async () => 'not what was stored' };
+    const store = await openSecretStore({ loadKeychain: async () => keychain });
     expect(store.kind).toBe('memory');
-    expect(store.reason).toMatch(/did not give back what was stored/);
+    expect(store.reason).toBe('The keychain did not give back a key Linkdeck stored in it.');
+    expect(store.details).toMatch(/did not give back what was stored/);
   });
 
   it('gives up on a keychain that hangs after 3 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const keytar: Keytar = { ...fakeKeytar(), setPassword: () => new Promise(() => {}) };
+    const keychain: KeychainModule = { ...fakeKeychain(), setPassword: () => new Promise(() => {}) };
     let settled = false;
-    const opening = openSecretStore({ loadKeytar: async () => keytar }).finally(
+    const opening = openSecretStore({ loadKeychain: async () => keychain }).finally(
       () => (settled = true),
     );
     await vi.advanceTimersByTimeAsync(2999);
@@ -90,18 +103,18 @@ describe('openSecretStore', () => {
     await vi.advanceTimersByTimeAsync(1);
     const store = await opening;
     expect(store.kind).toBe('memory');
-    expect(store.reason).toBe(
-      `No OS keychain is available (the keychain did not answer within 3 s)${FALLBACK_END}`,
-    );
+    expect(store.reason).toBe('The keychain did not answer.');
+    expect(store.remedy).toMatch(/locked and waiting for its password/);
+    expect(store.details).toBe('the keychain did not answer within 3 s');
   });
 
   it('never logs a key passed through the store, on the keychain or in memory', async () => {
-    for (const loadKeytar of [
-      async () => fakeKeytar(),
-      async () => Promise.reject(new Error('no keytar')),
+    for (const loadKeychain of [
+      async () => fakeKeychain(),
+      async () => Promise.reject(new Error('no keychain module')),
     ]) {
       const log = capture();
-      const store = await openSecretStore({ loadKeytar, log });
+      const store = await openSecretStore({ loadKeychain, loadLegacy: noLegacy, log });
       await store.set('profile1', KEY);
       expect(await store.get('profile1')).toBe(KEY);
       await store.delete('profile1');

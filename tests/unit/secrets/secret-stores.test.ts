@@ -1,11 +1,12 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
-  KeytarSecretStore,
+  KeychainSecretStore,
   MemorySecretStore,
-  type Keytar,
+  type KeychainModule,
+  type Logger,
 } from '../../../electron/backend/secrets/index.js';
-import { fakeKeytar } from './fake-keytar.js';
+import { fakeKeychain } from './fake-keychain.js';
 
 const KEY = 'sk_live_0123456789abcdefghijklmnop';
 
@@ -38,14 +39,14 @@ describe('MemorySecretStore', () => {
   });
 });
 
-describe('KeytarSecretStore', () => {
+describe('KeychainSecretStore', () => {
   it('stores under the Linkdeck service name, one entry per account', async () => {
-    const keytar = fakeKeytar();
-    const store = new KeytarSecretStore(keytar);
+    const keychain = fakeKeychain();
+    const store = new KeychainSecretStore(keychain);
     expect(store).toMatchObject({ kind: 'keychain', persistent: true, service: 'Linkdeck' });
     await store.set('p1', KEY);
     await store.set('p2', 'second');
-    expect([...keytar.entries.keys()]).toEqual(['Linkdeck\u0000p1', 'Linkdeck\u0000p2']);
+    expect([...keychain.entries.keys()]).toEqual(['Linkdeck\u0000p1', 'Linkdeck\u0000p2']);
     expect(await store.get('p1')).toBe(KEY);
     expect(await store.delete('p1')).toBe(true);
     expect(await store.get('p1')).toBeNull();
@@ -53,7 +54,8 @@ describe('KeytarSecretStore', () => {
   });
 
   it('explains keychain failures without repeating the secret', async () => {
-    const failing: Keytar = {
+    const failing: KeychainModule = {
+      name: 'failing',
       getPassword: async () => {
         throw new Error('Cannot autolaunch D-Bus without X11 $DISPLAY');
       },
@@ -64,7 +66,7 @@ describe('KeytarSecretStore', () => {
         throw new Error('The keyring is locked');
       },
     };
-    const store = new KeytarSecretStore(failing);
+    const store = new KeychainSecretStore(failing);
     await expect(store.get('p1')).rejects.toThrow(
       'Could not read a key from the OS keychain: Cannot autolaunch D-Bus without X11 $DISPLAY',
     );
@@ -78,5 +80,67 @@ describe('KeytarSecretStore', () => {
     expect(error.message).toBe(
       'Could not save the key in the OS keychain: rejected secret [redacted]',
     );
+  });
+});
+
+describe('KeychainSecretStore and the keys earlier versions kept through keytar', () => {
+  const log = (): Logger & { lines: string[] } => {
+    const lines: string[] = [];
+    return { lines, info: (m) => lines.push(m), warn: (m) => lines.push(m) };
+  };
+
+  it('moves a key found only in keytar into the keychain, once, and forgets the old entry', async () => {
+    const keychain = fakeKeychain('@napi-rs/keyring');
+    const keytar = fakeKeychain('keytar');
+    await keytar.setPassword('Linkdeck', 'p1', KEY);
+    let loads = 0;
+    const lines = log();
+    const store = new KeychainSecretStore(keychain, { legacy: async () => (loads++, keytar), log: lines });
+
+    expect(await store.get('p1')).toBe(KEY);
+    expect(keychain.entries.get('Linkdeck\u0000p1')).toBe(KEY);
+    expect(keytar.entries.size).toBe(0);
+    expect(await store.get('p1')).toBe(KEY);
+    expect(await store.get('unknown')).toBeNull();
+    expect(loads).toBe(1);
+    expect(lines.lines).toEqual(['Moved the API key of profile p1 from keytar into the keychain.']);
+    for (const line of lines.lines) expect(line).not.toContain(KEY);
+  });
+
+  it('prefers the keychain: a key saved since the upgrade wins over an old keytar entry', async () => {
+    const keychain = fakeKeychain();
+    const keytar = fakeKeychain('keytar');
+    await keytar.setPassword('Linkdeck', 'p1', 'old-key');
+    const store = new KeychainSecretStore(keychain, { legacy: async () => keytar });
+    await store.set('p1', KEY);
+    expect(await store.get('p1')).toBe(KEY);
+  });
+
+  it('deletes a profile key from both, so a removed profile cannot come back through keytar', async () => {
+    const keychain = fakeKeychain();
+    const keytar = fakeKeychain('keytar');
+    await keytar.setPassword('Linkdeck', 'p1', 'old-key');
+    const store = new KeychainSecretStore(keychain, { legacy: async () => keytar });
+    expect(await store.delete('p1')).toBe(true);
+    expect(keytar.entries.size).toBe(0);
+    expect(await store.get('p1')).toBeNull();
+  });
+
+  it('works on when keytar is not installed or fails: it only means "not found"', async () => {
+    const keychain = fakeKeychain();
+    const missing = new KeychainSecretStore(keychain, {
+      legacy: () => Promise.reject(new Error("Cannot find package 'keytar'")),
+    });
+    expect(await missing.get('p1')).toBeNull();
+    const lines = log();
+    const broken = new KeychainSecretStore(keychain, {
+      legacy: async () => ({
+        ...fakeKeychain('keytar'),
+        getPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+      }),
+      log: lines,
+    });
+    expect(await broken.get('p1')).toBeNull();
+    expect(lines.lines).toEqual(['The legacy keychain module failed: Cannot autolaunch D-Bus without X11 $DISPLAY']);
   });
 });
