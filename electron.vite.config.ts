@@ -18,12 +18,14 @@ const cspMeta = (): Plugin => ({
 
 // Three bundles: the Electron main process (with the entry of the utility process that runs
 // the embedded local service), the preload script and the Vue renderer.
-// Dependencies of main/preload stay external (native modules such as keytar and libsql
-// cannot be bundled).
+// Dependencies of main/preload stay external (native modules such as @napi-rs/keyring and libsql
+// cannot be bundled). keytar is named too: it is optional, so where it did not build there is
+// nothing to resolve, and the lazy import that looks for it must stay a runtime import.
 export default defineConfig({
   main: {
     build: {
       rollupOptions: {
+        external: ['keytar'],
         input: {
           index: resolve(__dirname, 'electron/main/index.ts'),
           [LOCAL_SERVICE_ENTRY]: resolve(__dirname, 'electron/main/local-service-process.ts'),

@@ -70,7 +70,8 @@ interface Keytar {
 
 /** keytar, where it was installed (it is optional: it builds only where libsecret's headers are). */
 export const loadKeytar: LoadKeychainModule = async () => {
-  // A variable specifier: keytar may be absent, and bundlers must not try to resolve it.
+  // A variable specifier: keytar may be absent, and the type checker must not need it (the
+  // build marks it external for the same reason).
   const specifier = 'keytar';
   const mod = (await import(specifier)) as Partial<Keytar> & { default?: Partial<Keytar> };
   const candidate = typeof mod.setPassword === 'function' ? mod : mod.default;
