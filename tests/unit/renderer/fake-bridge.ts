@@ -14,6 +14,12 @@ export interface FakeBridge {
   /** Pushes an event to the page, as the shell would. */
   emit<E extends EventName>(event: E, payload: LinkdeckEvents[E]): void;
   callsTo(channel: ChannelName): unknown[];
+  /**
+   * Resolves with the argument of the first call to `channel` that `match` accepts, made already
+   * or from now on. The page's own call is the signal to wait on when it comes after a frame, a
+   * pause or code loaded on first use.
+   */
+  called(channel: ChannelName, match?: (arg: unknown) => boolean): Promise<unknown>;
 }
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -27,10 +33,16 @@ export function installFakeBridge(): FakeBridge {
   const calls: FakeBridge['calls'] = [];
   const responders = new Map<ChannelName, Responder>();
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const waiters = new Set<{ channel: ChannelName; match: (arg: unknown) => boolean; resolve: (arg: unknown) => void }>();
   const bridge: Record<string, unknown> = {};
   for (const channel of CHANNELS) {
     bridge[channel] = async (arg: unknown) => {
       calls.push({ channel, arg });
+      for (const waiter of waiters) {
+        if (waiter.channel !== channel || !waiter.match(arg)) continue;
+        waiters.delete(waiter);
+        waiter.resolve(arg);
+      }
       const responder = responders.get(channel);
       return responder ? await responder(arg) : fail('internal', `No fake answer for ${channel}.`);
     };
@@ -51,6 +63,11 @@ export function installFakeBridge(): FakeBridge {
       for (const listener of listeners.get(event) ?? []) listener(payload);
     },
     callsTo: (channel) => calls.filter((c) => c.channel === channel).map((c) => c.arg),
+    called(channel, match = () => true) {
+      const made = calls.find((c) => c.channel === channel && match(c.arg));
+      if (made) return Promise.resolve(made.arg);
+      return new Promise((resolve) => waiters.add({ channel, match, resolve }));
+    },
   };
   window.linkdeck = fake.bridge;
   return fake;

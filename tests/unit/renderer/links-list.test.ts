@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { isDeepStrictEqual } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
@@ -7,6 +8,7 @@ import App from '../../../renderer/src/App.vue';
 import { FIRST_ROWS, PAGE_SIZE } from '../../../renderer/src/stores/links-workspace.js';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery, OutboxItem } from '../../../electron/shared/models.js';
+import { untilDom, untilElement, nextNavigation } from './dom-signals.js';
 import { budgetOf, installFakeBridge, mirrorLink, keychainOk, localProfile, ok, fail, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
@@ -77,6 +79,7 @@ afterEach(() => {
   wrapper?.unmount();
   wrapper = undefined;
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   delete window.linkdeck;
   document.body.innerHTML = '';
 });
@@ -91,6 +94,8 @@ async function mountLinks() {
 
 const rows = () => Array.from(document.querySelectorAll<HTMLElement>('[data-testid="link-row"]'));
 const listCalls = () => fake.callsTo('links:list') as MirrorLinkQuery[];
+/** The next links:list call that asks for exactly `query` (the signal that a window is being read). */
+const listCall = (query: MirrorLinkQuery) => fake.called('links:list', (arg) => isDeepStrictEqual(arg, query));
 const scroller = () => document.querySelector<HTMLElement>('[data-testid="resource-links"]')!;
 const key = async (k: string, opts: KeyboardEventInit = {}) => {
   scroller().dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...opts }));
@@ -100,16 +105,21 @@ const key = async (k: string, opts: KeyboardEventInit = {}) => {
 describe('Links list: windows of the mirror', () => {
   it('asks only for the window on screen out of 100,000 links, and for the next one as the user scrolls there', async () => {
     serveLinks(100_000);
+    // Frames come when the test says: "after the first rows are painted" is then a fact, not a race.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     await mountLinks();
 
     // The first rows, then (once they are painted) the rest of the first window.
     expect(listCalls()).toEqual([{ sort: 'date', direction: 'desc', offset: 0, limit: FIRST_ROWS }]);
-    await vi.waitFor(() =>
-      expect(listCalls()).toEqual([
-        { sort: 'date', direction: 'desc', offset: 0, limit: FIRST_ROWS },
-        { sort: 'date', direction: 'desc', offset: 0, limit: PAGE_SIZE },
-      ]),
-    );
+    vi.unstubAllGlobals();
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await listCall({ sort: 'date', direction: 'desc', offset: 0, limit: PAGE_SIZE });
+    await flushPromises();
+    expect(listCalls()).toEqual([
+      { sort: 'date', direction: 'desc', offset: 0, limit: FIRST_ROWS },
+      { sort: 'date', direction: 'desc', offset: 0, limit: PAGE_SIZE },
+    ]);
     const shown = rows();
     expect(shown.length).toBeGreaterThan(5);
     expect(shown.length).toBeLessThan(60);
@@ -171,7 +181,10 @@ describe('Links list: windows of the mirror', () => {
     await mountLinks();
 
     await wrapper!.get('[data-testid="links-direction"]').trigger('click');
-    await vi.waitFor(() => expect(listCalls().at(-1)).toEqual({ sort: 'date', direction: 'asc', offset: 0, limit: 200 }));
+    // The new order's first rows, then (after a frame) its whole first window.
+    await listCall({ sort: 'date', direction: 'asc', offset: 0, limit: 200 });
+    await flushPromises();
+    expect(listCalls().at(-1)).toEqual({ sort: 'date', direction: 'asc', offset: 0, limit: 200 });
 
     // The channel filter lists names with their counts, from links:facets.
     await wrapper!.get('[data-testid="links-filter-channel"] .n-base-selection').trigger('click');
@@ -179,7 +192,9 @@ describe('Links list: windows of the mirror', () => {
     const options = Array.from(document.querySelectorAll<HTMLElement>('.n-base-select-option')).map((o) => o.textContent?.trim());
     expect(options).toEqual(['No channel (97)', 'Newsletter (3)']);
     document.querySelectorAll<HTMLElement>('.n-base-select-option')[1]!.click();
-    await vi.waitFor(() => expect(listCalls().at(-1)).toEqual({ sort: 'date', direction: 'asc', offset: 0, limit: 200, filters: { channel: 7 } }));
+    await listCall({ sort: 'date', direction: 'asc', offset: 0, limit: 200, filters: { channel: 7 } });
+    await flushPromises();
+    expect(listCalls().at(-1)).toEqual({ sort: 'date', direction: 'asc', offset: 0, limit: 200, filters: { channel: 7 } });
 
     const before = listCalls().length;
     fake.emit('mirror:changed', { profileId: localProfile.id, topics: ['channels'] });
@@ -268,22 +283,28 @@ describe('Links list: keyboard', () => {
   });
 
   it('opens a command palette with Ctrl+K that jumps to a link found in the mirror', async () => {
-    serveLinks(20);
+    // The mirror's search finds a link by its alias: no link holds "outb", whenever it is asked.
+    const mirror = Array.from({ length: 20 }, (_, i) => link(i + 1));
+    fake.answer('links:list', (arg: unknown) => {
+      const { q = '', limit = 50 } = arg as MirrorLinkQuery;
+      const items = mirror.filter((l) => l.alias.includes(q)).slice(0, limit);
+      return ok({ items, total: items.length, offset: 0, limit, unknown: 0, source: 'mirror', syncedAt: Date.now() });
+    });
     fake.answer('links:get', fail('not_found', 'Gone.'));
     await mountLinks();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true }));
-    await flushPromises();
-    const input = document.querySelector<HTMLInputElement>('[data-testid="palette-input"]');
+    // The palette's code loads when the Links view is first shown: it is there once it has loaded.
+    const input = await untilElement<HTMLInputElement>('[data-testid="palette-input"]');
     expect(input).not.toBeNull();
     input!.value = 'a7';
     input!.dispatchEvent(new Event('input'));
     await flushPromises();
     expect(listCalls().at(-1)).toEqual({ q: 'a7', limit: 8 });
     const items = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="palette-item"]'));
-    expect(items[0]?.textContent).toContain('http://s/a1');
+    expect(items[0]?.textContent).toContain('http://s/a7');
     input!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     await flushPromises();
-    expect(fake.callsTo('links:get')).toEqual([{ id: 1 }]);
+    expect(fake.callsTo('links:get')).toEqual([{ id: 7 }]);
 
     // Actions too: "outb" + Enter goes to the Outbox.
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', metaKey: true, bubbles: true }));
@@ -293,9 +314,13 @@ describe('Links list: keyboard', () => {
     again.value = 'outb';
     again.dispatchEvent(new Event('input'));
     await flushPromises();
+    // The Outbox view loads when first visited: its navigation ends once it has.
+    const navigation = nextNavigation(router);
     again.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-    await flushPromises();
-    await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/outbox'));
+    const { to, failure } = await navigation;
+    expect(failure).toBeUndefined();
+    expect(to.path).toBe('/outbox');
+    expect(router.currentRoute.value.path).toBe('/outbox');
   });
 });
 
@@ -346,7 +371,7 @@ describe('Links list: bulk actions', () => {
     await wrapper!.get('[data-testid="links-bulk-channel"] .n-base-selection').trigger('click');
     await flushPromises();
     Array.from(document.querySelectorAll<HTMLElement>('.n-base-select-option')).find((o) => o.textContent?.trim() === 'Newsletter')!.click();
-    await vi.waitFor(() => expect(document.querySelector<HTMLElement>('[data-testid="links-bulk-progress"]')?.dataset['running']).toBe('false'));
+    await untilDom(() => document.querySelector<HTMLElement>('[data-testid="links-bulk-progress"]')?.dataset['running'] === 'false');
 
     const assigns = fake.callsTo('channels:assign') as Array<{ channelId: number; type: string; itemId: number }>;
     expect(assigns).toHaveLength(450);
