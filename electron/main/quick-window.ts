@@ -2,7 +2,7 @@ import { BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { AppLocation } from './app-location.js';
 import { quickShortenUrl } from './quick-window-url.js';
-import { quickWindowOptions } from './quick-window-options.js';
+import { newQuickWindow } from './quick-window-options.js';
 import { secureContents } from './security.js';
 
 /**
@@ -53,7 +53,7 @@ export class QuickWindow {
   }
 
   private create(): BrowserWindow {
-    const win = new BrowserWindow(quickWindowOptions(join(import.meta.dirname, '../preload/index.cjs')));
+    const win = newQuickWindow(BrowserWindow, join(import.meta.dirname, '../preload/index.cjs'));
     secureContents(win.webContents, this.location, this.log);
     this.detach = this.attach(win);
     win.on('blur', () => this.hide());

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { devServerLocation, fileLocation, isAppUrl } from '../../../electron/main/app-location.js';
 import { closeAction, quitWhenAllClosed } from '../../../electron/main/close-to-tray.js';
-import { quickWindowOptions } from '../../../electron/main/quick-window-options.js';
+import type { BrowserWindowConstructorOptions } from 'electron';
+import { newQuickWindow } from '../../../electron/main/quick-window-options.js';
 import { quickShortenUrl } from '../../../electron/main/quick-window-url.js';
 import { windowOptions } from '../../../electron/main/window-options.js';
 
@@ -37,10 +38,21 @@ describe('quick-shorten window URL', () => {
 });
 
 describe('quick-shorten window options', () => {
+  /** Stands in for Electron's BrowserWindow: keeps the options the window is made with. */
+  class RecordingWindow {
+    constructor(readonly options: BrowserWindowConstructorOptions) {}
+  }
+  const quickWindowOptions = (preload: string) => newQuickWindow(RecordingWindow, preload).options;
+
+  it('makes one window of the class it is given', () => {
+    expect(newQuickWindow(RecordingWindow, '/p/preload.cjs')).toBeInstanceOf(RecordingWindow);
+  });
+
   it('has exactly the main window\'s web preferences (sandbox, isolation, no Node)', () => {
     const options = quickWindowOptions('/p/preload.cjs');
     expect(options.webPreferences).toEqual(windowOptions('/p/preload.cjs').webPreferences);
     expect(options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(options.webPreferences?.preload).toBe('/p/preload.cjs');
   });
 
   it('is small, frameless, on top and out of the task bar', () => {
@@ -48,6 +60,7 @@ describe('quick-shorten window options', () => {
     expect(options).toMatchObject({ frame: false, alwaysOnTop: true, skipTaskbar: true, resizable: false, show: false });
     expect(options.width).toBeLessThan(700);
     expect(options.minWidth).toBeLessThanOrEqual(options.width!);
+    expect(options.minHeight).toBeLessThanOrEqual(options.height!);
   });
 });
 
