@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Router } from 'vue-router';
 import App from '../../../renderer/src/App.vue';
 import { createAppRouter } from '../../../renderer/src/router.js';
+import { untilDom } from './dom-signals.js';
 import { budgetOf, fail, installFakeBridge, keychainOk, localProfile, ok, remoteProfile, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
@@ -51,8 +52,9 @@ describe('App frame', () => {
     const w = await mountApp();
 
     expect(state(w)).toBe('ready');
-    // The welcome screen's code loads when first needed.
-    await vi.waitFor(() => expect(has(w, 'welcome')).toBe(true));
+    // The welcome screen's code loads when first needed: it shows once it has loaded.
+    await untilDom(() => has(w, 'welcome'));
+    expect(has(w, 'welcome')).toBe(true);
     expect(has(w, 'app-frame')).toBe(false);
   });
 
@@ -63,7 +65,7 @@ describe('App frame', () => {
     fake.answer('profiles:use-local', ok(localProfile));
     fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
 
-    await vi.waitFor(() => expect(has(w, 'welcome')).toBe(true));
+    await untilDom(() => has(w, 'welcome'));
     await w.get('[data-testid="use-local"]').trigger('click');
     await flushPromises();
 

@@ -6,6 +6,7 @@ import type { Router } from 'vue-router';
 import App from '../../../renderer/src/App.vue';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, OutboxItem } from '../../../electron/shared/models.js';
+import { untilDom } from './dom-signals.js';
 import { budgetOf, installFakeBridge, mirrorLink, keychainOk, localProfile, ok, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
@@ -167,8 +168,9 @@ describe('Links view on the mirror', () => {
     await flushPromises();
 
     expect(fake.callsTo('links:get')).toEqual([{ id: 5 }]);
-    // The detail's code loads when a link is first opened.
-    await vi.waitFor(() => expect(byTestId('link-detail-clicks')[0]?.textContent).toBe('12'));
+    // The detail's code loads when a link is first opened: wait for it to say it is ready.
+    await untilDom(() => byTestId('link-detail')[0]?.dataset['status'] === 'ready');
+    expect(byTestId('link-detail-clicks')[0]?.textContent).toBe('12');
     expect(byTestId('link-detail-unique')[0]?.textContent).toBe('7');
     expect(byTestId('link-detail-countries')[0]?.textContent).toMatch(/Japan · 7.*France · 5/);
     expect(byTestId('link-detail-origin')[0]?.textContent).toBe('Offline: figures from the mirror, read 3 min ago.');
