@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { untilDom } from './dom-signals.js';
 import QRCode from 'qrcode';
 import LinkDetailQr from '../../../renderer/src/components/link-detail/LinkDetailQr.vue';
 import { checkQrOptions, contrastRatio, normaliseHex, qrFileName, qrPngDataUrl, qrSvg, QR_DEFAULTS } from '../../../renderer/src/components/link-detail/qr-code.js';
@@ -65,9 +66,13 @@ describe('QR rendering', () => {
   });
 });
 
-/** The PNG is encoded asynchronously (a stream under Node): wait for the component's own signal. */
+/**
+ * The PNG is encoded asynchronously (a stream under Node): wait for the component's own signals,
+ * the code for the current options made (aria-busy) and whether it can be downloaded (data-ready).
+ */
 async function ready(w: VueWrapper, state = 'true'): Promise<void> {
-  await vi.waitFor(() => expect(w.get('[data-testid="link-qr"]').attributes('data-ready')).toBe(state));
+  const section = () => w.get('[data-testid="link-qr"]');
+  await untilDom(() => section().attributes('aria-busy') === 'false' && section().attributes('data-ready') === state);
 }
 
 describe('LinkDetailQr', () => {
@@ -99,8 +104,9 @@ describe('LinkDetailQr', () => {
     await w.get('[data-testid="link-qr-size"]').setValue('512');
     await w.get('[data-testid="link-qr-foreground"]').setValue('#123');
     await w.get('[data-testid="link-qr-background"]').setValue('#FFEEDD');
-    await vi.waitFor(() => expect(w.get('[data-testid="link-qr-svg"]').attributes('href')).toBe(`blob:test/${blobs.length}`));
-    await vi.waitFor(async () => expect(await blobs[blobs.length - 1]?.text()).toContain('fill="#ffeedd"'));
+    await ready(w);
+    expect(w.get('[data-testid="link-qr-svg"]').attributes('href')).toBe(`blob:test/${blobs.length}`);
+    expect(await blobs[blobs.length - 1]?.text()).toContain('fill="#ffeedd"');
 
     const svg = w.get('[data-testid="link-qr-svg"]');
     expect(svg.attributes('download')).toBe('qr-spring.svg');
