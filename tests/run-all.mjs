@@ -2,7 +2,7 @@
 // `npm test`: every check the project has, in order, each run to the end even when an earlier
 // one fails, then one closing line `N passed, N failed, N skipped` computed from the runners'
 // JSON reports (CI reads that line, not the runners' own summaries).
-// A check step without its own test count (typecheck, lint, build) counts as one test.
+// A check step without its own test count (typecheck, lint, audit, build) counts as one test.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,50 +12,73 @@ const reports = join(root, 'tests/.reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const bin = (name) => join(root, 'node_modules/.bin', name);
+/**
+ * A package's command, run by this Node from the script its package.json names: node_modules/.bin
+ * holds shell scripts, and on Windows .cmd shims that spawnSync cannot start without a shell.
+ */
+function bin(pkg, command = pkg.split('/').pop()) {
+  const dir = join(root, 'node_modules', pkg);
+  try {
+    const { bin: entries } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    return [process.execPath, join(dir, typeof entries === 'string' ? entries : entries[command])];
+  } catch {
+    return [join(root, 'node_modules/.bin', command)]; // not installed: the step fails, saying so
+  }
+}
 const only = process.argv.slice(2); // e.g. `npm test -- unit integration`
 
+/** Whether a program is on the PATH (the wrappers below are Linux tools; Windows has none of them). */
+const have = (tool) => process.platform !== 'win32' && spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+
 /** Integration tests get a private D-Bus session with an unlocked gnome-keyring when the machine has one. */
+const keychainSession = () => have('dbus-run-session') && have('gnome-keyring-daemon');
 function keychainWrapped(cmd) {
-  const have = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
-  if (!have('dbus-run-session') || !have('gnome-keyring-daemon')) return cmd;
+  if (!keychainSession()) return cmd;
   return ['dbus-run-session', '--', 'bash', join(root, 'tests/integration/keychain-session.sh'), ...cmd];
 }
 
 /** Electron needs a display: on Linux without one, run it under xvfb-run when the machine has it. */
+const needsXvfb = () => process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 function displayWrapped(cmd) {
-  if (process.platform !== 'linux' || process.env.DISPLAY || process.env.WAYLAND_DISPLAY) return cmd;
-  return spawnSync('sh', ['-c', 'command -v xvfb-run']).status === 0 ? ['xvfb-run', '-a', ...cmd] : cmd;
+  return needsXvfb() && have('xvfb-run') ? ['xvfb-run', '-a', ...cmd] : cmd;
 }
 
 const vitest = (project) => ({
   name: project,
-  cmd: [bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', '--project', project,
+  cmd: [...bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', '--project', project,
     '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, project + '.json')}`],
   count: () => countVitest(join(reports, project + '.json')),
 });
 
 const steps = [
-  { name: 'typecheck', cmd: [bin('vue-tsc'), '--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'lint', cmd: [bin('eslint'), '.'] },
+  { name: 'typecheck', cmd: [...bin('vue-tsc'), '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', cmd: [...bin('eslint'), '.'] },
+  // Electronegativity over the Electron code; fails on a HIGH or MEDIUM finding without a waiver.
+  { name: 'audit', cmd: [...bin('tsx'), 'tests/tools/audit-electron.ts'] },
   vitest('unit'),
-  { ...vitest('integration'), wrap: keychainWrapped },
-  { name: 'build', cmd: [bin('electron-vite'), 'build'] },
+  {
+    ...vitest('integration'),
+    wrap: keychainWrapped,
+    note: () => (keychainSession() ? null
+      : 'without a private keychain session (dbus-run-session and gnome-keyring-daemon are not on this machine)'),
+  },
+  { name: 'build', cmd: [...bin('electron-vite'), 'build'] },
   {
     name: 'e2e',
     when: () => hasFiles(join(root, 'tests/e2e'), '.spec.ts') || 'no end-to-end specs yet',
-    cmd: [bin('playwright'), 'test', '--config', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+    cmd: [...bin('@playwright/test', 'playwright'), 'test', '--config', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'e2e.json'), PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
     count: () => countPlaywright(join(reports, 'e2e.json')),
   },
   {
     // Runs wherever the Electron binary exists; elsewhere its tests report themselves skipped, with the reason.
     name: 'electron',
-    cmd: [bin('playwright'), 'test', '--config', 'tests/e2e-electron/playwright.config.ts', '--reporter=list,json'],
+    cmd: [...bin('@playwright/test', 'playwright'), 'test', '--config', 'tests/e2e-electron/playwright.config.ts', '--reporter=list,json'],
     wrap: displayWrapped,
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'electron.json'), PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'electron.json') },
     count: () => countPlaywright(join(reports, 'electron.json')),
-    note: () => skipReasons(join(reports, 'electron.json')),
+    note: () => [needsXvfb() && !have('xvfb-run') ? 'no display and no xvfb-run on this machine' : null,
+      skipReasons(join(reports, 'electron.json'))].filter(Boolean).join('; ') || null,
   },
 ];
 
@@ -78,18 +101,26 @@ function countPlaywright(file) {
   return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
 }
 
+/** Every test of a Playwright JSON report, with the titles of the suites it is in (file first). */
+function playwrightTests(file) {
+  const tests = [];
+  const walk = (suite, titles) => {
+    const path = [...titles, suite.title].filter(Boolean);
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) tests.push({ titles: [...path, spec.title], test });
+    for (const child of suite.suites ?? []) walk(child, path);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, []);
+  return tests;
+}
+
 /** The reasons skipped Playwright tests gave (their `skip` annotations), for the summary. */
 function skipReasons(file) {
   if (!existsSync(file)) return null;
   const reasons = new Set();
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests ?? [])
-        for (const a of [...(t.annotations ?? []), ...(t.results ?? []).flatMap((r) => r.annotations ?? [])])
-          if (a.type === 'skip' && a.description) reasons.add(a.description);
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite);
+  for (const { test: t } of playwrightTests(file))
+    for (const a of [...(t.annotations ?? []), ...(t.results ?? []).flatMap((r) => r.annotations ?? [])])
+      if (a.type === 'skip' && a.description) reasons.add(a.description);
   return reasons.size ? [...reasons].join('; ') : null;
 }
 
@@ -105,6 +136,7 @@ for (const step of steps) {
   console.log(`\n━━ ${step.name} ━━`);
   const cmd = step.wrap ? step.wrap(step.cmd) : step.cmd;
   const run = spawnSync(cmd[0], cmd.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  if (run.error) console.error(`${step.name}: could not start ${cmd[0]}: ${run.error.message}`);
   const counted = step.count ? step.count() : null;
   const ok = run.status === 0;
   const c = counted ?? { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
