@@ -3,6 +3,8 @@
 // one fails, then one closing line `N passed, N failed, N skipped` computed from the runners'
 // JSON reports (CI reads that line, not the runners' own summaries).
 // A check step without its own test count (typecheck, lint, audit, build) counts as one test.
+// A test that passed only on a retry (retries are on where CI is set) counts as passed, and the
+// summary names it on a `flaky:` line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -46,8 +48,11 @@ function displayWrapped(cmd) {
 const vitest = (project) => ({
   name: project,
   cmd: [...bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', '--project', project,
-    '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, project + '.json')}`],
+    '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, project + '.json')}`,
+    '--reporter=./tests/tools/vitest-flaky-reporter.ts'],
+  env: { LINKDECK_FLAKY_REPORT: join(reports, project + '.flaky.json') },
   count: () => countVitest(join(reports, project + '.json')),
+  flaky: () => flakyVitest(join(reports, project + '.flaky.json')),
 });
 
 const steps = [
@@ -69,6 +74,7 @@ const steps = [
     cmd: [...bin('@playwright/test', 'playwright'), 'test', '--config', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'e2e.json'), PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
     count: () => countPlaywright(join(reports, 'e2e.json')),
+    flaky: () => flakyPlaywright(join(reports, 'e2e.json')),
   },
   {
     // Runs wherever the Electron binary exists; elsewhere its tests report themselves skipped, with the reason.
@@ -77,6 +83,7 @@ const steps = [
     wrap: displayWrapped,
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'electron.json'), PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'electron.json') },
     count: () => countPlaywright(join(reports, 'electron.json')),
+    flaky: () => flakyPlaywright(join(reports, 'electron.json')),
     note: () => [needsXvfb() && !have('xvfb-run') ? 'no display and no xvfb-run on this machine' : null,
       skipReasons(join(reports, 'electron.json'))].filter(Boolean).join('; ') || null,
   },
@@ -124,6 +131,25 @@ function skipReasons(file) {
   return reasons.size ? [...reasons].join('; ') : null;
 }
 
+/** The tests that failed first and passed on a retry: `file › describe › title`, with their retries. */
+function flakyPlaywright(file) {
+  if (!existsSync(file)) return [];
+  return playwrightTests(file)
+    .filter(({ test }) => test.status === 'flaky')
+    .map(({ titles, test }) => {
+      const retries = Math.max(0, ...(test.results ?? []).map((r) => r.retry ?? 0));
+      return `${test.projectName ? `[${test.projectName}] ` : ''}${titles.join(' › ')} (passed on retry ${retries})`;
+    });
+}
+
+/** The same from Vitest, which only tests/tools/vitest-flaky-reporter.ts reports. */
+function flakyVitest(file) {
+  if (!existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, 'utf8')).flaky.map(
+    (t) => `${t.file} › ${t.name.split(' > ').join(' › ')} (passed on retry ${t.retries})`,
+  );
+}
+
 const total = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 for (const step of steps) {
@@ -146,7 +172,9 @@ for (const step of steps) {
   total.failed += c.failed;
   total.skipped += c.skipped;
   const note = step.note ? step.note() : null;
-  lines.push(`${step.name}: ${ok ? 'ok' : 'FAILED'} (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped)${note ? ` — ${note}` : ''}`);
+  const flaky = step.flaky ? step.flaky() : [];
+  lines.push(`${step.name}: ${ok ? 'ok' : 'FAILED'} (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${flaky.length ? `, ${flaky.length} flaky` : ''})${note ? ` — ${note}` : ''}`);
+  for (const name of flaky) lines.push(`flaky: ${step.name} › ${name}`);
 }
 
 console.log('\n━━ summary ━━');

@@ -9,6 +9,7 @@ export default defineConfig({
   outputDir: '../../test-results/e2e-electron',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // As in tests/e2e: one retry on CI, reported as flaky by name; none locally.
+  retries: process.env['CI'] ? 1 : 0,
   timeout: 120_000,
 });
