@@ -1,7 +1,14 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium, never a downloaded browser. The flags keep it quiet on a closed network
-// and let it run as root in CI.
+// The browser: CHROMIUM_PATH when set; else Debian's Chromium where it is installed (these
+// machines, which cannot download a browser); else the Chromium of `npx playwright install
+// chromium` (macOS, Windows; the GitHub workflow sets CHROMIUM_PATH to it on every OS).
+// The flags keep it quiet on a closed network and let it run as root in CI.
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const chromium =
+  process.env['CHROMIUM_PATH'] || (existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -14,7 +21,7 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',
