@@ -58,6 +58,8 @@ const vitest = (project) => ({
 const steps = [
   { name: 'typecheck', cmd: [...bin('vue-tsc'), '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', cmd: [...bin('eslint'), '.'] },
+  // The GitHub workflow against GitHub's schemas (action-validator).
+  { name: 'workflows', cmd: [...bin('tsx'), 'tests/tools/lint-workflows.ts'] },
   // Electronegativity over the Electron code; fails on a HIGH or MEDIUM finding without a waiver.
   { name: 'audit', cmd: [...bin('tsx'), 'tests/tools/audit-electron.ts'] },
   vitest('unit'),
