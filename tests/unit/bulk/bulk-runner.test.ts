@@ -10,6 +10,7 @@ import type { Clock } from '../../../electron/backend/scheduler/clock.js';
 import { createConnectivity, type Connectivity } from '../../../electron/backend/sync/index.js';
 import type { BulkJob } from '../../../electron/shared/bulk.js';
 import type { RateBudgetState } from '../../../electron/shared/models.js';
+import { arrivals } from '../../support/arrivals.js';
 
 /*
  * What a job says while it cannot move: its ETA from the rate budget, and 'waiting' with the
@@ -31,6 +32,8 @@ let connectivity: Connectivity;
 let runner: BulkRunner;
 let budget: RateBudgetState;
 let creates: number;
+/** Resolves when the outbox sends its first create: the job has fed it by then. */
+let firstCreate: Promise<void>;
 
 /** Creates that never answer (until the outbox stops and aborts them). */
 const hanging = <T>(signal?: AbortSignal) =>
@@ -40,10 +43,13 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'linkdeck-bulk-unit-'));
   data = openProfileData(dir, { clock, baseUrl: 'http://127.0.0.1:9' });
   creates = 0;
+  let sent: () => void = () => {};
+  firstCreate = new Promise((resolve) => (sent = resolve));
   const api = {
     links: {
       create: (_input: unknown, options?: { signal?: AbortSignal }) => {
         creates++;
+        sent();
         return hanging(options?.signal);
       },
     },
@@ -70,7 +76,8 @@ describe('bulk runner', () => {
   it('keeps only a few rows in the outbox and gives an ETA from the rate budget', async () => {
     const job = runner.create({ name: 'Seventy', rows: rows(70), reuse: false });
     // The first create is on the wire (and hangs); two more wait behind it, the rest in the job.
-    await expect.poll(() => creates).toBe(1);
+    await firstCreate;
+    expect(creates).toBe(1);
     expect(outbox.list()).toHaveLength(3);
     const now = runner.get(job.id);
     expect(now.counts).toMatchObject({ queued: 67, sending: 3 });
@@ -92,7 +99,7 @@ describe('bulk runner', () => {
   });
 
   it('says it is waiting, and why, while the service cannot be reached or asked to slow down', async () => {
-    const pushed: BulkJob[] = [];
+    const pushed = arrivals<BulkJob>();
     runner.onChange((j) => pushed.push(j));
     const job = runner.create({ name: 'Waiting', rows: rows(10), reuse: false });
 
@@ -102,7 +109,8 @@ describe('bulk runner', () => {
     expect(offline.message).toMatch(/cannot be reached \(The service at 127\.0\.0\.1:9 did not answer\)/);
     expect(offline.etaMs).toBeNull();
     // The change of connection is pushed by itself.
-    await expect.poll(() => pushed.at(-1)?.status).toBe('waiting');
+    await pushed.until((jobs) => jobs.some((j) => j.status === 'waiting'));
+    expect(pushed.items.at(-1)?.status).toBe('waiting');
 
     connectivity.reportOnline();
     budget = { ...budget, pausedUntil: NOW + 30_000 };

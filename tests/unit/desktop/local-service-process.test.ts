@@ -12,6 +12,7 @@ import {
 import type { ToLocalService } from '../../../electron/main/local-service-protocol.js';
 import { UNLIMITED } from '../../../electron/service/rate-limit.js';
 import { startService } from '../../../electron/service/start.js';
+import { arrivals } from '../../support/arrivals.js';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -261,33 +262,37 @@ describe('the child side', () => {
     const close = vi.fn(async () => {});
     const start: StartLocalService = () => new Promise((resolve) => (resolveStart = resolve));
     const fake = inMemoryChild(start);
-    const answers: unknown[] = [];
+    const answers = arrivals();
     fake.child.onMessage((m) => answers.push(m));
 
     fake.child.postMessage({ type: 'start', dataDir: '/d' });
     fake.child.postMessage({ type: 'close' });
     fake.child.postMessage({ type: 'start', dataDir: '/d' });
-    await vi.waitFor(() => expect(answers).toHaveLength(1));
-    expect(answers[0]).toMatchObject({
+    await answers.until((a) => a.length >= 1);
+    expect(answers.items).toHaveLength(1);
+    expect(answers.items[0]).toMatchObject({
       type: 'failed',
       message: expect.stringMatching(/already started/),
     });
     expect(close).not.toHaveBeenCalled();
 
     resolveStart({ url: 'http://127.0.0.1:5002', close });
-    await vi.waitFor(() => expect(answers).toContainEqual({ type: 'closed' }));
+    await answers.until((a) => a.some((m) => (m as { type?: unknown }).type === 'closed'));
+    expect(answers.items).toContainEqual({ type: 'closed' });
     expect(close).toHaveBeenCalledTimes(1);
-    expect(answers).toContainEqual({ type: 'started', url: 'http://127.0.0.1:5002' });
+    expect(answers.items).toContainEqual({ type: 'started', url: 'http://127.0.0.1:5002' });
   });
 
   it('answers a close with closed even when nothing was started, and drops junk', async () => {
     const fake = inMemoryChild(realStart);
-    const answers: unknown[] = [];
+    const answers = arrivals();
     fake.child.onMessage((m) => answers.push(m));
     fake.sendRaw({ type: 'start', dataDir: 42 });
     fake.sendRaw({ type: 'start', dataDir: '/d', port: 70000 });
     fake.child.postMessage({ type: 'close' });
-    await vi.waitFor(() => expect(answers).toEqual([{ type: 'closed' }]));
+    // Messages are handled in order: once the close is answered, the junk before it was dropped.
+    await answers.until((a) => a.length >= 1);
+    expect(answers.items).toEqual([{ type: 'closed' }]);
     expect(fake.childLog.filter((m) => m.includes('not part of the protocol'))).toHaveLength(2);
   });
 });
@@ -295,13 +300,13 @@ describe('the child side', () => {
 describe('the utility process entry', () => {
   it('serves the protocol on process.parentPort, unwrapping Electron message events', async () => {
     const listeners = new Set<(event: { data: unknown }) => void>();
-    const posted: unknown[] = [];
+    const posted = arrivals();
     const parentPort = {
       on: (_name: 'message', listener: (event: { data: unknown }) => void) => {
         listeners.add(listener);
         return parentPort;
       },
-      postMessage: (message: unknown) => void posted.push(structuredClone(message)),
+      postMessage: (message: unknown) => posted.push(structuredClone(message)),
     };
     const host = process as unknown as { parentPort?: unknown };
     host.parentPort = parentPort;
@@ -312,8 +317,9 @@ describe('the utility process entry', () => {
     }
     const dataDir = tempDir();
     listeners.forEach((l) => l({ data: { type: 'start', dataDir } }));
-    await vi.waitFor(() => expect(posted).toHaveLength(1), { timeout: 10_000 });
-    const started = posted[0] as { type: string; url: string; firstApiKey: string };
+    await posted.until((p) => p.length >= 1);
+    expect(posted.items).toHaveLength(1);
+    const started = posted.items[0] as { type: string; url: string; firstApiKey: string };
     expect(started).toMatchObject({ type: 'started', url: expect.stringMatching(/^http:/) });
     // The workspace has no rate limit: the service advertises a large budget.
     const answer = await fetch(`${started.url}/api/account`, {
@@ -322,6 +328,7 @@ describe('the utility process entry', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-ratelimit-limit')).toBe(String(UNLIMITED));
     listeners.forEach((l) => l({ data: { type: 'close' } }));
-    await vi.waitFor(() => expect(posted).toContainEqual({ type: 'closed' }), { timeout: 10_000 });
+    await posted.until((p) => p.length >= 2);
+    expect(posted.items).toEqual([started, { type: 'closed' }]);
   });
 });

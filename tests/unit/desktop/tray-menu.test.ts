@@ -185,11 +185,14 @@ describe('TrayController', () => {
   });
 
   it('copies through clipboard:write and pauses through clipboard:pause', async () => {
-    const { fake, controller } = setup();
+    const { fake, controller, render } = setup();
     await controller.rebuild();
+    // After a pause the controller draws the menu again: that is when the click has been handled.
+    const redrawn = new Promise<void>((resolve) => render.mockImplementationOnce(() => resolve()));
     clickMenuItem(controller.template, 'recent-1');
     clickMenuItem(controller.template, 'clipboard-toggle');
-    await vi.waitFor(() => expect(fake.dispatch).toHaveBeenCalledWith('clipboard:pause', { paused: true }));
+    await redrawn;
+    expect(fake.dispatch).toHaveBeenCalledWith('clipboard:pause', { paused: true });
     expect(fake.dispatch).toHaveBeenCalledWith('clipboard:write', { text: 'https://sho.rt/l1' });
   });
 

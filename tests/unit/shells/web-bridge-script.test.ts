@@ -172,9 +172,12 @@ describe('the web bridge against the real web shell', () => {
   });
 
   it('sends calls over the call socket while it is open, over HTTP while it is not', async () => {
-    const sockets: NodeWebSocket[] = [];
-    // The page's WebSocket, as a browser would open it: with our origin.
+    const sockets: PageSocket[] = [];
+    // The page's WebSocket, as a browser would open it: with our origin. Its own 'open' and
+    // 'close' listeners come first, so the bridge's run in the same event, before a test awaits.
     class PageSocket extends NodeWebSocket {
+      readonly opened = new Promise((resolve) => this.once('open', resolve));
+      readonly closed = new Promise((resolve) => this.once('close', resolve));
       constructor(url: string) {
         super(url, { headers: { Origin: shell.origin } });
         sockets.push(this);
@@ -182,16 +185,16 @@ describe('the web bridge against the real web shell', () => {
     }
     const fetchSpy = vi.fn((url: string, init?: RequestInit) => fetch(shell.origin + url, init));
     const { linkdeck } = loadPage({ hash: new URL(shell.url).hash, fetch: fetchSpy, origin: shell.origin, WebSocket: PageSocket });
-    await vi.waitFor(() => expect(sockets[0]?.readyState).toBe(NodeWebSocket.OPEN));
-    // The bridge learns it is open in the same event; let it run.
-    await new Promise((resolve) => setImmediate(resolve));
+    expect(sockets).toHaveLength(1);
+    await sockets[0]!.opened;
+    expect(sockets[0]!.readyState).toBe(NodeWebSocket.OPEN);
 
     await expect(linkdeck['links:list']({ offset: 40 })).resolves.toEqual({ ok: true, value: { channel: 'links:list', arg: { offset: 40 } } });
     expect(fetchSpy).not.toHaveBeenCalled();
 
     sockets[0]!.terminate();
-    await vi.waitFor(() => expect(sockets[0]?.readyState).toBe(NodeWebSocket.CLOSED));
-    await new Promise((resolve) => setImmediate(resolve));
+    await sockets[0]!.closed;
+    expect(sockets[0]!.readyState).toBe(NodeWebSocket.CLOSED);
     await expect(linkdeck['app:info'](undefined)).resolves.toEqual({ ok: true, value: { channel: 'app:info' } });
     expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
