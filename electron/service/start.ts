@@ -29,6 +29,11 @@ export interface RunningService {
   port: number;
   /** The API key of the user created by this start, when the database was new. */
   firstApiKey?: string;
+  /**
+   * Resolves once the clicks of every redirect answered so far are in the database: they are
+   * written in batches, shortly after the redirect.
+   */
+  flushClicks(): Promise<void>;
   /** Stops accepting requests, finishes pending writes and closes the database. */
   close(): Promise<void>;
 }
@@ -68,6 +73,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     url: baseUrl,
     port,
     ...(firstApiKey ? { firstApiKey } : {}),
+    flushClicks: () => app.flushClicks(),
     close: () =>
       (closed ??= (async () => {
         await app.close();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/service/db.js';
 import { startService } from '../../electron/service/start.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -67,7 +67,8 @@ describe('click recording', () => {
     await visit(s, link.path, { localAddress: IP_A, headers: { 'user-agent': UA.iphone } });
 
     // The links routes' own reading of the statistics, once the click batch is written.
-    await vi.waitFor(async () => expect((await stats(link.id)).clicks).toBe(2));
+    await s.service.flushClicks();
+    expect((await stats(link.id)).clicks).toBe(2);
     const rows = clickRows(link.id);
     expect(rows).toEqual([
       { at: expect.any(Number), country: 'DE', referrer: 'www.facebook.com', browser: 'Firefox', os: 'Windows', device: 'windows', visitor: expect.stringMatching(/^[0-9a-f]{32}$/) },
@@ -90,7 +91,8 @@ describe('click recording', () => {
     await visit(s, link.path, { localAddress: IP_A, headers: { 'user-agent': UA.macSafari } });
     await visit(s, link.path, { localAddress: IP_B, headers: { 'user-agent': UA.macSafari } });
     await visit(s, link.path, { localAddress: IP_A, headers: { 'user-agent': UA.android } });
-    await vi.waitFor(async () => expect((await stats(link.id)).clicks).toBe(4));
+    await s.service.flushClicks();
+    expect((await stats(link.id)).clicks).toBe(4);
     expect((await stats(link.id)).uniqueClicks).toBe(3);
     const visitors = clickRows(link.id).map((c) => c.visitor);
     expect(visitors[0]).toBe(visitors[1]);
@@ -101,7 +103,8 @@ describe('click recording', () => {
     const link = await createLink(s, { url: 'https://example.com/private' });
     await visit(s, link.path, { localAddress: IP_A, headers: { 'user-agent': UA.windowsChrome } });
     await visit(s, link.path, { localAddress: IP_B, headers: { 'user-agent': UA.windowsChrome } });
-    await vi.waitFor(() => expect(clickRows(link.id)).toHaveLength(2));
+    await s.service.flushClicks();
+    expect(clickRows(link.id)).toHaveLength(2);
 
     const everything = db.prepare('SELECT * FROM clicks').all().map((r) => JSON.stringify(r)).join('\n');
     expect(everything.length).toBeGreaterThan(0);

@@ -51,6 +51,8 @@ const COLUMNS = `id, user_id, domain_id, alias, title, redirect_type, splash_id,
 
 const REDIRECT_TYPES = new Set<string>(['direct', 'frame', 'splash', 'splash-page', 'overlay']);
 const MAX_MISSES = 10_000;
+/** How long an alias found missing is taken to be missing (unless a link changes first). */
+export const MISS_TTL_MS = 1000;
 
 export class LinkResolver {
   private readonly links = new Map<string, ResolvedLink>();
@@ -65,7 +67,7 @@ export class LinkResolver {
   constructor(db: Db, options: LinkResolverOptions = {}) {
     this.byAlias = db.prepare(`SELECT ${COLUMNS} FROM links WHERE domain_id = ? AND alias = ?`);
     this.maxEntries = options.maxEntries ?? 100_000;
-    this.missTtlMs = options.missTtlMs ?? 1000;
+    this.missTtlMs = options.missTtlMs ?? MISS_TTL_MS;
     this.clock = options.clock ?? Date.now;
   }
 

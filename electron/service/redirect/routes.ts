@@ -10,6 +10,13 @@ import { checkPassword } from './password-check.js';
 
 type AliasRequest = FastifyRequest<{ Params: { alias: string } }>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once every click recorded so far is in the database (clicks are written in batches). */
+    flushClicks(): Promise<void>;
+  }
+}
+
 /**
  * What makes short links work, on the ROOT app (outside /api, no key): `/<alias>` on the
  * service's own host and on branded domains (by Host header), the password form's POST, the
@@ -20,9 +27,11 @@ type AliasRequest = FastifyRequest<{ Params: { alias: string } }>;
  * a worker thread (see click-recorder.ts for the durability trade-off).
  */
 export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  const domains = new DomainResolver(ctx.db);
-  const links = new LinkResolver(ctx.db);
+  // The caches' time limits follow the service's clock (a test's own, or the wall clock).
+  const domains = new DomainResolver(ctx.db, ctx.now);
+  const links = new LinkResolver(ctx.db, { clock: ctx.now });
   const clicks = createClickRecorder(ctx.db);
+  app.decorate('flushClicks', () => clicks.flush());
   const visits = new LinkVisits(ctx, clicks);
   const campaigns = new CampaignPages(ctx, links, visits);
 
