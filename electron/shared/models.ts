@@ -5,9 +5,10 @@
  * Dates are kept as the service wrote them (`YYYY-MM-DD HH:MM:SS`, or `YYYY-MM-DD` for channel
  * items) because the service does not say which time zone it means; they sort as text.
  */
+import type { ClearedOnUpdate } from './link-update.js';
 import type { PixelType } from './pixel-types.js';
 
-export type { PixelType };
+export type { ClearedOnUpdate, PixelType };
 
 /** One page of a list endpoint. */
 export interface Page<T> {
@@ -188,10 +189,14 @@ export interface LinkInput {
 }
 
 /**
- * The fields the update endpoint accepts. The note (`description`), `status` and `deepLink.auto`
- * are create-only in the API: the client leaves them out of an update body.
+ * The fields an update carries. `status` and `deepLink.auto` are create-only in the API. The note
+ * (`description`) is create-only in the spec, but real deployments clear it when an update leaves
+ * it out, so it is sent (our local service ignores it there, as the spec says).
+ *
+ * A queued `link.update` holds only the fields the person changed (and `url`); the outbox sends
+ * the complete link, built from the mirror when it goes out (see link-known-fields.ts).
  */
-export type LinkUpdateInput = Omit<LinkInput, 'description' | 'status' | 'channel' | 'campaign'> & {
+export type LinkUpdateInput = Omit<LinkInput, 'status' | 'channel' | 'campaign'> & {
   /** Channel id; null takes the link out of its channel. */
   channel?: number | null;
   /** Campaign id; null takes the link out of its campaign. */
@@ -487,6 +492,11 @@ export interface MirrorLinkDetails extends Freshness {
   snapshots: LinkSnapshot[];
   /** True when the details are older than the refresh age and could not be read again now. */
   stale: boolean;
+  /**
+   * Fields whose current value Linkdeck cannot know (set on the service's website, and never
+   * returned by it): an update that does not set them makes the service clear them.
+   */
+  unknownOnUpdate: ClearedOnUpdate[];
 }
 
 /** A mirrored object of a small collection, with the outbox's marks. */

@@ -102,6 +102,7 @@ const linkInput = z
 const linkUpdateInput = z
   .object({
     ...linkFields,
+    description: text(MAX_TEXT).optional(),
     expiry: z.union([linkFields.expiry.unwrap(), z.literal('')]).optional(),
     channel: id.nullable().optional(),
     campaign: id.nullable().optional(),

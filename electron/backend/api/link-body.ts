@@ -56,8 +56,9 @@ export function linkBody(
     'parameters',
     input.parameters?.map(({ name, value }) => ({ name, value })),
   );
-  // The note and the status are create-only fields of the API.
-  if (mode === 'create' && 'description' in input) put('description', input.description);
+  // The note is create-only in the spec, but real deployments clear it when an update leaves it
+  // out; the status is create-only.
+  if ('description' in input) put('description', input.description);
   if (mode === 'create' && 'status' in input) put('status', input.status);
   return body;
 }

@@ -252,4 +252,5 @@ export function forgetLink(sql: Sql, id: number): void {
   sql.run('DELETE FROM links WHERE id = ?', [id]);
   sql.run('DELETE FROM link_snapshots WHERE link_id = ?', [id]);
   sql.run(`DELETE FROM channel_items WHERE type = 'links' AND item_id = ?`, [id]);
+  sql.run('DELETE FROM link_sent_fields WHERE link_id = ?', [id]);
 }

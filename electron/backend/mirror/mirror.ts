@@ -1,3 +1,4 @@
+import { CLEARED_ON_UPDATE } from '../../shared/link-update.js';
 import type {
   Account,
   Campaign,
@@ -33,6 +34,7 @@ import { hostOf, serviceDate } from './dates.js';
 import { linkFacets } from './link-facets.js';
 import { queryLinks } from './link-query.js';
 import { LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
+import { knownLinkFields, unknownOnUpdate, withKnownFields } from './link-known-fields.js';
 import { findReusable, type ReuseQuery } from './reuse.js';
 import { readDetails, readSnapshots } from './snapshots.js';
 import type { Sql } from './sqlite.js';
@@ -187,9 +189,11 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
       const link = mirror.link(id);
       if (!link) return null;
       const read = readDetails(sql, id);
+      const known = knownLinkFields(sql, id);
       return {
         link,
-        details: read?.details ?? null,
+        details: read ? withKnownFields(read.details, known) : null,
+        unknownOnUpdate: read ? unknownOnUpdate(known) : [...CLEARED_ON_UPDATE],
         fetchedAt: read?.fetchedAt ?? null,
         snapshots: readSnapshots(sql, id),
         stale: read === null || clock.now() - read.fetchedAt > maxAgeMs,

@@ -234,6 +234,13 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX link_health_state ON link_health(state);
   `,
+  /* 2: what this app sent for each link (an update must send the complete link, see link-known-fields.ts) */ `
+  CREATE TABLE link_sent_fields (
+    link_id INTEGER PRIMARY KEY,
+    fields TEXT NOT NULL,                   -- JSON: the update-shaped fields last sent (the link's password too)
+    updated_at INTEGER NOT NULL             -- when the service confirmed them
+  );
+  `,
 ];
 
 /** Brings the file's schema up to date. */

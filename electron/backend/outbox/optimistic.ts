@@ -19,6 +19,7 @@ import { hostOf, serviceDate } from '../mirror/dates.js';
 import { freeRank } from '../mirror/link-rank.js';
 import { forgetLink, setLinkChannel } from '../mirror/link-writes.js';
 import type { Sql, SqlValue } from '../mirror/sqlite.js';
+import { recordConfirmedLinkFields } from './link-fields.js';
 import { TARGET_TABLE, type TargetKind } from './ops.js';
 import { opsOn, type StoredOp } from './outbox-store.js';
 
@@ -104,6 +105,7 @@ export function applyPending(sql: Sql, op: StoredOp, now: number, serviceHost: s
       if (i.custom !== undefined) set('alias = ?', i.custom);
       // The service derives the title from the meta title; without one, the title stays.
       if (i.metaTitle) set('title = ?', i.metaTitle);
+      if (i.description !== undefined) set('description = ?', i.description);
       if (i.domain !== undefined) set('domain = ?', hostOf(i.domain) || serviceHost);
       if (i.expiry !== undefined) set('expiry = ?, expiry_known = 1', i.expiry || null);
       if (i.password !== undefined) set('password = ?', i.password ? 1 : 0);
@@ -280,6 +282,7 @@ export function applyAnswer(
 ): void {
   const m = op.mutation;
   const pid = op.provisionalId ?? 0;
+  recordConfirmedLinkFields(sql, m, answer, now, resolve);
   switch (m.kind) {
     case 'link.create':
       settleLink(sql, pid, answer as LinkSaved, now);

@@ -7,6 +7,7 @@ import type { Mirror, MirrorTopic } from '../mirror/mirror.js';
 import { systemClock, type Clock } from '../scheduler/clock.js';
 import type { Connectivity } from '../sync/connectivity.js';
 import { backoffMs, classify, errorInfo } from './failure.js';
+import { completedForSending } from './link-fields.js';
 import { lookUpCreate } from './lost-answer.js';
 import {
   createdKind,
@@ -321,8 +322,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
       }
       if (answer === undefined) {
-        const resolved = mapIds(op.mutation, (ref) =>
-          ref.id < 0 ? (realIdOf(sql, ref.id) ?? ref.id) : ref.id,
+        const resolved = completedForSending(
+          sql,
+          mapIds(op.mutation, (ref) => (ref.id < 0 ? (realIdOf(sql, ref.id) ?? ref.id) : ref.id)),
         );
         answer = await sendMutation(api, resolved, sendOptions);
       }

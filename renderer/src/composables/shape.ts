@@ -5,6 +5,7 @@
  */
 import { BridgeError } from '../bridge.js';
 import type { BudgetState, ConnectionState, ProfilesState } from '../../../electron/shared/contract.js';
+import { CLEARED_ON_UPDATE } from '../../../electron/shared/link-update.js';
 import type {
   LinkDetails,
   LinkSnapshot,
@@ -123,6 +124,10 @@ export function asMirrorLinkDetails(value: unknown): MirrorLinkDetails {
     fetchedAt: finite(value['fetchedAt']) ? value['fetchedAt'] : null,
     snapshots,
     stale: value['stale'] === true,
+    // Unreadable means unknown: every field an update would clear is then treated as unknown.
+    unknownOnUpdate: Array.isArray(value['unknownOnUpdate'])
+      ? CLEARED_ON_UPDATE.filter((f) => (value['unknownOnUpdate'] as unknown[]).includes(f))
+      : [...CLEARED_ON_UPDATE],
     source: 'mirror',
     syncedAt: syncedAtOf(value),
   };

@@ -134,7 +134,7 @@ describe('requests', () => {
     });
   });
 
-  it('leaves create-only fields out of an update, and sends a splash page by its id', async () => {
+  it('leaves create-only fields out of an update but keeps the note (real services clear it otherwise), and sends a splash page by its id', async () => {
     const { fetch, seen } = recordedFetch({ body: fixture('link-updated-short.json') });
     const input = {
       url: 'https://example.com',
@@ -149,6 +149,7 @@ describe('requests', () => {
     expect(JSON.parse(seen[0]?.body as string)).toEqual({
       url: 'https://example.com',
       type: 7,
+      description: 'note',
       deeplink: { apple: 'https://a.example' },
     });
   });

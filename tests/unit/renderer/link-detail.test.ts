@@ -43,7 +43,7 @@ function details(over: Partial<LinkDetails> = {}): LinkDetails {
 
 function answer(value: Partial<MirrorLinkDetails>): MirrorLinkDetails {
   return {
-    link: link(), details: details(), fetchedAt: Date.now(), stale: false, source: 'mirror', syncedAt: Date.now(),
+    link: link(), details: details(), fetchedAt: Date.now(), stale: false, unknownOnUpdate: [], source: 'mirror', syncedAt: Date.now(),
     snapshots: [
       { at: new Date(2025, 0, 1, 9, 0).getTime(), clicks: 2, uniqueClicks: null, stats: null, source: 'list' },
       { at: new Date(2025, 0, 3, 18, 30).getTime(), clicks: 19, uniqueClicks: 11, stats: null, source: 'details' },

@@ -341,42 +341,58 @@ describe('drafts', () => {
 
 describe('edit', () => {
   beforeEach(() => {
-    fake.answer('links:get', ok({ link: takenLink({ id: 42 }), details, fetchedAt: 1, snapshots: [], stale: false, source: 'mirror', syncedAt: 1 }));
+    fake.answer('links:get', ok({ link: takenLink({ id: 42 }), details, fetchedAt: 1, snapshots: [], stale: false, unknownOnUpdate: [], source: 'mirror', syncedAt: 1 }));
     fake.answer('links:update', ok(outboxItem({ opId: 'op-2', mutation: { kind: 'link.update', id: 42, input: { url: 'https://example.com/promo' } } })));
     fake.answer('outbox:wait', ok({ opId: 'op-2', id: 42, shortUrl: 'http://s.test/promo' }));
   });
 
-  it('shows the create-only fields read-only and leaves them out of the update', async () => {
+  it('shows the create-only fields read-only, and sends only what changed (the outbox completes the rest)', async () => {
     const w = await open({ mode: 'edit', linkId: 42 });
     expect(fake.callsTo('links:get')).toEqual([{ id: 42 }]);
     const note = input(w, 'link-note').element as HTMLTextAreaElement;
     expect(note.value).toBe('My note');
-    expect(note.disabled).toBe(true);
-    expect(field(w, 'description').text()).toContain('Set when the link is created');
     expect(w.find('[data-testid="link-status"] input[value="public"]').attributes()).toHaveProperty('disabled');
     expect(w.find('[data-testid="link-deep-auto"]').classes().join(' ')).toContain('disabled');
     expect((input(w, 'link-url').element as HTMLInputElement).value).toBe('https://example.com/promo');
+    // Everything is known for this link: no field says it cannot be read.
+    expect(w.text()).not.toContain('Linkdeck cannot read');
 
     await type(w, 'link-meta-title', 'New title');
+    await type(w, 'link-note', 'A new note');
     await submit(w);
     expect(fake.callsTo('links:reusable')).toEqual([]);
     const [update] = fake.callsTo('links:update') as Array<{ id: number; input: Record<string, unknown> }>;
-    expect(update?.id).toBe(42);
-    expect(update?.input).not.toHaveProperty('description');
-    expect(update?.input).not.toHaveProperty('status');
-    expect(update?.input).not.toHaveProperty('custom'); // unchanged alias
-    expect(update?.input).not.toHaveProperty('password'); // kept as it is
-    expect(update?.input).toMatchObject({
-      url: 'https://example.com/promo',
-      metaTitle: 'New title',
-      geoTarget: [{ location: 'DE', link: 'https://example.de' }],
-      deviceTarget: [{ device: 'iphone', link: 'https://example.com/ios' }],
-      deepLink: { apple: 'https://apps.apple.com/app/x' },
-      pixels: [3],
-      channel: 5,
-      parameters: [{ name: 'ref', value: 'mail' }],
-    });
+    expect(update).toEqual({ id: 42, input: { url: 'https://example.com/promo', metaTitle: 'New title', description: 'A new note' } });
     expect(w.find('[data-testid="link-editor-short-url"]').text()).toBe('http://s.test/promo');
+  });
+
+  it('says at each field what it cannot read, and asks before the service clears it', async () => {
+    // A link made on the service's website: its password, campaign, redirect type and pixels never come back.
+    const { passwordProtected: _p, pixels: _x, ...readable } = details;
+    fake.answer('links:get', ok({ link: takenLink({ id: 42 }), details: readable, fetchedAt: 1, snapshots: [], stale: false, unknownOnUpdate: ['password', 'campaign', 'type', 'pixels'], source: 'mirror', syncedAt: 1 }));
+    const w = await open({ mode: 'edit', linkId: 42 });
+    for (const path of ['password', 'campaign', 'type', 'pixels']) expect(field(w, path).text()).toContain('Linkdeck cannot read');
+    expect(field(w, 'metaTitle').text()).not.toContain('Linkdeck cannot read');
+
+    // Setting one of them keeps it out of the warning.
+    await select(w, 'link-redirect').vm.$emit('update:value', 'frame');
+    await flushPromises();
+    expect(field(w, 'type').text()).not.toContain('Linkdeck cannot read');
+    await type(w, 'link-meta-title', 'New title');
+    await submit(w);
+    expect(fake.callsTo('links:update')).toEqual([]);
+    const warning = w.get('[data-testid="link-editor-clear-warning"]');
+    expect(warning.get('[data-testid="link-editor-clear-list"]').text()).toBe('the password protection, the campaign, the pixels');
+
+    await w.get('[data-testid="link-editor-clear-cancel"]').trigger('click');
+    await flushPromises();
+    expect(w.find('[data-testid="link-editor-clear-warning"]').exists()).toBe(false);
+    expect(fake.callsTo('links:update')).toEqual([]);
+
+    await submit(w);
+    await w.get('[data-testid="link-editor-clear-confirm"]').trigger('click');
+    await flushPromises();
+    expect(fake.callsTo('links:update')).toEqual([{ id: 42, input: { url: 'https://example.com/promo', type: 'frame', metaTitle: 'New title' } }]);
   });
 
   it('keeps its own draft per link', async () => {
@@ -391,7 +407,7 @@ describe('edit', () => {
   });
 
   it('refuses to edit a link whose details were never read', async () => {
-    fake.answer('links:get', ok({ link: takenLink({ id: 42 }), details: null, fetchedAt: null, snapshots: [], stale: true, source: 'mirror', syncedAt: 1 }));
+    fake.answer('links:get', ok({ link: takenLink({ id: 42 }), details: null, fetchedAt: null, snapshots: [], stale: true, unknownOnUpdate: [], source: 'mirror', syncedAt: 1 }));
     const w = await open({ mode: 'edit', linkId: 42 });
     expect(w.find('[data-testid="link-editor-load-error"]').text()).toContain('have not been read from the service yet');
     expect(w.find('[data-testid="link-editor-form"]').exists()).toBe(false);

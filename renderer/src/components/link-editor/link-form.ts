@@ -4,7 +4,7 @@
  */
 import { applyUtm, hasUtm, readUtm, UTM_FIELDS, type UtmField } from '../../../../electron/shared/utm.js';
 import { validateLinkInput, type FieldMessages, type TargetRow } from '../../../../electron/shared/link-validation.js';
-import type { LinkDetails, LinkInput, LinkRedirect, LinkUpdateInput, UrlParameter } from '../../../../electron/shared/models.js';
+import type { ClearedOnUpdate, LinkDetails, LinkInput, LinkRedirect, LinkUpdateInput, UrlParameter } from '../../../../electron/shared/models.js';
 
 export type EditorMode = 'create' | 'edit';
 export type RedirectKind = 'direct' | 'frame' | 'splash' | 'splash-page' | 'overlay';
@@ -219,10 +219,9 @@ export function buildInput(form: LinkForm, mode: EditorMode, now: number, initia
   if (form.campaign !== null) input.campaign = form.campaign;
   const parameters = form.parameters.map((p) => ({ name: p.name.trim(), value: p.value }));
   set('parameters', parameters, all || parameters.length > 0);
-  if (!all) {
-    set('description', form.note.trim(), form.note.trim() !== '');
-    input.status = form.status;
-  }
+  // The note goes with an edit too: real services clear it when an update leaves it out.
+  set('description', form.note.trim(), all || form.note.trim() !== '');
+  if (!all) input.status = form.status;
   if ((form.redirect === 'splash-page' && form.splashPageId === null) || (form.redirect === 'overlay' && form.overlayId === null)) {
     messages['type'] = form.redirect === 'overlay' ? 'Choose the overlay to show.' : 'Choose the splash page to show.';
   }
@@ -236,10 +235,22 @@ export function buildInput(form: LinkForm, mode: EditorMode, now: number, initia
   return { input, messages };
 }
 
-/** The update body: the create input without the create-only fields. */
-export function toUpdateInput(input: LinkInput): LinkUpdateInput {
-  const { description: _note, status: _status, ...rest } = input;
-  return rest;
+/**
+ * The update: the URL (every update carries it) and what the person changed, nothing else. The
+ * outbox completes it from the mirror when it is sent, so a field shown here with a placeholder
+ * value (one Linkdeck cannot read) is never sent as if it were the link's.
+ */
+export function toUpdatePatch(input: LinkInput, initial: LinkInput): LinkUpdateInput {
+  const { status: _status, ...rest } = input;
+  const patch: LinkUpdateInput = { url: input.url };
+  for (const key of Object.keys(rest) as (keyof typeof rest)[]) {
+    if (key === 'url' || JSON.stringify(rest[key]) === JSON.stringify(initial[key])) continue;
+    (patch as Record<string, unknown>)[key] = rest[key];
+  }
+  return patch;
 }
+
+/** Which update fields the patch sets (what it does not set, the service keeps only if Linkdeck knows it). */
+export const patchSets = (patch: LinkUpdateInput, field: ClearedOnUpdate): boolean => patch[field] !== undefined;
 
 export { UTM_FIELDS };
