@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ensureBrowser } from './tools/ensure-browser.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, 'tests/.reports');
@@ -54,6 +55,16 @@ const vitest = (project) => ({
   count: () => countVitest(join(reports, project + '.json')),
   flaky: () => flakyVitest(join(reports, project + '.flaky.json')),
 });
+
+// Without a browser the end-to-end tests cannot run: get one, or stop with what to install.
+if (!only.length || only.includes('e2e')) {
+  const missing = ensureBrowser(root);
+  if (missing) {
+    console.log(missing);
+    console.log('0 passed, 1 failed, 0 skipped');
+    process.exit(1);
+  }
+}
 
 const steps = [
   { name: 'typecheck', cmd: [...bin('vue-tsc'), '--noEmit', '-p', 'tsconfig.json'] },
