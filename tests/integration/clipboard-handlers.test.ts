@@ -319,8 +319,11 @@ describe('clipboard channels wired with createBackend, against the real local se
     await start({ desktop: true });
     expect(await value('clipboard:settings')).toEqual({ ...WATCHING, pollIntervalMs: 250, paused: true });
     expect(await value<ClipboardStatus>('clipboard:state')).toMatchObject({ profileId: local.id, status: 'paused', pollIntervalMs: 250 });
+    // The watch restarts with the profile's settings and says so (clipboard:changed).
+    const teamWatch = nextStatus((s) => s.profileId === team.id);
     await value('profiles:switch', { id: team.id });
-    await expect.poll(async () => (await value<ClipboardStatus>('clipboard:state')).profileId).toBe(team.id);
+    await teamWatch;
+    expect((await value<ClipboardStatus>('clipboard:state')).profileId).toBe(team.id);
     expect(await value('clipboard:settings')).toEqual(teamSettings);
     expect(await value<ClipboardStatus>('clipboard:state')).toMatchObject({ status: 'watching' });
   });

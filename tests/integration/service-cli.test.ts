@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/service/db.js';
 
 /*
@@ -13,8 +13,15 @@ import { openDatabase } from '../../electron/service/db.js';
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** A guard against a hung child, not a wait: every wait below ends on a line or an exit. */
-const GUARD_MS = 20_000;
+
+/*
+ * Every wait below ends on a line or an exit; a child that hangs makes its test time out, and is
+ * killed when the test ends (a timer would also kill a child that is only slow, on a busy machine).
+ */
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 interface Exit {
   code: number | null;
@@ -45,11 +52,14 @@ function runCli(args: string[]): Cli {
     lines.push(text);
     for (const wake of waiters) wake();
   });
+  running.add(child);
+  // 'close', not 'exit': it comes once the child has exited and its output has all been read.
   const exited = new Promise<Exit>((done) =>
-    child.on('exit', (code, signal) => done({ code, signal })),
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      done({ code, signal });
+    }),
   );
-  const guard = setTimeout(() => child.kill('SIGKILL'), GUARD_MS);
-  void exited.then(() => clearTimeout(guard));
   return {
     lines,
     stderr: () => stderr,
@@ -89,8 +99,6 @@ async function runToEnd(
 ): Promise<{ code: number | null; stdout: string[]; stderr: string }> {
   const cli = runCli(args);
   const { code } = await cli.exited;
-  // The 'exit' event can come before the last stdout lines have been read.
-  await new Promise((done) => setImmediate(done));
   return { code, stdout: cli.lines, stderr: cli.stderr() };
 }
 
