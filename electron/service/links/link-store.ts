@@ -369,7 +369,7 @@ export function updateLink(
   const update = ctx.db.transaction(() => {
     ctx.db
       .prepare(
-        `UPDATE links SET domain_id = ?, alias = ?, custom = ?, long_url = ?, title = ?, redirect_type = ?, splash_id = ?,
+        `UPDATE links SET domain_id = ?, alias = ?, custom = ?, long_url = ?, title = ?, note = COALESCE(?, note), redirect_type = ?, splash_id = ?,
           overlay_id = ?, password_hash = ?, expires_at = ?, meta_title = ?, meta_description = ?, meta_image = ?,
           geotarget = ?, devicetarget = ?, languagetarget = ?, deeplink = ?, parameters = ?, channel_id = ?,
           channel_added_at = ?, campaign_id = ?, updated_at = ?
@@ -381,6 +381,7 @@ export function updateLink(
         input.custom !== undefined ? 1 : cur.custom ? 1 : 0,
         input.url,
         linkTitle(metaTitle, input.url),
+        input.description ?? null,
         redirect.redirect_type,
         redirect.splash_id,
         redirect.overlay_id,
