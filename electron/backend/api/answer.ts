@@ -77,10 +77,17 @@ export function cleanText(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** The server's message: a string, or (on some deployments) a list or map of messages. */
+/**
+ * The server's message: a string, or (on some deployments) a list or map of messages. Older
+ * deployments put their words in `msg` instead of `message`: read when `message` says nothing.
+ */
 export function serverMessage(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const raw = (body as Record<string, unknown>)['message'];
+  const record = body as Record<string, unknown>;
+  return messageText(record['message']) ?? messageText(record['msg']);
+}
+
+function messageText(raw: unknown): string | undefined {
   const parts =
     typeof raw === 'string'
       ? [raw]
@@ -161,7 +168,7 @@ export function interpretAnswer(
   const ok2xx = head.status >= 200 && head.status < 300;
   const failed = !ok2xx || isFailureFlag(flag);
   const label = statusLabel(head);
-  const init = { status: head.status, ...(rateInfo ? { rateInfo } : {}) };
+  const init = { status: head.status, answerKind: kind, ...(rateInfo ? { rateInfo } : {}) };
 
   if (!failed) {
     if (kind === 'json') return body;

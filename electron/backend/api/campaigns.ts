@@ -24,6 +24,10 @@ function campaignBody(input: CampaignInput): Record<string, unknown> {
   return body;
 }
 
+/** An answer that names the campaign under none of its keys: it has the name that was sent. */
+const withName = (saved: Campaign, sent: string | undefined): Campaign =>
+  saved.name.trim() === '' && sent ? { ...saved, name: sent } : saved;
+
 export function createCampaignsApi(t: Transport): CampaignsApi {
   return {
     async list(query = {}, options) {
@@ -40,7 +44,7 @@ export function createCampaignsApi(t: Transport): CampaignsApi {
         { method: 'POST', path: '/api/campaign/add', body: campaignBody(input), what },
         options,
       );
-      return parseAnswer(campaignSaved, body, what);
+      return withName(parseAnswer(campaignSaved, body, what), input.name);
     },
     async assign(campaignId, linkId, options) {
       const what = 'adding a link to a campaign';
@@ -62,7 +66,7 @@ export function createCampaignsApi(t: Transport): CampaignsApi {
         },
         options,
       );
-      return parseAnswer(campaignSaved, body, what);
+      return withName(parseAnswer(campaignSaved, body, what), input.name);
     },
     async delete(id, options) {
       const what = 'deleting a campaign';

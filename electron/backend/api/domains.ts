@@ -14,6 +14,17 @@ export interface DomainsApi {
   delete(id: number, options?: CallOptions): Promise<Confirmation>;
 }
 
+/**
+ * A branded domain as real services store it: `https://go.example.com/` is kept as
+ * `https://go.example.com` (trailing slashes and surrounding spaces go). What is sent, what the
+ * mirror shows while the add is queued and what it keeps after the answer are all this form, so
+ * the mirror and the service hold the same text.
+ */
+export function domainAddress(text: string): string {
+  // Only slashes after a host: "https://" alone stays as typed (and is refused as it is).
+  return text.trim().replace(/^((?:[a-z][a-z0-9+.-]*:\/\/)?[^/\s]*[^/\s:])\/+$/i, '$1');
+}
+
 function redirects(input: DomainUpdate, body: Record<string, unknown>): Record<string, unknown> {
   if (input.redirectRoot !== undefined) body['redirectroot'] = input.redirectRoot;
   if (input.redirect404 !== undefined) body['redirect404'] = input.redirect404;
@@ -32,11 +43,12 @@ export function createDomainsApi(t: Transport): DomainsApi {
     },
     async create(input, options) {
       const what = 'adding a branded domain';
+      const address = domainAddress(input.domain);
       const body = await t.request(
         {
           method: 'POST',
           path: '/api/domain/add',
-          body: redirects(input, { domain: input.domain }),
+          body: redirects(input, { domain: address }),
           what,
         },
         options,
@@ -44,7 +56,7 @@ export function createDomainsApi(t: Transport): DomainsApi {
       const { id } = parseAnswer(createdId, body, what);
       return {
         id,
-        domain: input.domain,
+        domain: address,
         redirectRoot: input.redirectRoot ?? '',
         redirect404: input.redirect404 ?? '',
       };

@@ -1,4 +1,5 @@
 import type { AppErrorInfo, ErrorCode, JsonValue } from '../../shared/errors.js';
+import type { BodyKind } from './answer.js';
 import type { RateInfo } from './rate-info.js';
 
 export interface ApiClientErrorInit {
@@ -8,6 +9,8 @@ export interface ApiClientErrorInit {
   retryAfterMs?: number;
   /** The rate-limit headers of the answer that failed, if any. */
   rateInfo?: RateInfo;
+  /** What the failed answer's body was (JSON, an HTML page …), when there was an answer. */
+  answerKind?: BodyKind;
   details?: { [key: string]: JsonValue };
   cause?: unknown;
 }
@@ -21,6 +24,7 @@ export class ApiClientError extends Error {
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly rateInfo: RateInfo | undefined;
+  readonly answerKind: BodyKind | undefined;
   readonly details: { [key: string]: JsonValue } | undefined;
 
   constructor(code: ErrorCode, message: string, init: ApiClientErrorInit = {}) {
@@ -30,6 +34,7 @@ export class ApiClientError extends Error {
     this.status = init.status;
     this.retryAfterMs = init.retryAfterMs;
     this.rateInfo = init.rateInfo;
+    this.answerKind = init.answerKind;
     this.details = init.details;
   }
 

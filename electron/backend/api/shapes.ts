@@ -172,12 +172,29 @@ export const channelItem: Shape<ChannelItem> = z
   .object({ type: text, id, title: text, preview: text, link: text, date: text })
   .transform((i) => ({ ...i }));
 
-/** The campaign name is under `name` in lists but under `domain` in add/update answers. */
+/** A string field that may hold anything else on some deployment: '' unless it is a string. */
+const stringOnly = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' ? v : ''));
+
+/**
+ * The campaign name arrives as `name`, `campaign` or `domain`, depending on the version and the
+ * answer (lists, add and update answers): the first that holds some text wins.
+ */
 export const campaign: Shape<Campaign> = z
-  .object({ id, name: text, domain: text, public: flag, rotator: optionalUrl, list: text })
+  .object({
+    id,
+    name: text,
+    campaign: stringOnly,
+    domain: stringOnly,
+    public: flag,
+    rotator: optionalUrl,
+    list: text,
+  })
   .transform((c) => ({
     id: c.id,
-    name: c.name || c.domain,
+    name: [c.name, c.campaign, c.domain].find((n) => n.trim() !== '') ?? '',
     public: c.public,
     rotator: c.rotator,
     list: c.list,
@@ -210,6 +227,15 @@ export const pixelCreated = z
   .unknown()
   .transform(merged)
   .pipe(z.object({ id, type: text, name: text, tag: text, date: text }));
+
+/**
+ * The pixel update answer (6.2 and later; not in the spec): a confirmation, with the pixel's
+ * fields on deployments that send them back.
+ */
+export const pixelUpdated = z
+  .unknown()
+  .transform(merged)
+  .pipe(z.object({ message: text, name: text, tag: text }));
 
 export const overlay: Shape<Overlay> = z
   .object({ id, type: text, name: text, date: text })

@@ -81,7 +81,7 @@ const METHODS: { [G in GroupName]: { [M in MethodName<G>]: readonly [Arity<Group
       update: [2, 'write'],
       delete: [1, 'write'],
     },
-    pixels: { list: [1, 'read'], create: [1, 'write'] },
+    pixels: { list: [1, 'read'], create: [1, 'write'], update: [2, 'write'], delete: [1, 'write'] },
     overlays: { list: [1, 'read'] },
     splash: { list: [1, 'read'] },
   };
