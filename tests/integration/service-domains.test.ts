@@ -73,6 +73,24 @@ describe('local service: branded domains', () => {
       );
     });
 
+    it('stores a domain typed with trailing slashes without them, as real services do', async () => {
+      const one = await addDomain({ domain: 'https://slash.example.com/' });
+      const two = await addDomain({ domain: ' https://slashes.example.com// ' });
+      const listed = (await listDomains()).domains;
+      expect(listed.find((d) => d['id'] === one)?.['domain']).toBe('https://slash.example.com');
+      expect(listed.find((d) => d['id'] === two)?.['domain']).toBe('https://slashes.example.com');
+      expect(hostOf(two)).toBe('slashes.example.com');
+      // The same domain with and without the slash is one domain.
+      const again = await s.api('POST', '/api/domain/add', { domain: 'https://slash.example.com' });
+      expect(again.status).toBe(409);
+      // A path is still a path, with or without a slash after it.
+      const path = await s.api('POST', '/api/domain/add', {
+        domain: 'https://slash.example.org/go/',
+      });
+      expect(path.status).toBe(400);
+      expect(path.json['message']).toMatch(/without a path, query or fragment/);
+    });
+
     it.each([
       ['no domain', {}, /"domain" is required/],
       ['a number', { domain: 42 }, /"domain" must be a string/],

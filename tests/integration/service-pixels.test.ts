@@ -149,4 +149,153 @@ describe('local service: pixels', () => {
     expect(r.status).toBe(400);
     expect(r.json).toEqual({ error: 1, message: expect.stringMatching(message) });
   });
+
+  /** A new pixel of the first user (or of the user of `key`); answers its id. */
+  const addPixel = async (
+    body: Json = { type: 'gtmpixel', name: 'Site', tag: 'GTM-ABC1234' },
+    key?: string,
+  ) => {
+    const r = await s.api('POST', '/api/pixel/add', body, key ? { key } : {});
+    expect(r.status, r.text).toBe(200);
+    return r.json['id'] as number;
+  };
+  const listed = async (id: number) =>
+    (
+      await s.api<{ data: { pixels: Json[] } }>('GET', '/api/pixels?limit=100')
+    ).json.data.pixels.find((p) => p['id'] === id);
+
+  describe('PUT /api/pixel/:id/update (6.2 and later; not in the spec)', () => {
+    it('changes the name and the tag (stored in its canonical form) and answers them', async () => {
+      const id = await addPixel();
+      const r = await s.api('PUT', `/api/pixel/${id}/update`, {
+        name: 'All pages',
+        tag: ' gtm-xyz9876 ',
+      });
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual({
+        error: 0,
+        message: 'Pixel has been updated successfully.',
+        id,
+        type: 'gtmpixel',
+        name: 'All pages',
+        tag: 'GTM-XYZ9876',
+        date: expect.stringMatching(DATETIME),
+      });
+      expect(await listed(id)).toMatchObject({
+        type: 'gtmpixel',
+        name: 'All pages',
+        tag: 'GTM-XYZ9876',
+      });
+    });
+
+    it('needs only the tag: a name left out stays; the pixel’s own type may be repeated', async () => {
+      const id = await addPixel({ type: 'bing', name: 'Search', tag: '1234567' });
+      expect((await s.api('PUT', `/api/pixel/${id}/update`, { tag: '7654321' })).status).toBe(200);
+      expect(await listed(id)).toMatchObject({ name: 'Search', tag: '7654321' });
+      expect(
+        (await s.api('PUT', `/api/pixel/${id}/update`, { type: 'bing', tag: '1111111' })).status,
+      ).toBe(200);
+      expect(await listed(id)).toMatchObject({ type: 'bing', tag: '1111111' });
+    });
+
+    it.each([
+      ['no body', undefined, /"tag" is required/],
+      ['no tag', { name: 'x' }, /"tag" is required/],
+      ['a tag of white space', { tag: '   ' }, /"tag" is required/],
+      ['a number as tag', { tag: 12345678 }, /"tag" must be a string/],
+      [
+        'a tag of another platform',
+        { tag: 'G-ABC123DEF4' },
+        /"tag" is not valid\. That is not a valid Google Tag Manager container ID/,
+      ],
+      ['an empty name', { name: ' ', tag: 'GTM-ABC1234' }, /"name" must not be empty/],
+      [
+        'a name of 256 characters',
+        { name: 'n'.repeat(256), tag: 'GTM-ABC1234' },
+        /at most 255 characters/,
+      ],
+      [
+        'another type',
+        { type: 'gapixel', tag: 'G-ABC123DEF4' },
+        /type of a pixel cannot be changed \(this one is gtmpixel\)/,
+      ],
+    ])('refuses %s with a 400 and changes nothing', async (_label, body, message) => {
+      const id = await addPixel();
+      const r = await s.api('PUT', `/api/pixel/${id}/update`, body);
+      expect(r.status).toBe(400);
+      expect(r.json).toEqual({ error: 1, message: expect.stringMatching(message) });
+      expect(await listed(id)).toMatchObject({
+        type: 'gtmpixel',
+        name: 'Site',
+        tag: 'GTM-ABC1234',
+      });
+    });
+
+    it('answers another user’s pixel exactly like one that does not exist, and needs the key', async () => {
+      const theirs = await addPixel(undefined, otherKey);
+      const r = await s.api('PUT', `/api/pixel/${theirs}/update`, {
+        name: 'Mine now',
+        tag: 'GTM-AAAA1111',
+      });
+      expect(r.status).toBe(404);
+      expect(r.json).toEqual({ error: 1, message: 'Pixel was not found.' });
+      expect(
+        (await s.api('PUT', '/api/pixel/999999/update', { tag: 'GTM-AAAA1111' })).json,
+      ).toEqual(r.json);
+      expect((await s.api('PUT', '/api/pixel/abc/update', { tag: 'GTM-AAAA1111' })).status).toBe(
+        400,
+      );
+      const anonymous = await s.api(
+        'PUT',
+        `/api/pixel/${theirs}/update`,
+        { tag: 'GTM-AAAA1111' },
+        { key: null },
+      );
+      expect(anonymous.status).toBe(401);
+      const untouched = await s.api<{ data: { pixels: Json[] } }>('GET', '/api/pixels', undefined, {
+        key: otherKey,
+      });
+      expect(untouched.json.data.pixels.find((p) => p['id'] === theirs)).toMatchObject({
+        name: 'Site',
+        tag: 'GTM-ABC1234',
+      });
+    });
+  });
+
+  describe('DELETE /api/pixel/:id/delete (6.2 and later; not in the spec)', () => {
+    it('deletes the pixel and takes it off the links that used it, which stay', async () => {
+      const id = await addPixel();
+      const kept = await addPixel({ type: 'bing', name: 'Kept', tag: '1234567' });
+      const link = await s.api('POST', '/api/url/add', {
+        url: 'https://example.com/pixels',
+        pixels: [id, kept],
+      });
+      expect(link.status, link.text).toBe(200);
+      const linkId = link.json['id'] as number;
+
+      const r = await s.api('DELETE', `/api/pixel/${id}/delete`);
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual({ error: 0, message: 'Pixel has been deleted successfully.' });
+      expect(await listed(id)).toBeUndefined();
+      const details = await s.api<{ details: { pixels: number[] } }>('GET', `/api/url/${linkId}`);
+      expect(details.status).toBe(200);
+      expect(details.json.details.pixels).toEqual([kept]);
+
+      const again = await s.api('DELETE', `/api/pixel/${id}/delete`);
+      expect(again.status).toBe(404);
+      expect(again.json).toEqual({ error: 1, message: 'Pixel was not found.' });
+    });
+
+    it('answers another user’s pixel as not found and leaves it, and needs the key', async () => {
+      const theirs = await addPixel(undefined, otherKey);
+      expect((await s.api('DELETE', `/api/pixel/${theirs}/delete`)).status).toBe(404);
+      expect(
+        (await s.api('DELETE', `/api/pixel/${theirs}/delete`, undefined, { key: null })).status,
+      ).toBe(401);
+      const still = await s.api<{ data: { pixels: Json[] } }>('GET', '/api/pixels', undefined, {
+        key: otherKey,
+      });
+      expect(still.json.data.pixels.some((p) => p['id'] === theirs)).toBe(true);
+    });
+  });
 });

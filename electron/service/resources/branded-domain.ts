@@ -16,7 +16,8 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  * carries; IP addresses are refused because a branded domain is a name pointed at the service.
  */
 export function parseBrandedDomain(text: string): BrandedDomain {
-  const trimmed = text.trim();
+  // "https://go.example.com/" (or "//") is the domain itself, as real services store it.
+  const trimmed = text.trim().replace(/^(https?:\/\/[^/?#\\]+)\/+$/i, '$1');
   if (!/^https?:\/\//i.test(trimmed)) {
     throw badRequest(`The field "domain" must start with http:// or https://, ${EXAMPLE}.`);
   }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPixelTag, isPixelType, PIXEL_TYPES } from '../../shared/pixel-types.js';
-import type { ServiceContext } from '../context.js';
+import { notifyLinkChanged, type ServiceContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { formatDateTime } from '../format.js';
-import { MAX_NAME, readBody, requiredString } from '../resources/input.js';
+import { MAX_NAME, optionalString, pathId, readBody, requiredString } from '../resources/input.js';
+import { requireOwned } from '../resources/ownership.js';
 import { pagedList } from '../resources/paged-list.js';
 
 interface PixelRow {
@@ -26,6 +27,12 @@ const pixelItem = (row: PixelRow) => ({
  * Tracking pixels. The spec does not show what adding one answers; this service answers the
  * new pixel in its list shape plus `error`: `{error: 0, id, type, name, tag, date}`, so a client
  * can show it without reading the list again. The tag is stored in its canonical form.
+ *
+ * Update (`PUT /pixel/:id/update`) and delete (`DELETE /pixel/:id/delete`) are not in the spec;
+ * real deployments have them from 6.2, and so does this service. The update needs the tag (as
+ * there); the name is optional; the type cannot change (the tag's format depends on it), so a
+ * `type` other than the pixel's is refused rather than ignored. Both answer `error` and
+ * `message`; the update adds the pixel's fields, as the add does.
  */
 export function registerPixelRoutes(api: FastifyInstance, ctx: ServiceContext): void {
   const { db } = ctx;
@@ -64,5 +71,69 @@ export function registerPixelRoutes(api: FastifyInstance, ctx: ServiceContext): 
       .prepare('SELECT id, type, name, tag, created_at FROM pixels WHERE id = ?')
       .get(Number(lastInsertRowid)) as PixelRow;
     return { error: 0, ...pixelItem(row) };
+  });
+
+  api.put<{ Params: { id: string } }>('/pixel/:id/update', async (request) => {
+    const id = pathId(request.params.id, 'Pixel');
+    const body = readBody(request);
+    const tagText = requiredString(
+      body,
+      'tag',
+      200,
+      'the tag (identifier) the platform gave the pixel',
+    );
+    const name = optionalString(body, 'name', MAX_NAME);
+    if (name !== undefined && name.trim() === '') {
+      throw badRequest(
+        'The field "name" must not be empty: send a name for the pixel, or leave the field out to keep it.',
+      );
+    }
+    const type = optionalString(body, 'type', 100);
+    requireOwned(db, 'pixels', id, request.userId, 'Pixel');
+    const current = db
+      .prepare('SELECT id, type, name, tag, created_at FROM pixels WHERE id = ?')
+      .get(id) as PixelRow;
+    if (type !== undefined && type !== current.type) {
+      throw badRequest(
+        `The type of a pixel cannot be changed (this one is ${current.type}): add a new pixel of type ${type} instead.`,
+      );
+    }
+    const check = isPixelType(current.type)
+      ? checkPixelTag(current.type, tagText)
+      : ({ ok: true, tag: tagText.trim() } as const);
+    if (!check.ok) throw badRequest(`The field "tag" is not valid. ${check.message}`);
+    db.prepare('UPDATE pixels SET name = COALESCE(?, name), tag = ? WHERE id = ?').run(
+      name ?? null,
+      check.tag,
+      id,
+    );
+    const row = db
+      .prepare('SELECT id, type, name, tag, created_at FROM pixels WHERE id = ?')
+      .get(id) as PixelRow;
+    return { error: 0, message: 'Pixel has been updated successfully.', ...pixelItem(row) };
+  });
+
+  api.delete<{ Params: { id: string } }>('/pixel/:id/delete', async (request) => {
+    const id = pathId(request.params.id, 'Pixel');
+    requireOwned(db, 'pixels', id, request.userId, 'Pixel');
+    // IMMEDIATE: the click writer (another connection) may commit between a deferred
+    // transaction's read and its write, which SQLite would then refuse.
+    const linkIds = db
+      .transaction(() => {
+        const ids = (
+          db.prepare('SELECT link_id FROM link_pixels WHERE pixel_id = ?').all(id) as {
+            link_id: number;
+          }[]
+        ).map((r) => r.link_id);
+        db.prepare(
+          'UPDATE links SET updated_at = ? WHERE id IN (SELECT link_id FROM link_pixels WHERE pixel_id = ?)',
+        ).run(ctx.now(), id);
+        db.prepare('DELETE FROM link_pixels WHERE pixel_id = ?').run(id);
+        db.prepare('DELETE FROM pixels WHERE id = ?').run(id);
+        return ids;
+      })
+      .immediate() as number[];
+    for (const linkId of linkIds) notifyLinkChanged(ctx, linkId);
+    return { error: 0, message: 'Pixel has been deleted successfully.' };
   });
 }
