@@ -42,6 +42,7 @@ import type {
   Overlay,
   Pixel,
   PixelInput,
+  PixelUpdateInput,
   RateBudgetState,
   SplashPage,
   SyncProgress,
@@ -190,6 +191,13 @@ export interface LinkdeckApi {
 
   'pixels:list'(): Promise<MirrorList<Pixel>>;
   'pixels:create'(arg: PixelInput): Promise<OutboxItem>;
+  /**
+   * Changes a pixel's name and tag (its type stays). Services from 6.2 on have this route (the
+   * spec does not show it); on an older one the change is refused, saying so in words.
+   */
+  'pixels:update'(arg: { id: number } & PixelUpdateInput): Promise<OutboxItem>;
+  /** Deletes a pixel (6.2 and later; refused in words on an older service). */
+  'pixels:delete'(arg: { id: number }): Promise<OutboxItem>;
 
   'overlays:list'(): Promise<MirrorList<Overlay>>;
   'splash:list'(): Promise<MirrorList<SplashPage>>;
@@ -316,6 +324,8 @@ const channelRecord = {
   'domains:delete': true,
   'pixels:list': true,
   'pixels:create': true,
+  'pixels:update': true,
+  'pixels:delete': true,
   'overlays:list': true,
   'splash:list': true,
   'outbox:list': true,

@@ -286,6 +286,12 @@ export interface PixelInput {
   tag: string;
 }
 
+/**
+ * What a pixel update sends (services from 6.2 on; the spec shows no update): the tag, which
+ * the update requires, and the name. The type stays: the tag's format depends on it.
+ */
+export type PixelUpdateInput = Pick<PixelInput, 'name' | 'tag'>;
+
 /** A call-to-action overlay (read-only through the API). */
 export interface Overlay {
   id: number;
@@ -522,7 +528,9 @@ export type OutboxMutation =
   | { kind: 'domain.create'; input: DomainInput }
   | { kind: 'domain.update'; id: number; input: Omit<DomainInput, 'domain'> }
   | { kind: 'domain.delete'; id: number }
-  | { kind: 'pixel.create'; input: PixelInput };
+  | { kind: 'pixel.create'; input: PixelInput }
+  | { kind: 'pixel.update'; id: number; input: PixelUpdateInput }
+  | { kind: 'pixel.delete'; id: number };
 
 export type OutboxKind = OutboxMutation['kind'];
 

@@ -125,6 +125,7 @@ const domainInput = z.object({ domain: text(MAX_NAME).min(1, 'is required'), ...
 const pixelInput = z
   .object({ type: z.enum(PIXEL_TYPES), name: text(MAX_NAME).min(1, 'is required'), tag: text(MAX_NAME).min(1, 'is required') })
   .strict();
+const pixelUpdate = z.object({ name: text(MAX_NAME).min(1, 'is required'), tag: text(MAX_NAME).min(1, 'is required') }).strict();
 
 /** An edited operation for `outbox:retry`: the same shapes as the channels that queue them. */
 const outboxMutation = z.discriminatedUnion('kind', [
@@ -143,6 +144,8 @@ const outboxMutation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('domain.update'), id: anyId, input: z.object(domainRedirects).strict() }).strict(),
   z.object({ kind: z.literal('domain.delete'), id: anyId }).strict(),
   z.object({ kind: z.literal('pixel.create'), input: pixelInput }).strict(),
+  z.object({ kind: z.literal('pixel.update'), id: anyId, input: pixelUpdate }).strict(),
+  z.object({ kind: z.literal('pixel.delete'), id: anyId }).strict(),
 ]);
 
 const utmParams = z.partialRecord(z.enum(UTM_FIELDS), text(1000)).optional();
@@ -222,6 +225,8 @@ export const channelSchemas = {
 
   'pixels:list': none,
   'pixels:create': pixelInput,
+  'pixels:update': pixelUpdate.extend({ id: anyId }).strict(),
+  'pixels:delete': z.object({ id: anyId }).strict(),
 
   'overlays:list': none,
   'splash:list': none,

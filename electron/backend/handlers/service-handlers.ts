@@ -1,5 +1,6 @@
 import type { OutboxOutcome } from '../../shared/contract.js';
 import type { OutboxMutation } from '../../shared/models.js';
+import { domainAddress } from '../api/domains.js';
 import type { ProfileSessions } from '../profile-sessions.js';
 import type { Handlers } from '../router.js';
 
@@ -64,12 +65,14 @@ export function serviceHandlers(sessions: ProfileSessions): Pick<Handlers, Servi
     'campaigns:assign': ({ campaignId, linkId }) => queue({ kind: 'campaign.assign', campaignId, linkId }),
 
     'domains:list': async () => mirror().domains(),
-    'domains:create': (input) => queue({ kind: 'domain.create', input }),
+    'domains:create': (input) => queue({ kind: 'domain.create', input: { ...input, domain: domainAddress(input.domain) } }),
     'domains:update': ({ id, ...input }) => queue({ kind: 'domain.update', id, input }),
     'domains:delete': ({ id }) => queue({ kind: 'domain.delete', id }),
 
     'pixels:list': async () => mirror().pixels(),
     'pixels:create': (input) => queue({ kind: 'pixel.create', input }),
+    'pixels:update': ({ id, ...input }) => queue({ kind: 'pixel.update', id, input }),
+    'pixels:delete': ({ id }) => queue({ kind: 'pixel.delete', id }),
 
     'overlays:list': async () => mirror().overlays(),
     'splash:list': async () => mirror().splashPages(),

@@ -59,6 +59,9 @@ export function targetOf(
     case 'domain.update':
     case 'domain.delete':
       return { kind: 'domain', id: m.id };
+    case 'pixel.update':
+    case 'pixel.delete':
+      return { kind: 'pixel', id: m.id };
     case 'channel.assign':
       return m.type === 'links'
         ? { kind: 'link', id: m.itemId }
@@ -113,6 +116,10 @@ export function refsOf(m: OutboxMutation): Ref[] {
     case 'domain.delete':
       refs.push({ kind: 'domain', id: m.id });
       break;
+    case 'pixel.update':
+    case 'pixel.delete':
+      refs.push({ kind: 'pixel', id: m.id });
+      break;
     default:
       break;
   }
@@ -157,6 +164,9 @@ export function mapIds(m: OutboxMutation, map: (ref: Ref) => number): OutboxMuta
     case 'domain.update':
     case 'domain.delete':
       return { ...m, id: id('domain', m.id) };
+    case 'pixel.update':
+    case 'pixel.delete':
+      return { ...m, id: id('pixel', m.id) };
     default:
       return m;
   }
@@ -201,5 +211,9 @@ export function summaryOf(m: OutboxMutation): string {
       return `Delete ${named('branded domain', m.id)}`;
     case 'pixel.create':
       return `Create the pixel "${clip(m.input.name, 60)}"`;
+    case 'pixel.update':
+      return `Update ${named('pixel', m.id)} (to "${clip(m.input.name, 60)}")`;
+    case 'pixel.delete':
+      return `Delete ${named('pixel', m.id)}`;
   }
 }

@@ -6,6 +6,7 @@ import type {
   PendingKind,
   Pixel,
 } from '../../shared/models.js';
+import { domainAddress } from '../api/domains.js';
 import { aliasOf } from '../api/schema-kit.js';
 import {
   CAMPAIGNS,
@@ -163,7 +164,7 @@ export function applyPending(sql: Sql, op: StoredOp, now: number, serviceHost: s
       const i = m.input;
       sql.run(
         `INSERT INTO domains (id, domain, host, redirect_root, redirect_404, stored_at) VALUES (?, ?, ?, ?, ?, ?)`,
-        [pid, i.domain, hostOf(i.domain), i.redirectRoot ?? '', i.redirect404 ?? '', now],
+        [pid, domainAddress(i.domain), hostOf(i.domain), i.redirectRoot ?? '', i.redirect404 ?? '', now],
       );
       break;
     }
@@ -184,10 +185,14 @@ export function applyPending(sql: Sql, op: StoredOp, now: number, serviceHost: s
       );
       break;
     }
+    case 'pixel.update':
+      sql.run('UPDATE pixels SET name = ?, tag = ? WHERE id = ?', [m.input.name, m.input.tag, m.id]);
+      break;
     case 'link.delete':
     case 'channel.delete':
     case 'campaign.delete':
     case 'domain.delete':
+    case 'pixel.delete':
       break;
   }
   if (op.target) refreshMarks(sql, op.target.kind, op.target.id);
@@ -333,6 +338,23 @@ export function applyAnswer(
     }
     case 'domain.delete':
       sql.run('DELETE FROM domains WHERE id = ?', [m.id]);
+      break;
+    case 'pixel.update': {
+      // The name and tag the service holds (it may store the tag in a canonical form).
+      const saved = answer as { name?: unknown; tag?: unknown } | null;
+      sql.run(
+        `UPDATE pixels SET name = COALESCE(NULLIF(?, ''), name), tag = COALESCE(NULLIF(?, ''), tag)
+         WHERE id = ?`,
+        [
+          typeof saved?.name === 'string' ? saved.name : '',
+          typeof saved?.tag === 'string' ? saved.tag : '',
+          m.id,
+        ],
+      );
+      break;
+    }
+    case 'pixel.delete':
+      sql.run('DELETE FROM pixels WHERE id = ?', [m.id]);
       break;
     case 'pixel.create': {
       const p = answer as Pixel;

@@ -9,5 +9,5 @@ export interface OutboxApi {
   channels: Pick<ProfileApi['channels'], 'create' | 'update' | 'delete' | 'assign' | 'list'>;
   campaigns: Pick<ProfileApi['campaigns'], 'create' | 'update' | 'delete' | 'assign' | 'list'>;
   domains: Pick<ProfileApi['domains'], 'create' | 'update' | 'delete' | 'list'>;
-  pixels: Pick<ProfileApi['pixels'], 'create' | 'list'>;
+  pixels: Pick<ProfileApi['pixels'], 'create' | 'update' | 'delete' | 'list'>;
 }

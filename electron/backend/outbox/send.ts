@@ -40,5 +40,9 @@ export async function sendMutation(
       return api.domains.delete(m.id, options);
     case 'pixel.create':
       return api.pixels.create(m.input, options);
+    case 'pixel.update':
+      return api.pixels.update(m.id, m.input, options);
+    case 'pixel.delete':
+      return api.pixels.delete(m.id, options);
   }
 }

@@ -156,6 +156,10 @@ export class FakeWrites {
     pixels: {
       create: (input, o) =>
         this.run('pixels.create', [input], o, () => ({ id: this.nextId++, ...input, date: '' })),
+      update: (id, input, o) =>
+        this.run('pixels.update', [id, input], o, () => ({ message: 'Pixel updated.', ...input })),
+      delete: (id, o) =>
+        this.run('pixels.delete', [id], o, () => ({ message: 'Pixel deleted.' })),
       list: (query, o) => this.run('pixels.list', [query], o, () => this.page([])),
     },
   };
