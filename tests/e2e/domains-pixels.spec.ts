@@ -123,3 +123,39 @@ test('pixels: create with the tag checked for its type', async ({ app, service }
   await expect(table.locator('tr', { hasText: 'Site tags' })).toContainText('Google Tag Manager');
   expect(await listOf(service, '/api/pixels', 'pixels')).toEqual([expect.objectContaining({ type: 'gtmpixel', name: 'Site tags', tag: 'GTM-ABC1234' })]);
 });
+
+test('pixels: edit the name and tag (checked for the type), then delete after a confirmation', async ({ app, service }) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await service.ok('POST', '/api/pixel/add', { type: 'gtmpixel', name: 'Site tags', tag: 'GTM-ABC1234' });
+  const frame = await connect(page, service);
+  await frame.open('pixels');
+  const table = page.getByTestId('resource-pixels');
+  const rowOf = (name: string) => table.locator('tr', { hasText: name });
+  await expect(rowOf('Site tags')).toContainText('GTM-ABC1234', { timeout: 30_000 });
+
+  // Edit: the platform stays; a tag of another format is refused next to the field.
+  await rowOf('Site tags').getByTestId('pixel-edit').click();
+  await expect(page.getByTestId('pixel-form')).toContainText('Edit the pixel “Site tags”');
+  await page.getByTestId('pixel-name').fill('All pages');
+  await page.getByTestId('pixel-tag').fill('G-ABC123DEF4');
+  await page.getByTestId('pixel-submit').click();
+  await expect(feedbackOf(page, 'pixel-form', 'tag')).toContainText('That is not a valid Google Tag Manager container ID.');
+  await page.getByTestId('pixel-tag').fill('gtm-xyz9876');
+  await page.getByTestId('pixel-submit').click();
+  await expect(page.getByTestId('pixel-form')).toBeHidden({ timeout: 30_000 });
+  await expect(rowOf('All pages')).toContainText('GTM-XYZ9876');
+  expect(await listOf(service, '/api/pixels', 'pixels')).toEqual([expect.objectContaining({ type: 'gtmpixel', name: 'All pages', tag: 'GTM-XYZ9876' })]);
+
+  // Delete: nothing happens until confirmed.
+  await rowOf('All pages').getByTestId('pixel-delete').click();
+  await expect(page.getByTestId('confirm-delete-message')).toContainText('Links that use it stop loading it');
+  await page.getByTestId('confirm-delete-no').click();
+  await expect(page.getByTestId('confirm-delete')).toBeHidden();
+  expect(await listOf(service, '/api/pixels', 'pixels')).toHaveLength(1);
+  await rowOf('All pages').getByTestId('pixel-delete').click();
+  await page.getByTestId('confirm-delete-yes').click();
+  await expect(page.getByTestId('confirm-delete')).toBeHidden({ timeout: 30_000 });
+  await expect(rowOf('All pages')).toHaveCount(0);
+  expect(await listOf(service, '/api/pixels', 'pixels')).toEqual([]);
+});
