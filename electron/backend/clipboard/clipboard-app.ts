@@ -44,7 +44,8 @@ export interface ClipboardApp {
   pause(paused: boolean): Promise<ClipboardStatus>;
   undo(actionId: string, deleteLink: boolean): Promise<UndoOutcome>;
   readUrl(): Promise<{ url: string | null }>;
-  write(text: string): void;
+  /** Resolves once the clipboard holds the text. */
+  write(text: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -233,9 +234,9 @@ export function createClipboardApp(
       }
     },
 
-    write(text) {
+    async write(text) {
       if (!watcher) throw AppError.of('invalid-input', NO_CLIPBOARD_WRITE);
-      watcher.write(text);
+      await watcher.write(text);
     },
 
     async close() {

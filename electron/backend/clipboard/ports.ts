@@ -16,7 +16,11 @@ export interface ClipboardPort {
    * Electron answers at once, newer Electron with a promise (the next poll waits for it).
    */
   readText(): Awaitable<string>;
-  writeText(text: string): void;
+  /**
+   * Puts text on the clipboard. Electron 45 answers with a promise that resolves once the
+   * clipboard holds it: the watch awaits it before it compares the clipboard again.
+   */
+  writeText(text: string): Awaitable<void>;
 }
 
 /** A short link that exists on the service (a real id and short URL, not a provisional one). */

@@ -88,9 +88,10 @@ export interface ClipboardWatcher {
   undo(actionId: string, options?: { deleteLink?: boolean }): Promise<UndoOutcome>;
   /**
    * Puts text on the clipboard as Linkdeck's own (the quick-shorten window, a "Copy" button):
-   * remembered, so the watch never takes it for a copy to shorten.
+   * remembered, so the watch never takes it for a copy to shorten. Resolves once the clipboard
+   * holds it; the watch compares nothing until then.
    */
-  write(text: string): void;
+  write(text: string): Promise<void>;
   /** Resolves when no shortening or notification choice is being handled. */
   settled(): Promise<void>;
   /** Stops polling and waits for work in flight. */
@@ -135,6 +136,13 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   let readFailing = false;
   /** An asynchronous read is under way: no other poll starts meanwhile. */
   let reading = false;
+  /**
+   * Writes of Linkdeck's own under way. Electron 45 writes the clipboard asynchronously: until a
+   * write has landed a read still answers the text before it, which must not count as a copy.
+   */
+  let writing = 0;
+  /** Counts writes started: a read that began before the latest write says nothing about now. */
+  let writeGen = 0;
   let disposed = false;
   let backoffUntil = 0;
   let actionCount = 0;
@@ -193,7 +201,8 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   function tick(): void {
     timer = null;
     if (!active()) return;
-    if (working) return schedule();
+    if (working || writing > 0) return schedule();
+    const gen = writeGen;
     let text: Awaitable<string>;
     try {
       text = deps.clipboard.readText();
@@ -202,20 +211,21 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
       return schedule();
     }
     if (typeof text === 'string') {
-      seen(text);
+      seen(text, gen);
       return schedule();
     }
     // Newer Electron reads the clipboard asynchronously: the next poll waits for this one.
     reading = true;
-    text.then(seen, readFailed).finally(() => {
+    text.then((answer) => seen(answer, gen), readFailed).finally(() => {
       reading = false;
       schedule();
     });
   }
 
-  function seen(text: string): void {
+  function seen(text: string, gen: number): void {
     readFailing = false;
-    if (!active() || working) return;
+    // Read before (or while) Linkdeck wrote: the text it answered is already gone.
+    if (!active() || working || writing > 0 || gen !== writeGen) return;
     if (lastSeen === null) {
       lastSeen = text; // the first read after watching began: copied before, not acted on
       return;
@@ -444,8 +454,21 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
       notify(notCopiedNotice(link.shortUrl, newLink), rec);
       return;
     }
-    write(link.shortUrl);
     memory.hold(original);
+    try {
+      await write(link.shortUrl);
+    } catch (error) {
+      const rec = record(
+        base,
+        'not-copied',
+        link,
+        newLink,
+        `${link.shortUrl} was made but could not be put on the clipboard: ${(error as Error).message}`,
+        original,
+      );
+      notify(notCopiedNotice(link.shortUrl, newLink), rec);
+      return;
+    }
     const message = newLink
       ? `${link.shortUrl} is on the clipboard, for ${shown(base.url)}.`
       : `${link.shortUrl} (made earlier) is on the clipboard, for ${shown(base.url)}.`;
@@ -457,10 +480,24 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     );
   }
 
-  /** Writes text Linkdeck means to put there, so that the next tick does not take it for a copy. */
-  function write(text: string): void {
-    deps.clipboard.writeText(text);
+  /** Writes text Linkdeck means to put there, so that no tick takes it for a copy. */
+  async function write(text: string): Promise<void> {
     memory.rememberWritten(text);
+    await putOnClipboard(text);
+  }
+
+  /**
+   * Writes the clipboard and waits until it holds the text: no poll compares meanwhile, and a read
+   * that began before is ignored. Only then is the text what the watch last saw.
+   */
+  async function putOnClipboard(text: string): Promise<void> {
+    writing++;
+    writeGen++;
+    try {
+      await deps.clipboard.writeText(text);
+    } finally {
+      writing--;
+    }
     lastSeen = text;
   }
 
@@ -537,7 +574,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
       case ACTION_COPY:
         if (rec.action.shortUrl) {
           try {
-            write(rec.action.shortUrl);
+            await write(rec.action.shortUrl);
             updateAction(rec, {
               ...rec.action,
               message: `${rec.action.shortUrl} is on the clipboard (copied on request).`,
@@ -579,9 +616,8 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     if (action.kind !== 'not-copied') {
       try {
         if ((await readNow()).trim() === action.shortUrl) {
-          deps.clipboard.writeText(rec.original);
           memory.hold(rec.original);
-          lastSeen = rec.original;
+          await putOnClipboard(rec.original);
           restored = true;
         } else clipboardNote = ' The clipboard had changed since, so it was left as it is.';
       } catch (error) {
@@ -650,7 +686,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
       return () => listeners.delete(listener);
     },
     undo: (actionId, options) => track(undo(actionId, options)),
-    write,
+    write: (text) => track(write(text)),
     settled,
     async dispose() {
       disposed = true;
