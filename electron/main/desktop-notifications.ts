@@ -41,9 +41,10 @@ export function notifyDesktopEvents(deps: DesktopNotificationsDeps): () => void 
   const announcedJobs = new Set<string>();
   const syncErrors = new Map<string, string>();
 
-  const show = (title: string, body: string): void => {
+  // The view is what a click on the notification opens where it is not the "Open" action (Windows, macOS).
+  const show = (title: string, body: string, view: string): void => {
     void deps.notifier
-      .notify({ title, body, actions: [OPEN] })
+      .notify({ title, body, actions: [OPEN], view })
       .then((action) => {
         if (action === OPEN.id) deps.openWindow();
       })
@@ -56,7 +57,7 @@ export function notifyDesktopEvents(deps: DesktopNotificationsDeps): () => void 
     if (!message || announcedJobs.has(key)) return;
     announcedJobs.add(key);
     if (job.finishedAt !== null && job.finishedAt < startedAt) return;
-    show(message.title, message.body);
+    show(message.title, message.body, '/bulk');
   };
 
   const onSync = (progress: SyncEvent): void => {
@@ -67,7 +68,7 @@ export function notifyDesktopEvents(deps: DesktopNotificationsDeps): () => void 
     const signature = `${progress.error.code}:${progress.error.message}`;
     if (syncErrors.get(progress.profileId) === signature) return;
     syncErrors.set(progress.profileId, signature);
-    show('Linkdeck could not sync', `${progress.error.message} Linkdeck keeps working from its copy and tries again.`);
+    show('Linkdeck could not sync', `${progress.error.message} Linkdeck keeps working from its copy and tries again.`, '/links');
   };
 
   return deps.backend.subscribe((event, payload) => {

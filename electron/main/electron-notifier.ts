@@ -1,14 +1,16 @@
 import { Notification } from 'electron';
-import type { Notifier } from '../backend/clipboard/ports.js';
-import { createNotifier, type NotificationLike } from './notifier.js';
+import { createNotifier, type DesktopNotifier, type NotificationLike, type NotifierOptions } from './notifier.js';
 
 /** The Notifier over Electron's Notification (logic and tests in notifier.ts). */
-export function electronNotifier(log: (message: string) => void): Notifier {
+export function electronNotifier(
+  log: (message: string) => void,
+  options: Pick<NotifierOptions, 'openView' | 'observe'> = {},
+): DesktopNotifier {
   return createNotifier(
     {
       isSupported: () => Notification.isSupported(),
-      create: (options) => new Notification(options) as unknown as NotificationLike,
+      create: (shown) => new Notification(shown) as unknown as NotificationLike,
     },
-    { platform: process.platform, log },
+    { platform: process.platform, log, ...options },
   );
 }

@@ -2,6 +2,7 @@ import { BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { startUrl, type AppLocation } from './app-location.js';
 import { secureContents } from './security.js';
+import { viewUrl } from './view-url.js';
 import type { Rect, WindowState } from './window-bounds.js';
 import { windowOptions } from './window-options.js';
 
@@ -44,6 +45,21 @@ export function createMainWindow(
     .loadURL(startUrl(location))
     .catch((error: unknown) => log(`[window] could not load the app: ${String(error)}`));
   return win;
+}
+
+/**
+ * Moves the main window to a view (a notification's click), once its page has loaded. The URL
+ * differs from the page's only in its fragment, so the renderer's router moves in place.
+ */
+export function showView(win: BrowserWindow, location: AppLocation, view: string | null, log: (message: string) => void): void {
+  const url = viewUrl(location, view);
+  if (!url) return;
+  const go = (): void => {
+    if (win.isDestroyed()) return;
+    void win.webContents.loadURL(url).catch((error: unknown) => log(`[window] could not open ${view}: ${String(error)}`));
+  };
+  if (win.webContents.isLoading()) win.webContents.once('did-finish-load', go);
+  else go();
 }
 
 /** Brings a window to the front (second launch, tray, hotkey). */

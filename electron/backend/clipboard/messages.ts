@@ -7,6 +7,12 @@ export const ACTION_UNDO_DELETE = 'undo-delete';
 export const ACTION_COPY = 'copy';
 export const ACTION_DELETE = 'delete';
 
+/**
+ * Where the clipboard watch's last action is shown with its undo buttons (Settings, clipboard
+ * card): a click on a notification opens it where the notification's own buttons may not show.
+ */
+export const CLIPBOARD_VIEW = '/settings';
+
 /** A long URL cut to fit a notification. */
 export function shown(url: string, max = 80): string {
   return url.length <= max ? url : `${url.slice(0, max - 1)}…`;
@@ -20,6 +26,7 @@ export function createdNotice(shortUrl: string, url: string): ClipboardNotificat
       { id: ACTION_UNDO, label: 'Undo' },
       { id: ACTION_UNDO_DELETE, label: 'Undo and delete link' },
     ],
+    view: CLIPBOARD_VIEW,
   };
 }
 
@@ -28,6 +35,7 @@ export function reusedNotice(shortUrl: string, url: string): ClipboardNotificati
     title: 'Existing short link copied',
     body: `${shortUrl} (made earlier) is on the clipboard, for ${shown(url)}.`,
     actions: [{ id: ACTION_UNDO, label: 'Undo' }],
+    view: CLIPBOARD_VIEW,
   };
 }
 
@@ -41,6 +49,7 @@ export function notCopiedNotice(shortUrl: string, newLink: boolean): ClipboardNo
           { id: ACTION_DELETE, label: 'Delete link' },
         ]
       : [{ id: ACTION_COPY, label: 'Copy short link' }],
+    view: CLIPBOARD_VIEW,
   };
 }
 
@@ -49,6 +58,7 @@ export function queuedNotice(url: string): ClipboardNotification {
     title: 'Offline: link queued',
     body: `Linkdeck cannot reach the service. ${shown(url)} will be shortened when it can; the clipboard is unchanged.`,
     actions: [],
+    view: CLIPBOARD_VIEW,
   };
 }
 
@@ -56,7 +66,7 @@ export const OFFLINE_SKIPPED =
   'Linkdeck cannot reach the service, so the link was left as it is. To queue such links instead, set "When offline" to "Queue" in the clipboard settings.';
 
 export function failedNotice(message: string): ClipboardNotification {
-  return { title: 'Link not shortened', body: message, actions: [] };
+  return { title: 'Link not shortened', body: message, actions: [], view: CLIPBOARD_VIEW };
 }
 
 /** Words for a failed shortening. */

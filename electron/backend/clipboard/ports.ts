@@ -73,14 +73,19 @@ export interface NotificationAction {
 export interface ClipboardNotification {
   title: string;
   body: string;
-  /** Buttons, in order; may be empty. */
+  /** Buttons, in order; may be empty. Nothing may depend on them: macOS shows them only to a signed app in alert style. */
   actions: NotificationAction[];
+  /**
+   * The app's view where the same choices are offered (a renderer route such as '/settings'): a
+   * click on the notification opens it where a click is not an action (see the shell's notifier).
+   */
+  view?: string;
 }
 
 export interface Notifier {
   /**
    * Shows a notification. Resolves with the id of the action chosen, or null when it was dismissed
-   * or timed out (or the platform shows no buttons).
+   * or timed out, or a click opened its view instead.
    */
   notify(notification: ClipboardNotification): Promise<string | null>;
 }

@@ -50,6 +50,7 @@ describe('clipboard watch: off, on and polling', () => {
         { id: 'undo', label: 'Undo' },
         { id: 'undo-delete', label: 'Undo and delete link' },
       ],
+      view: '/settings',
     });
     expect(h.watcher.getState().lastAction).toMatchObject({
       kind: 'created',

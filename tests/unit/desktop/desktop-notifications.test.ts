@@ -61,6 +61,8 @@ describe('desktop notifications', () => {
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatchObject({ title: 'Bulk shortening finished', body: expect.stringContaining('"Spring campaign": 7 created, 2 reused, 1 failed.') });
     expect(shown[0]!.actions).toEqual([{ id: 'open', label: 'Open Linkdeck' }]);
+    // Where a click is not the "Open" action (Windows, macOS), it opens the bulk view.
+    expect(shown[0]!.view).toBe('/bulk');
   });
 
   it('announces a cancelled job', () => {

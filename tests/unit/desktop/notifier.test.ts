@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createNotifier, type NotificationLike, type NotificationOptionsLike } from '../../../electron/main/notifier.js';
+import {
+  clickOutcome,
+  closeOutcome,
+  createNotifier,
+  type NotificationLike,
+  type NotificationOptionsLike,
+  type NotificationRecord,
+} from '../../../electron/main/notifier.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fake accepts every listener shape NotificationLike declares
 type Listener = (...args: any[]) => void;
@@ -28,6 +35,8 @@ class FakeNotification implements NotificationLike {
 function setup(platform: NodeJS.Platform, supported = true) {
   const made: FakeNotification[] = [];
   const timers: Array<{ callback: () => void; ms: number; cleared: boolean }> = [];
+  const views: Array<string | null> = [];
+  const records: NotificationRecord[] = [];
   const notifier = createNotifier(
     {
       isSupported: () => supported,
@@ -46,12 +55,22 @@ function setup(platform: NodeJS.Platform, supported = true) {
         return t;
       },
       clearTimeout: (t) => void ((t as { cleared: boolean }).cleared = true),
+      openView: (view) => void views.push(view),
+      observe: (record) => void records.push(record),
     },
   );
-  return { notifier, made, timers };
+  return { notifier, made, timers, views, records };
 }
 
-const undo = { title: 'Shortened', body: 'https://sho.rt/abc is on the clipboard.', actions: [{ id: 'undo', label: 'Undo' }, { id: 'keep', label: 'Keep' }] };
+const undo = {
+  title: 'Shortened',
+  body: 'https://sho.rt/abc is on the clipboard.',
+  actions: [
+    { id: 'undo', label: 'Undo' },
+    { id: 'keep', label: 'Keep' },
+  ],
+  view: '/settings',
+};
 
 describe('notifier', () => {
   it('shows buttons on macOS and answers the chosen action', async () => {
@@ -89,11 +108,92 @@ describe('notifier', () => {
     await expect(answer).resolves.toBe('undo');
   });
 
-  it('a click on a notification without actions answers null', async () => {
-    const { notifier, made } = setup('darwin');
+  it('a click on a notification without actions answers null and opens Linkdeck as it is', async () => {
+    const { notifier, made, views } = setup('darwin');
     const answer = notifier.notify({ title: 'Sync failed', body: 'x', actions: [] });
     made[0]!.fire('click');
     await expect(answer).resolves.toBeNull();
+    expect(views).toEqual([null]);
+  });
+
+  it('on macOS a click on the notification opens its view: nothing depends on buttons an unsigned or banner-style app never shows', async () => {
+    const { notifier, made, views } = setup('darwin');
+    const answer = notifier.notify(undo);
+    // The buttons are offered (a signed app in alert style shows them)…
+    expect(made[0]!.options.actions).toHaveLength(2);
+    expect(made[0]!.options.body).toBe(undo.body);
+    // …but a click on the notification is never taken for one of them.
+    made[0]!.fire('click');
+    await expect(answer).resolves.toBeNull();
+    expect(views).toEqual(['/settings']);
+  });
+
+  it('on Windows a click on the toast (not a button) opens its view', async () => {
+    const { notifier, made, views } = setup('win32');
+    const answer = notifier.notify(undo);
+    made[0]!.fire('click');
+    await expect(answer).resolves.toBeNull();
+    expect(views).toEqual(['/settings']);
+    // A late event (a button in the Action Center) changes nothing.
+    made[0]!.fire('action', { actionIndex: 0 }, 0);
+    await expect(answer).resolves.toBeNull();
+  });
+
+  it('on Linux a click is the first action and opens nothing', async () => {
+    const { notifier, made, views } = setup('linux');
+    const answer = notifier.notify(undo);
+    made[0]!.fire('click');
+    await expect(answer).resolves.toBe('undo');
+    expect(views).toEqual([]);
+  });
+
+  it('the click decision, per platform', () => {
+    const none = { title: 't', body: 'b', actions: [] };
+    expect(clickOutcome('linux', undo)).toEqual({ kind: 'action', id: 'undo' });
+    expect(clickOutcome('linux', none)).toEqual({ kind: 'open', view: null });
+    expect(clickOutcome('darwin', undo)).toEqual({ kind: 'open', view: '/settings' });
+    expect(clickOutcome('win32', undo)).toEqual({ kind: 'open', view: '/settings' });
+    expect(clickOutcome('freebsd', undo)).toEqual({ kind: 'action', id: 'undo' });
+  });
+
+  it('a Windows toast whose time ran out is taken out of the Action Center and counts as dismissed, never left with dead buttons', async () => {
+    const { notifier, made, timers } = setup('win32');
+    const answer = notifier.notify(undo);
+    made[0]!.fire('close', { reason: 'timedOut' });
+    await expect(answer).resolves.toBeNull();
+    expect(made[0]!.closed).toBe(true);
+    expect(timers[0]!.cleared).toBe(true);
+    expect(closeOutcome('win32', 'timedOut')).toBe('remove');
+    expect(closeOutcome('win32', 'userCanceled')).toBe('dismissed');
+    expect(closeOutcome('darwin', 'timedOut')).toBe('dismissed');
+  });
+
+  it('a toast the person closed is dismissed and left alone', async () => {
+    const { notifier, made } = setup('win32');
+    const answer = notifier.notify(undo);
+    made[0]!.fire('close', { reason: 'userCanceled' });
+    await expect(answer).resolves.toBeNull();
+    expect(made[0]!.closed).toBe(false);
+  });
+
+  it('dispose closes every notification still waiting and answers each with null', async () => {
+    const { notifier, made } = setup('win32');
+    const first = notifier.notify(undo);
+    const second = notifier.notify(undo);
+    notifier.dispose();
+    await expect(first).resolves.toBeNull();
+    await expect(second).resolves.toBeNull();
+    expect(made.map((n) => n.closed)).toEqual([true, true]);
+  });
+
+  it('tells the observer what became of each notification', async () => {
+    const { notifier, made, records } = setup('win32');
+    void notifier.notify(undo);
+    made[0]!.fire('failed', {}, 'toast disabled');
+    expect(records).toEqual([
+      { title: 'Shortened', outcome: 'shown', error: null },
+      { title: 'Shortened', outcome: 'failed', error: 'toast disabled' },
+    ]);
   });
 
   it('times out to null and closes the notification, and a later event changes nothing', async () => {
