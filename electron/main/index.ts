@@ -4,7 +4,9 @@ import type { Backend } from '../backend/backend.js';
 import { createBackend } from '../backend/create-backend.js';
 import { appMenuTemplate } from './app-menu.js';
 import { devServerLocation, fileLocation, type AppLocation } from './app-location.js';
-import { closeAction, quitWhenAllClosed } from './close-to-tray.js';
+import { AppShutdown } from './app-shutdown.js';
+import { appUserModelId } from './app-user-model-id.js';
+import { closeAction, type CloseAction } from './close-to-tray.js';
 import { notifyDesktopEvents } from './desktop-notifications.js';
 import { desktopSettingsPath } from './desktop-settings-file.js';
 import { DesktopSettingsService } from './desktop-settings.js';
@@ -13,16 +15,18 @@ import { electronNotifier } from './electron-notifier.js';
 import { createIpcHost, type IpcHost } from './ipc.js';
 import { utilityLocalService } from './local-service-utility.js';
 import { newLinkRequests } from './new-link-requests.js';
+import type { DesktopNotifier, NotificationRecord } from './notifier.js';
 import { openAtLogin } from './open-at-login.js';
 import { parseProtocolUrl, PROTOCOL_SCHEME, protocolUrlFromArgv } from './protocol-url.js';
 import { QuickWindow } from './quick-window.js';
 import { openExternalSafely, secureSession } from './security.js';
+import { endWithOsShutdown, endWithWindowsSession } from './session-end-electron.js';
 import { clickMenuItem, installTestHooks, menuSnapshot, testHooksEnabled } from './test-hooks.js';
 import { createAppTray, type AppTray } from './tray.js';
 import { restoredBounds } from './window-bounds.js';
 import { WINDOW_SIZE } from './window-options.js';
 import { readWindowState, windowStatePath, writeWindowState } from './window-state-file.js';
-import { createMainWindow, focusWindow, type WindowPlacement } from './window.js';
+import { createMainWindow, focusWindow, showView, type WindowPlacement } from './window.js';
 
 const log = (message: string): void => console.warn(message);
 
@@ -40,11 +44,37 @@ let ipc: IpcHost | null = null;
 let quick: QuickWindow | null = null;
 let tray: AppTray | null = null;
 let desktopSettings: DesktopSettingsService | null = null;
-/** Set once a real quit starts: closing the window then closes it instead of hiding it in the tray. */
-let quitting = false;
+let notifier: DesktopNotifier | null = null;
+/** What became of each notification (the smoke test's hook reads it; kept only with the hooks on). */
+const notificationLog: NotificationRecord[] = [];
 /** Where the renderer is, once started. */
 let started: AppLocation | null = null;
 const hooksEnabled = testHooksEnabled(process.env, app.isPackaged);
+
+/** One close sequence for every way Linkdeck ends, the person's quit or the OS's (app-shutdown.ts). */
+const shutdown = new AppShutdown({
+  stopDesktop: () => {
+    desktopSettings?.dispose();
+    tray?.destroy();
+    tray = null;
+    quick?.destroy();
+    notifier?.dispose();
+  },
+  backend: () => backend,
+  quit: () => app.quit(),
+  log,
+});
+
+/** What closing the main window does now: hide it in the tray, quit, or keep running (close-to-tray.ts). */
+function mainWindowClose(): CloseAction {
+  return closeAction({
+    platform: process.platform,
+    closeToTray: desktopSettings?.get().closeToTray ?? false,
+    trayAlive: tray?.alive() ?? false,
+    quitting: shutdown.quitting,
+    otherWindows: 0,
+  });
+}
 
 /** The last size and position, put back on a display that is still there. */
 function windowPlacement(): WindowPlacement {
@@ -67,13 +97,9 @@ function openWindow(location: AppLocation, host: IpcHost): void {
   const created = createMainWindow(location, log, windowPlacement());
   win = created;
   detachWindow = host.attach(created);
+  endWithWindowsSession(created, shutdown, log);
   created.on('close', (event) => {
-    const action = closeAction({
-      closeToTray: desktopSettings?.get().closeToTray ?? false,
-      trayAlive: tray?.alive() ?? false,
-      quitting,
-    });
-    if (action === 'hide') {
+    if (mainWindowClose() === 'hide') {
       event.preventDefault();
       created.hide();
     }
@@ -83,14 +109,15 @@ function openWindow(location: AppLocation, host: IpcHost): void {
     detachWindow = null;
     if (win === created) win = null;
     // A hidden quick window would keep the app alive with nothing on screen.
-    if (quitWhenAllClosed(process.platform, tray?.alive() ?? false)) quick?.destroy();
+    if (mainWindowClose() === 'quit') quick?.destroy();
   });
 }
 
-/** The main window, shown and in front (made again if it was closed). */
-function showMainWindow(location: AppLocation): void {
+/** The main window, shown and in front (made again if it was closed), on `view` when given. */
+function showMainWindow(location: AppLocation, view: string | null = null): void {
   if (win) focusWindow(win);
   else if (ipc) openWindow(location, ipc);
+  if (win && view) showView(win, location, view, log);
 }
 
 function setAppMenu(): void {
@@ -147,6 +174,12 @@ async function start(): Promise<void> {
     log,
   });
   desktopSettings = settings;
+  const desktopNotifier = electronNotifier(log, {
+    // A click on a notification (not an action) opens its view: nothing depends on macOS's buttons.
+    openView: (view) => showMainWindow(location, view),
+    ...(hooksEnabled ? { observe: (record: NotificationRecord) => void notificationLog.push(record) } : {}),
+  });
+  notifier = desktopNotifier;
   let current: Backend;
   try {
     current = await createBackend({
@@ -157,7 +190,7 @@ async function start(): Promise<void> {
       // The local workspace's service runs in a utility process, off the window's process.
       startLocalService: utilityLocalService(log),
       log,
-      desktop: { clipboard: osClipboard, notifier: electronNotifier(log), settings },
+      desktop: { clipboard: osClipboard, notifier: desktopNotifier, settings },
     });
   } catch (error) {
     dialog.showErrorBox(
@@ -186,16 +219,18 @@ async function start(): Promise<void> {
     quit: () => app.quit(),
     log,
   });
-  notifyDesktopEvents({ backend: current, notifier: electronNotifier(log), openWindow: () => showMainWindow(location), log });
+  notifyDesktopEvents({ backend: current, notifier: desktopNotifier, openWindow: () => showMainWindow(location), log });
   // linkdeck://new?url=… opens the quick-shorten window, pre-filled; the person confirms there.
   newLinkRequests.handle((request) => quickWindow.open(request.url));
   app.on('activate', () => showMainWindow(location));
+  endWithOsShutdown(shutdown, log);
   if (hooksEnabled) {
     installTestHooks({
       trayMenu: () => menuSnapshot(tray?.controller.template ?? []),
       clickTrayItem: (id) => clickMenuItem(tray?.controller.template ?? [], id),
       openQuickShorten: (url) => quickWindow.open(url),
       quickWindowUrl: () => quickWindow.currentUrl(),
+      notifications: () => [...notificationLog],
     });
   }
 }
@@ -203,6 +238,10 @@ async function start(): Promise<void> {
 // The smoke test runs each launch on its own data directory (from source only).
 const testDataDir = process.env['LINKDECK_USER_DATA_DIR'];
 if (hooksEnabled && testDataDir) app.setPath('userData', testDataDir);
+
+// Before any window or notification: Windows shows no toast (or an unnamed one) without it.
+const userModelId = appUserModelId(process.platform, app.isPackaged, process.execPath);
+if (userModelId) app.setAppUserModelId(userModelId);
 
 // One Linkdeck at a time: two would share (and fight over) the same databases and keychain.
 if (!app.requestSingleInstanceLock()) {
@@ -224,28 +263,15 @@ if (!app.requestSingleInstanceLock()) {
     if (url) receiveProtocolUrl(url);
     else if (started) showMainWindow(started);
   });
-  // With a tray the app lives on without windows (close to tray); macOS apps stay in the dock.
+  // Close to tray off: the last window closed quits, tray or not (macOS apps stay in the dock).
   app.on('window-all-closed', () => {
-    if (quitWhenAllClosed(process.platform, tray?.alive() ?? false)) app.quit();
+    if (mainWindowClose() === 'quit') app.quit();
   });
 
-  // Close the backend (flush the outbox, stop the local service, close SQLite) before exiting.
-  let closing = false;
+  // Close the backend (flush the outbox, stop the local service, close SQLite) before exiting;
+  // the OS ending the session runs the same sequence (session-end-electron.ts).
   app.on('before-quit', (event) => {
-    quitting = true;
-    if (!backend || closing) return;
-    event.preventDefault();
-    closing = true;
-    desktopSettings?.dispose();
-    tray?.destroy();
-    tray = null;
-    quick?.destroy();
-    const done = backend;
-    backend = null;
-    void done
-      .close()
-      .catch((error: unknown) => log(`[app] backend did not close cleanly: ${String(error)}`))
-      .finally(() => app.quit());
+    if (shutdown.beforeQuit()) event.preventDefault();
   });
 
   void app.whenReady().then(start);

@@ -1,4 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import type { NotificationRecord } from './notifier.js';
 
 /**
  * Hooks for the Electron smoke test (tests/e2e-electron), installed only when the app runs from
@@ -19,6 +20,8 @@ export interface LinkdeckTestHooks {
   clickTrayItem(id: string): boolean;
   openQuickShorten(url?: string): void;
   quickWindowUrl(): string | null;
+  /** What became of each notification Linkdeck showed, oldest first. */
+  notifications(): NotificationRecord[];
 }
 
 export const TEST_HOOKS_KEY = '__linkdeckTest';

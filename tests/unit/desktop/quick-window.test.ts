@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { devServerLocation, fileLocation, isAppUrl } from '../../../electron/main/app-location.js';
-import { closeAction, quitWhenAllClosed } from '../../../electron/main/close-to-tray.js';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { newQuickWindow } from '../../../electron/main/quick-window-options.js';
 import { quickShortenUrl } from '../../../electron/main/quick-window-url.js';
@@ -61,20 +60,5 @@ describe('quick-shorten window options', () => {
     expect(options.width).toBeLessThan(700);
     expect(options.minWidth).toBeLessThanOrEqual(options.width!);
     expect(options.minHeight).toBeLessThanOrEqual(options.height!);
-  });
-});
-
-describe('close to tray', () => {
-  it('hides the window only when enabled, with a tray, and not while quitting', () => {
-    expect(closeAction({ closeToTray: true, trayAlive: true, quitting: false })).toBe('hide');
-    expect(closeAction({ closeToTray: false, trayAlive: true, quitting: false })).toBe('close');
-    expect(closeAction({ closeToTray: true, trayAlive: false, quitting: false })).toBe('close');
-    expect(closeAction({ closeToTray: true, trayAlive: true, quitting: true })).toBe('close');
-  });
-
-  it('does not quit with the last window while the tray lives, nor on macOS', () => {
-    expect(quitWhenAllClosed('linux', true)).toBe(false);
-    expect(quitWhenAllClosed('win32', false)).toBe(true);
-    expect(quitWhenAllClosed('darwin', false)).toBe(false);
   });
 });
