@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  downloadFailedOnNode,
   downloadFailureReason,
   electronUnavailableReason,
+  nodeBlocksElectronDownload,
   type ElectronProbe,
 } from './shell-choice.js';
 
@@ -60,7 +62,9 @@ export function probeElectron(root: string, timeoutMs = 15 * 60_000): Promise<El
             : `exit code ${String(code)}`;
       resolvePromise({
         available: false,
-        reason: electronUnavailableReason(downloadFailureReason(output, thrown)),
+        reason:
+          (downloadFailedOnNode(output) ? nodeBlocksElectronDownload(process.versions.node) : null) ??
+          electronUnavailableReason(downloadFailureReason(output, thrown)),
       });
     });
   });

@@ -11,9 +11,10 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Backend } from '../backend/backend.js';
 import { staleBuildReason } from './build-freshness.js';
+import { earlyExitReason, tail } from './electron-exit.js';
 import { electronInstalled, probeElectron } from './electron-probe.js';
 import { browserCommand, openInBrowser } from './open-browser.js';
-import { chooseShell, fallbackMessage } from './shell-choice.js';
+import { chooseShell, fallbackMessage, nodeBlocksElectronDownload, type ElectronProbe } from './shell-choice.js';
 import { userDataDir } from './user-data-dir.js';
 import { startWebShell, type WebShell } from './web-shell.js';
 
@@ -48,15 +49,34 @@ function runElectron(binary: string): void {
   const env = { ...process.env };
   // Inherited from some tools; it would make Electron run as plain Node.
   delete env['ELECTRON_RUN_AS_NODE'];
-  const child = spawn(binary, [root], { cwd: root, stdio: 'inherit', env });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  const startedAt = Date.now();
+  // stderr passes through, and its end is kept: a failed start says why there (sandbox, libraries).
+  const child = spawn(binary, [root], { cwd: root, stdio: ['inherit', 'inherit', 'pipe'], env });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderr = tail(stderr, chunk.toString());
+  });
+  let stopping = false;
+  const forward = (signal: 'SIGINT' | 'SIGTERM') => {
+    stopping = true;
+    child.kill(signal);
+  };
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
   child.on('error', (error) => {
     console.error(
       `Electron could not be started (${error.message}). Run "npm run start:web" to use Linkdeck in a browser.`,
     );
     process.exit(1);
   });
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  child.on('close', (code, signal) => {
+    const reason = stopping ? null : earlyExitReason({ code, signal, stderr, elapsedMs: Date.now() - startedAt });
+    if (!reason) process.exit(code ?? (signal ? 1 : 0));
+    process.off('SIGINT', forward);
+    process.off('SIGTERM', forward);
+    runWeb(reason).catch(failed);
+  });
 }
 
 async function runWeb(reason: string | null): Promise<void> {
@@ -117,13 +137,18 @@ async function runWeb(reason: string | null): Promise<void> {
 
 async function main(): Promise<void> {
   build();
-  let probe = null;
+  let probe: ElectronProbe | null = null;
   if (!forceWeb) {
-    if (!electronInstalled(root))
-      console.log(
-        'Looking for the Electron binary (it is downloaded on first use; this can take a minute)…',
-      );
-    probe = await probeElectron(root);
+    const installed = electronInstalled(root);
+    const blocked = installed ? null : nodeBlocksElectronDownload(process.versions.node);
+    if (blocked) probe = { available: false, reason: blocked };
+    else {
+      if (!installed)
+        console.log(
+          'Looking for the Electron binary (it is downloaded on first use; this can take a minute)…',
+        );
+      probe = await probeElectron(root);
+    }
   }
   const choice = chooseShell({
     forceWeb,
@@ -136,9 +161,11 @@ async function main(): Promise<void> {
   else await runWeb(choice.reason);
 }
 
-main().catch((error: unknown) => {
+function failed(error: unknown): never {
   console.error(
     `Linkdeck could not start: ${error instanceof Error ? error.message : String(error)}`,
   );
   process.exit(1);
-});
+}
+
+main().catch(failed);

@@ -77,3 +77,20 @@ export function downloadFailureReason(output: string, thrownMessage: string): st
 export function electronUnavailableReason(detail: string): string {
   return `The Electron binary is not installed and could not be downloaded (${detail}).`;
 }
+
+/**
+ * Electron 45's download (electron/install.js) loads @electron/get and its unzipper, both ES
+ * modules, with require(): that works on Node 20.19+ (20.x) and 22.12+, not on 21.x or 22.0-22.11
+ * (nor before 20.19). Returns why the binary cannot be fetched on this Node, or null when it can.
+ */
+export function nodeBlocksElectronDownload(nodeVersion: string): string | null {
+  const [major = 0, minor = 0] = nodeVersion.replace(/^v/, '').split('.').map(Number);
+  const requireEsm = (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23;
+  if (requireEsm) return null;
+  return `The Electron binary is not installed, and Node ${nodeVersion.replace(/^v/, '')} cannot run its download (Electron 45's downloader needs Node 22.12 or later, or 20.19 or later on Node 20).`;
+}
+
+/** Whether a failed download's output shows Node refusing to require() the downloader's ES modules. */
+export function downloadFailedOnNode(output: string): boolean {
+  return /ERR_REQUIRE_ESM|ERR_REQUIRE_ASYNC_MODULE/.test(output);
+}
