@@ -16,7 +16,8 @@ interface BuildConfig {
   electronFuses?: Record<string, boolean>;
   protocols?: { schemes: string[] }[];
   directories?: { output?: string; buildResources?: string };
-  linux?: { target?: string[]; icon?: string };
+  linux?: { target?: string[]; icon?: string; executableName?: string; mimeTypes?: string[] };
+  deb?: { appArmorProfile?: string; afterInstall?: string; afterRemove?: string };
   mac?: { target?: string[]; icon?: string };
   win?: { target?: string[]; icon?: string };
 }
@@ -70,6 +71,33 @@ describe('the packaging config (package.json "build")', () => {
 
   it('registers the linkdeck:// scheme the app handles', () => {
     expect(build.protocols?.flatMap((p) => p.schemes)).toContain(PROTOCOL_SCHEME);
+  });
+
+  it('gives the .deb an AppArmor profile that lets /opt/Linkdeck/linkdeck make its sandbox (Ubuntu 23.10+)', () => {
+    expect(build.linux?.executableName).toBe('linkdeck');
+    expect(build.productName).toBe('Linkdeck'); // electron-builder installs the .deb in /opt/<productName>/
+    const profile = readFileSync(join(root, build.deb?.appArmorProfile ?? ''), 'utf8');
+    expect(profile).toMatch(/^abi <abi\/4\.0>,$/m);
+    expect(profile).toMatch(/^include <tunables\/global>$/m);
+    expect(profile).toMatch(/^profile linkdeck \/opt\/Linkdeck\/linkdeck flags=\(unconfined\) \{$/m);
+    expect(profile).toMatch(/^\s+userns,$/m);
+    expect(profile).toMatch(/include if exists <local\/linkdeck>/);
+    // electron-builder's own after-install/after-remove scripts copy, load and remove the profile:
+    // replacing them would lose that (and the /usr/bin link and the sandbox helper's mode).
+    expect(build.deb?.afterInstall).toBeUndefined();
+    expect(build.deb?.afterRemove).toBeUndefined();
+    const templates = join(root, 'node_modules/app-builder-lib/templates/linux');
+    expect(readFileSync(join(templates, 'after-install.tpl'), 'utf8')).toContain('/resources/apparmor-profile');
+    expect(readFileSync(join(templates, 'after-install.tpl'), 'utf8')).toContain("/etc/apparmor.d/${executable}");
+    expect(readFileSync(join(templates, 'after-remove.tpl'), 'utf8')).toContain('apparmor_parser --remove');
+  });
+
+  it('declares linkdeck:// in the desktop entry of the .deb and the AppImage (from "protocols", not twice)', () => {
+    // electron-builder turns every scheme of build.protocols into MimeType=x-scheme-handler/<scheme>;
+    const helper = readFileSync(join(root, 'node_modules/app-builder-lib/out/targets/LinuxTargetHelper.js'), 'utf8');
+    expect(helper).toContain('x-scheme-handler/${scheme}');
+    expect(build.protocols?.flatMap((p) => p.schemes)).toContain(PROTOCOL_SCHEME);
+    expect(build.linux?.mimeTypes ?? []).not.toContain(`x-scheme-handler/${PROTOCOL_SCHEME}`);
   });
 
   it('points at icons that exist in resources/', () => {
