@@ -15,6 +15,11 @@ export interface DesktopSettingsPort {
  */
 export interface DesktopShellPorts {
   clipboard: ClipboardPort;
+  /**
+   * Whether the clipboard can be watched from the background on this desktop (default: yes). On a
+   * native Wayland session it cannot: the clipboard still works for copying, the watch says why not.
+   */
+  clipboardWatch?: { available: true } | { available: false; reason: string };
   notifier: Notifier;
   settings: DesktopSettingsPort;
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../backend/app-error.js';
 import type { DesktopSettingsPort } from '../backend/desktop-ports.js';
-import type { DesktopSettings, DesktopSettingsPatch } from '../shared/desktop.js';
+import type { DesktopSettings, DesktopSettingsPatch, LinkHandlerStatus } from '../shared/desktop.js';
 import {
   defaultDesktopSettings,
   readDesktopSettings,
@@ -23,6 +23,14 @@ export interface DesktopSettingsDeps {
   shortcuts: GlobalShortcutLike;
   /** Null where the OS offers no login item Linkdeck can set. */
   loginItem: OpenAtLogin | null;
+  /** What this desktop allows, in words for the settings card (see linux-session.ts, login-item.ts). */
+  capabilities?: {
+    hotkeyNote?: string;
+    /** Why there is no login item (with loginItem null). */
+    openAtLoginProblem?: string;
+    /** Whether linkdeck:// links reach Linkdeck, asked each time (the OS may change it). */
+    linkHandler?: () => LinkHandlerStatus;
+  };
   /** What the hotkey does: opens the quick-shorten window. */
   onHotkey: () => void;
   log?: (message: string) => void;
@@ -60,6 +68,7 @@ export class DesktopSettingsService implements DesktopSettingsPort {
       ...(this.problem ? { hotkeyProblem: this.problem } : {}),
       openAtLogin: this.loginItemEnabled(),
       openAtLoginSupported: this.deps.loginItem !== null,
+      ...this.capabilityWords(),
     };
   }
 
@@ -121,6 +130,21 @@ export class DesktopSettingsService implements DesktopSettingsPort {
       this.log(`[hotkey] could not release ${this.registered}: ${(error as Error).message}`);
     }
     this.registered = null;
+  }
+
+  private capabilityWords(): Partial<DesktopSettings> {
+    const { hotkeyNote, openAtLoginProblem, linkHandler } = this.deps.capabilities ?? {};
+    const words: Partial<DesktopSettings> = {};
+    if (hotkeyNote) words.hotkeyNote = hotkeyNote;
+    if (openAtLoginProblem && this.deps.loginItem === null) words.openAtLoginProblem = openAtLoginProblem;
+    if (linkHandler) {
+      try {
+        words.linkHandler = linkHandler();
+      } catch (error) {
+        words.linkHandler = { available: false, reason: `Linkdeck could not tell whether linkdeck:// links reach it: ${(error as Error).message}` };
+      }
+    }
+    return words;
   }
 
   private loginItemEnabled(): boolean {

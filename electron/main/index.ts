@@ -9,6 +9,7 @@ import { appUserModelId } from './app-user-model-id.js';
 import { closeAction, type CloseAction } from './close-to-tray.js';
 import { notifyDesktopEvents } from './desktop-notifications.js';
 import { desktopSettingsPath } from './desktop-settings-file.js';
+import { desktopCapabilities, prepareBeforeReady } from './desktop-session.js';
 import { DesktopSettingsService } from './desktop-settings.js';
 import { electronClipboard } from './electron-clipboard.js';
 import { electronNotifier } from './electron-notifier.js';
@@ -170,6 +171,7 @@ async function start(): Promise<void> {
     platform: process.platform,
     shortcuts: globalShortcut,
     loginItem: openAtLogin(),
+    capabilities: desktopCapabilities(desktopSession, log),
     onHotkey: () => quick?.open(),
     log,
   });
@@ -190,7 +192,7 @@ async function start(): Promise<void> {
       // The local workspace's service runs in a utility process, off the window's process.
       startLocalService: utilityLocalService(log),
       log,
-      desktop: { clipboard: osClipboard, notifier: desktopNotifier, settings },
+      desktop: { clipboard: osClipboard, clipboardWatch: desktopSession.clipboardWatch, notifier: desktopNotifier, settings },
     });
   } catch (error) {
     dialog.showErrorBox(
@@ -235,9 +237,8 @@ async function start(): Promise<void> {
   }
 }
 
-// The smoke test runs each launch on its own data directory (from source only).
-const testDataDir = process.env['LINKDECK_USER_DATA_DIR'];
-if (hooksEnabled && testDataDir) app.setPath('userData', testDataDir);
+// Before ready: LINKDECK_DATA_DIR (or the smoke test's directory) and the Wayland hotkey portal.
+const desktopSession = prepareBeforeReady(hooksEnabled, log);
 
 // Before any window or notification: Windows shows no toast (or an unnamed one) without it.
 const userModelId = appUserModelId(process.platform, app.isPackaged, process.execPath);
@@ -247,8 +248,9 @@ if (userModelId) app.setAppUserModelId(userModelId);
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  // Packaged only: from source the OS would hand linkdeck:// links to a bare Electron.
-  if (app.isPackaged && !app.isDefaultProtocolClient(PROTOCOL_SCHEME))
+  // Packaged only: from source the OS would hand linkdeck:// links to a bare Electron. Not on
+  // Linux, where it runs xdg-settings (known to claim text/html too): desktop-session.ts does it.
+  if (app.isPackaged && process.platform !== 'linux' && !app.isDefaultProtocolClient(PROTOCOL_SCHEME))
     app.setAsDefaultProtocolClient(PROTOCOL_SCHEME);
   // macOS delivers linkdeck:// links as open-url, possibly before the app is ready.
   app.on('open-url', (event, url) => {

@@ -14,6 +14,24 @@ export function loginItemSupport(platform: NodeJS.Platform): LoginItemSupport {
   return 'none';
 }
 
+export const FROM_SOURCE_LOGIN =
+  'Not available here: Linkdeck is running from source, and at login the system would start a bare Electron rather than Linkdeck. The installed app can open at login.';
+export const NO_LOGIN_ITEM = 'Not available here: this system has no login item Linkdeck can set.';
+
+/**
+ * How "open at login" works for this Linkdeck, or why it cannot. An XDG autostart entry names the
+ * command itself, so on Linux it works from source too (`electron <folder>`); the macOS and
+ * Windows login items start the running executable, which from source is a bare Electron.
+ */
+export type LoginItemPlan = { kind: 'os' } | { kind: 'autostart-file' } | { kind: 'none'; reason: string };
+
+export function loginItemPlan(platform: NodeJS.Platform, isPackaged: boolean): LoginItemPlan {
+  const support = loginItemSupport(platform);
+  if (support === 'os') return isPackaged ? { kind: 'os' } : { kind: 'none', reason: FROM_SOURCE_LOGIN };
+  if (support === 'autostart-file') return { kind: 'autostart-file' };
+  return { kind: 'none', reason: NO_LOGIN_ITEM };
+}
+
 export const AUTOSTART_FILE = 'linkdeck.desktop';
 
 /** $XDG_CONFIG_HOME/autostart/linkdeck.desktop (~/.config when unset or not absolute). */
@@ -30,12 +48,18 @@ export interface LaunchFacts {
   appPath: string;
   /** Set by the AppImage runtime: execPath is then a temporary mount that is gone next login. */
   appImage?: string | undefined;
+  /** LINKDECK_DATA_DIR as this run has it: the login start must open the same data. */
+  dataDir?: string | undefined;
 }
 
 /** The command that starts this Linkdeck again. */
 export function launchCommand(facts: LaunchFacts): string[] {
-  if (facts.appImage) return [facts.appImage];
-  return facts.isPackaged ? [facts.execPath] : [facts.execPath, facts.appPath];
+  const start = facts.appImage
+    ? [facts.appImage]
+    : facts.isPackaged
+      ? [facts.execPath]
+      : [facts.execPath, facts.appPath];
+  return facts.dataDir ? ['env', `LINKDECK_DATA_DIR=${facts.dataDir}`, ...start] : start;
 }
 
 /**

@@ -1,19 +1,23 @@
 import { app } from 'electron';
 import { homedir } from 'node:os';
 import { autostartEnabled, setAutostart } from './login-item-file.js';
-import { autostartFilePath, launchCommand, loginItemSupport } from './login-item.js';
+import { autostartFilePath, launchCommand, loginItemPlan } from './login-item.js';
 
 export interface OpenAtLogin {
   enabled(): boolean;
   set(enabled: boolean): void;
 }
 
-/** "Open at Login" for this platform, or null where Linkdeck cannot offer it. */
+/** Why "open at login" is not offered here, in words, or undefined when it is. */
+export function openAtLoginProblem(): string | undefined {
+  const plan = loginItemPlan(process.platform, app.isPackaged);
+  return plan.kind === 'none' ? plan.reason : undefined;
+}
+
+/** "Open at Login" for this platform, or null where Linkdeck cannot offer it (openAtLoginProblem says why). */
 export function openAtLogin(): OpenAtLogin | null {
-  switch (loginItemSupport(process.platform)) {
+  switch (loginItemPlan(process.platform, app.isPackaged).kind) {
     case 'os':
-      // From source the OS would start a bare Electron, not Linkdeck: packaged apps only.
-      if (!app.isPackaged) return null;
       return {
         enabled: () => app.getLoginItemSettings().openAtLogin,
         set: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled }),
@@ -32,6 +36,7 @@ export function openAtLogin(): OpenAtLogin | null {
               isPackaged: app.isPackaged,
               appPath: app.getAppPath(),
               appImage: process.env['APPIMAGE'],
+              dataDir: process.env['LINKDECK_DATA_DIR']?.trim() ? app.getPath('userData') : undefined,
             }),
           ),
       };

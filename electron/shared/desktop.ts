@@ -11,6 +11,11 @@ export interface ClipboardStatus extends ClipboardWatchState {
   available: boolean;
   /** Why the watch cannot run here, in words, when unavailable. */
   reason?: string;
+  /**
+   * What stops it, when unavailable: the web shell (a browser page), or the desktop session itself
+   * (a native Wayland session, where a window in the background cannot read the clipboard).
+   */
+  limit?: 'web-shell' | 'desktop-session';
 }
 
 /** The default global hotkey (Electron accelerator syntax). */
@@ -26,9 +31,21 @@ export interface DesktopSettings {
   /** Whether the hotkey is registered now; when not, `hotkeyProblem` says why (taken by another app…). */
   hotkeyRegistered: boolean;
   hotkeyProblem?: string;
+  /** How the hotkey works on this desktop, when it differs from the usual (Wayland's portal). */
+  hotkeyNote?: string;
   openAtLogin: boolean;
   /** False where the OS offers no login item Linkdeck can set. */
   openAtLoginSupported: boolean;
+  /** Why "open at login" is not available, in words (with openAtLoginSupported false). */
+  openAtLoginProblem?: string;
+  /** Whether linkdeck:// links open Linkdeck, and why not when they cannot. */
+  linkHandler?: LinkHandlerStatus;
+}
+
+export interface LinkHandlerStatus {
+  available: boolean;
+  /** Why linkdeck:// links do not reach Linkdeck here, in words, when unavailable. */
+  reason?: string;
 }
 
 export type DesktopSettingsPatch = Partial<Pick<DesktopSettings, 'closeToTray' | 'hotkey' | 'openAtLogin'>>;

@@ -78,8 +78,15 @@ describe('clipboard channels wired with createBackend, against the real local se
   let logs: string[];
   let waiters: { test: (s: ClipboardStatus) => boolean; resolve: (s: ClipboardStatus) => void }[];
 
-  async function start(options: { desktop: boolean }): Promise<Backend> {
-    const desktop: DesktopShellPorts | undefined = options.desktop ? { clipboard, notifier, settings: fakeSettingsPort } : undefined;
+  async function start(options: { desktop: boolean; watchBlockedBy?: string }): Promise<Backend> {
+    const desktop: DesktopShellPorts | undefined = options.desktop
+      ? {
+          clipboard,
+          notifier,
+          settings: fakeSettingsPort,
+          ...(options.watchBlockedBy ? { clipboardWatch: { available: false as const, reason: options.watchBlockedBy } } : {}),
+        }
+      : undefined;
     const made = await createBackend({
       dataDir,
       shell: options.desktop ? 'electron' : 'web',
@@ -170,6 +177,26 @@ describe('clipboard channels wired with createBackend, against the real local se
     expect(again.lastAction?.shortUrl).toBe(links[0]?.shorturl);
     expect(clipboard.text).toBe(links[0]?.shorturl);
     expect(await linksOnService()).toHaveLength(1);
+  });
+
+  it('on a desktop session that hides the clipboard (native Wayland), says so, never polls, and still writes', async () => {
+    const reason = 'On this Wayland desktop Linkdeck cannot read the clipboard while its window is in the background.';
+    await start({ desktop: true, watchBlockedBy: reason });
+    const team = await connectRemote();
+    let reads = 0;
+    const readText = clipboard.readText.bind(clipboard);
+    clipboard.readText = () => (reads++, readText());
+
+    const chosen = nextStatus((s) => s.enabled && s.profileId === team.id);
+    await value('clipboard:configure', WATCHING);
+    const pushed = await chosen;
+    const expected = { available: false, limit: 'desktop-session', reason, enabled: true, status: 'off', profileId: team.id };
+    expect(pushed).toMatchObject(expected);
+    expect(await value<ClipboardStatus>('clipboard:state')).toMatchObject(expected);
+    expect(reads).toBe(0);
+
+    await value('clipboard:write', { text: 'https://sho.rt/abc' });
+    expect(clipboard.writes).toEqual(['https://sho.rt/abc']);
   });
 
   it('undoes a shortening and deletes the link it made, on request', async () => {

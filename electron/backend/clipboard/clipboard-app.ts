@@ -85,6 +85,10 @@ export function createClipboardApp(
       })
     : null;
 
+  /** Why the desktop session keeps the watch from reading the clipboard (native Wayland), or null. */
+  const sessionBlock =
+    desktop?.clipboardWatch && !desktop.clipboardWatch.available ? desktop.clipboardWatch.reason : null;
+
   function status(): ClipboardStatus {
     const state: ClipboardWatchState = watcher
       ? watcher.getState()
@@ -97,9 +101,21 @@ export function createClipboardApp(
           lastAction: null,
           lastError: null,
         };
-    return watcher
-      ? { ...state, profileId: appliedId, available: true }
-      : { ...state, profileId: appliedId, available: false, reason: WEB_SHELL_REASON };
+    if (!watcher)
+      return { ...state, profileId: appliedId, available: false, reason: WEB_SHELL_REASON, limit: 'web-shell' };
+    if (sessionBlock !== null)
+      // The watcher is kept for writing to the clipboard, but never polls: say what was chosen.
+      return {
+        ...state,
+        enabled: applied.enabled,
+        paused: applied.paused,
+        status: 'off',
+        profileId: appliedId,
+        available: false,
+        reason: sessionBlock,
+        limit: 'desktop-session',
+      };
+    return { ...state, profileId: appliedId, available: true };
   }
 
   const publish = () => {
@@ -123,11 +139,13 @@ export function createClipboardApp(
     applied = settings;
     if (watcher) {
       // The watcher publishes its new state itself (and with it the new profile's id).
-      const result = watcher.configure(settings);
+      const result = watcher.configure(sessionBlock === null ? settings : { ...settings, enabled: false });
       if (!result.ok)
         log(
           `[clipboard] saved settings were refused: ${result.issues.map((i) => i.message).join('; ')}`,
         );
+      // A watcher held off by the session may not change state, yet the person's choice did.
+      if (sessionBlock !== null) publish();
     } else publish();
   }
 

@@ -192,6 +192,20 @@ describe('ClipboardSettingsCard', () => {
     expect(fake.callsTo('clipboard:configure')).toMatchObject([{ enabled: false }]);
   });
 
+  it('on a native Wayland desktop, says the watch cannot see the clipboard and what to do instead', async () => {
+    const { WAYLAND_CLIPBOARD_REASON } = await import('../../../electron/main/linux-session.js');
+    fake.answer('clipboard:state', ok(status({ available: false, status: 'off', reason: WAYLAND_CLIPBOARD_REASON, limit: 'desktop-session' })));
+    const w = await mountCard();
+    const alert = w.get('[data-testid="clipboard-unavailable"]');
+    expect(alert.attributes('data-limit')).toBe('desktop-session');
+    expect(alert.text()).toContain('Not available on this desktop');
+    expect(alert.text()).not.toContain('Available only in the desktop app');
+    expect(alert.text()).toContain('cannot read the clipboard while its window is in the background');
+    expect(alert.text()).toContain('quick-shorten hotkey');
+    expect(alert.text()).toContain('"Shorten clipboard" in the tray menu');
+    expect(w.get('[data-testid="clipboard-card"]').attributes('data-available')).toBe('false');
+  });
+
   it('offers undo for the last action and follows pushed states', async () => {
     fake.answer('clipboard:undo', ok({ restored: true, linkDeleted: true, message: 'Undone: https://example.com/a is back on the clipboard. https://sho.rt/x was deleted.' }));
     const w = await mountCard();

@@ -105,4 +105,32 @@ describe('DesktopSettingsCard', () => {
     expect(w.text()).toContain('no login item');
     expect(w.find('[data-testid="desktop-open-at-login"]').classes().join(' ')).toContain('disabled');
   });
+
+  it('says how the hotkey works on Wayland', async () => {
+    fake.answer('desktop:settings', ok(desktop({ hotkeyNote: "On Wayland the hotkey goes through your desktop's shortcuts portal." })));
+    const w = await mountCard();
+    expect(w.get('[data-testid="desktop-hotkey-note"]').text()).toContain('shortcuts portal');
+  });
+
+  it('says why "open at login" is not available, in the words the shell gave', async () => {
+    fake.answer('desktop:settings', ok(desktop({ openAtLoginSupported: false, openAtLoginProblem: 'Not available here: Linkdeck is running from source.' })));
+    const w = await mountCard();
+    expect(w.get('[data-testid="desktop-open-at-login-problem"]').text()).toBe('Not available here: Linkdeck is running from source.');
+  });
+
+  it('says whether linkdeck:// links open Linkdeck, and why not', async () => {
+    fake.answer('desktop:settings', ok(desktop({ linkHandler: { available: false, reason: 'Linkdeck is running from source, so the system has no Linkdeck program to hand linkdeck:// links to.' } })));
+    const w = await mountCard();
+    const row = w.get('[data-testid="desktop-link-handler"]');
+    expect(row.attributes('data-available')).toBe('false');
+    expect(row.text()).toContain('Not available');
+    expect(row.text()).toContain('running from source');
+  });
+
+  it('shows linkdeck:// links as working where they do', async () => {
+    fake.answer('desktop:settings', ok(desktop({ linkHandler: { available: true } })));
+    const w = await mountCard();
+    expect(w.get('[data-testid="desktop-link-handler"]').attributes('data-available')).toBe('true');
+    expect(w.get('[data-testid="desktop-link-handler"]').text()).toContain('quick-shorten window');
+  });
 });

@@ -1,0 +1,118 @@
+/**
+ * What the Linux desktop session lets Linkdeck do, decided from the environment and the command
+ * line before the app is ready. Pure (no Electron): linux-desktop.ts applies it.
+ *
+ * Electron 38+ runs as a native Wayland client on a Wayland session. There, global shortcuts work
+ * only through the desktop's GlobalShortcuts portal (Chromium feature `GlobalShortcutsPortal`,
+ * switched on before ready), and a window without focus cannot read the clipboard (the compositor
+ * sends the clipboard only to the focused client), so the clipboard watch would never see a copy.
+ * Linkdeck keeps native Wayland (sharp on scaled screens, the hotkey through the portal) and says
+ * in the clipboard card that the watch cannot work there; `--ozone-platform=x11` (XWayland) is the
+ * documented way to get the watch back, with its own trade-offs.
+ */
+
+export type DisplayBackend = 'wayland' | 'x11' | 'none' | 'not-linux';
+
+export interface SessionFacts {
+  platform: NodeJS.Platform;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The command line (process.argv): `--ozone-platform=…` / `--ozone-platform-hint=…`. */
+  argv: readonly string[];
+}
+
+export type ClipboardWatchSupport = { available: true } | { available: false; reason: string };
+
+export interface SessionDecision {
+  /** What Chromium will draw with. */
+  backend: DisplayBackend;
+  /** On Wayland under Wayland's own rules; on X11 through XWayland inside a Wayland session. */
+  xwayland: boolean;
+  /** Switch on Chromium's GlobalShortcutsPortal before ready (native Wayland only). */
+  hotkeyPortal: boolean;
+  /** Whether the clipboard watch can see the clipboard while Linkdeck is in the background. */
+  clipboardWatch: ClipboardWatchSupport;
+  /** Words for the desktop card about how the hotkey works here, when it differs from the usual. */
+  hotkeyNote?: string;
+}
+
+export const GLOBAL_SHORTCUTS_PORTAL = 'GlobalShortcutsPortal';
+
+export const WAYLAND_CLIPBOARD_REASON =
+  'On this Wayland desktop Linkdeck cannot read the clipboard while its window is in the background, so the watch would never see what you copy. Instead, copy a link and press the quick-shorten hotkey, or choose "Shorten clipboard" in the tray menu. (Started with --ozone-platform=x11, Linkdeck runs through XWayland and the watch works; see the README.)';
+
+export const WAYLAND_HOTKEY_NOTE =
+  'On Wayland the hotkey goes through your desktop\'s shortcuts portal: the first time, your desktop asks you to confirm it, and you can change it in the system\'s keyboard settings. GNOME 48 or later and KDE Plasma 6 offer the portal; where it is missing the hotkey does nothing, so use "Shorten clipboard" in the tray menu.';
+
+export const XWAYLAND_HOTKEY_NOTE =
+  'Linkdeck runs through XWayland here: on GNOME the hotkey may only work while another XWayland window has focus. Use "Shorten clipboard" in the tray menu when it does not.';
+
+/** The value of `--name=value` or `--name value` (the last one wins, as in Chromium), or null. */
+export function switchValue(argv: readonly string[], name: string): string | null {
+  let value: string | null = null;
+  const flag = `--${name}`;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg.startsWith(`${flag}=`)) value = arg.slice(flag.length + 1);
+    else if (arg === flag && i + 1 < argv.length && !(argv[i + 1] ?? '').startsWith('--'))
+      value = argv[i + 1] ?? null;
+  }
+  return value;
+}
+
+function sessionIsWayland(env: SessionFacts['env']): boolean {
+  const type = (env['XDG_SESSION_TYPE'] ?? '').toLowerCase();
+  if (type === 'wayland') return true;
+  if (type === 'x11') return false;
+  return Boolean(env['WAYLAND_DISPLAY']);
+}
+
+/** The backend Chromium picks: an explicit --ozone-platform, then the hint, then the session. */
+export function displayBackend(facts: SessionFacts): DisplayBackend {
+  if (facts.platform !== 'linux') return 'not-linux';
+  const { env } = facts;
+  const chosen = (
+    switchValue(facts.argv, 'ozone-platform') ??
+    switchValue(facts.argv, 'ozone-platform-hint') ??
+    'auto'
+  ).toLowerCase();
+  if (chosen === 'x11') return env['DISPLAY'] ? 'x11' : 'none';
+  if (chosen === 'wayland') return env['WAYLAND_DISPLAY'] || sessionIsWayland(env) ? 'wayland' : 'none';
+  // auto (Electron 38+'s default): Wayland on a Wayland session, X11 otherwise.
+  if (sessionIsWayland(env)) return 'wayland';
+  return env['DISPLAY'] ? 'x11' : env['WAYLAND_DISPLAY'] ? 'wayland' : 'none';
+}
+
+export function decideSession(facts: SessionFacts): SessionDecision {
+  const backend = displayBackend(facts);
+  if (backend === 'wayland') {
+    return {
+      backend,
+      xwayland: false,
+      hotkeyPortal: true,
+      clipboardWatch: { available: false, reason: WAYLAND_CLIPBOARD_REASON },
+      hotkeyNote: WAYLAND_HOTKEY_NOTE,
+    };
+  }
+  const xwayland = backend === 'x11' && sessionIsWayland(facts.env);
+  return {
+    backend,
+    xwayland,
+    hotkeyPortal: false,
+    clipboardWatch: { available: true },
+    ...(xwayland ? { hotkeyNote: XWAYLAND_HOTKEY_NOTE } : {}),
+  };
+}
+
+/**
+ * `--enable-features` with `feature` added to what is already there. Chromium keeps only the last
+ * value of a switch, so appending `enable-features=X` alone would drop features the person (or
+ * another part of the app) enabled; this keeps them and adds X once.
+ */
+export function mergedFeatures(existing: string, feature: string): string {
+  const features = existing
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  if (!features.includes(feature)) features.push(feature);
+  return features.join(',');
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { dataDirProblem, userDataOverride } from '../../../electron/main/data-dir.js';
+import {
+  APPIMAGE_ENTRY,
+  appImageEntry,
+  FROM_SOURCE_LINKS,
+  linkHandlerPlan,
+  UNKNOWN_INSTALL_LINKS,
+  type LinkHandlerFacts,
+} from '../../../electron/main/link-handler.js';
+import { FROM_SOURCE_LOGIN, launchCommand, loginItemPlan, NO_LOGIN_ITEM } from '../../../electron/main/login-item.js';
+
+describe('"open at login": works or says why not', () => {
+  it('uses the OS login item for the installed app on macOS and Windows', () => {
+    expect(loginItemPlan('darwin', true)).toEqual({ kind: 'os' });
+    expect(loginItemPlan('win32', true)).toEqual({ kind: 'os' });
+  });
+
+  it('from source on macOS and Windows is not available, with the reason', () => {
+    expect(loginItemPlan('darwin', false)).toEqual({ kind: 'none', reason: FROM_SOURCE_LOGIN });
+    expect(FROM_SOURCE_LOGIN).toMatch(/from source/);
+  });
+
+  it('on Linux writes an autostart entry, from source too (it names electron and the folder)', () => {
+    expect(loginItemPlan('linux', true)).toEqual({ kind: 'autostart-file' });
+    expect(loginItemPlan('linux', false)).toEqual({ kind: 'autostart-file' });
+    expect(launchCommand({ execPath: '/src/node_modules/electron/dist/electron', isPackaged: false, appPath: '/src' })).toEqual([
+      '/src/node_modules/electron/dist/electron',
+      '/src',
+    ]);
+  });
+
+  it('elsewhere is not available, with the reason', () => {
+    expect(loginItemPlan('aix', true)).toEqual({ kind: 'none', reason: NO_LOGIN_ITEM });
+  });
+
+  it('starts at login with the same LINKDECK_DATA_DIR the person chose', () => {
+    expect(launchCommand({ execPath: '/opt/Linkdeck/linkdeck', isPackaged: true, appPath: '', dataDir: '/data/linkdeck' })).toEqual([
+      'env',
+      'LINKDECK_DATA_DIR=/data/linkdeck',
+      '/opt/Linkdeck/linkdeck',
+    ]);
+  });
+});
+
+describe('linkdeck:// links: work or say why not', () => {
+  const base: LinkHandlerFacts = { platform: 'linux', isPackaged: true, execPath: '/opt/Linkdeck/linkdeck', env: {}, home: '/home/ana' };
+
+  it('the .deb relies on its desktop entry (MimeType=x-scheme-handler/linkdeck)', () => {
+    expect(linkHandlerPlan(base)).toEqual({ kind: 'package' });
+  });
+
+  it('the AppImage writes its own handler entry, pointing at the AppImage file', () => {
+    const plan = linkHandlerPlan({ ...base, execPath: '/tmp/.mount_LinkdeAbc/linkdeck', appImage: '/home/ana/Apps/Linkdeck 1.0.AppImage' });
+    expect(plan).toEqual({
+      kind: 'user-entry',
+      file: `/home/ana/.local/share/applications/${APPIMAGE_ENTRY}`,
+      entry: appImageEntry('/home/ana/Apps/Linkdeck 1.0.AppImage'),
+    });
+    const entry = appImageEntry('/home/ana/Apps/Linkdeck 1.0.AppImage');
+    expect(entry).toContain('MimeType=x-scheme-handler/linkdeck;');
+    expect(entry).toContain('Exec="/home/ana/Apps/Linkdeck 1.0.AppImage" %U');
+    expect(entry).toContain('NoDisplay=true');
+    expect(linkHandlerPlan({ ...base, appImage: '/a.AppImage', env: { XDG_DATA_HOME: '/xdg' } })).toMatchObject({
+      file: `/xdg/applications/${APPIMAGE_ENTRY}`,
+    });
+  });
+
+  it('from source is not available, with the reason', () => {
+    for (const platform of ['linux', 'darwin', 'win32'] as const)
+      expect(linkHandlerPlan({ ...base, platform, isPackaged: false })).toEqual({ kind: 'none', reason: FROM_SOURCE_LINKS });
+  });
+
+  it('an unpacked Linux build outside /opt is not available, with the reason', () => {
+    expect(linkHandlerPlan({ ...base, execPath: '/home/ana/linux-unpacked/linkdeck' })).toEqual({ kind: 'none', reason: UNKNOWN_INSTALL_LINKS });
+  });
+
+  it('macOS and Windows register with the OS', () => {
+    expect(linkHandlerPlan({ ...base, platform: 'darwin' })).toEqual({ kind: 'os' });
+    expect(linkHandlerPlan({ ...base, platform: 'win32' })).toEqual({ kind: 'os' });
+  });
+
+  it('refuses an AppImage path that would break the entry', () => {
+    expect(() => appImageEntry('/a\nExec=evil')).toThrow(/line breaks/);
+  });
+});
+
+describe('LINKDECK_DATA_DIR in the Electron shell', () => {
+  it('is honoured, made absolute from where Linkdeck started', () => {
+    expect(userDataOverride({ LINKDECK_DATA_DIR: '/data/ld' }, { testHooks: false, cwd: '/x' })).toEqual({ dir: '/data/ld', from: 'LINKDECK_DATA_DIR' });
+    expect(userDataOverride({ LINKDECK_DATA_DIR: 'rel/ld' }, { testHooks: false, cwd: '/x' })).toEqual({ dir: '/x/rel/ld', from: 'LINKDECK_DATA_DIR' });
+  });
+
+  it('is absent when unset or blank: the usual folder', () => {
+    expect(userDataOverride({}, { testHooks: false, cwd: '/x' })).toBeNull();
+    expect(userDataOverride({ LINKDECK_DATA_DIR: '  ' }, { testHooks: false, cwd: '/x' })).toBeNull();
+  });
+
+  it("gives way to the smoke test's directory only when test hooks are on", () => {
+    const env = { LINKDECK_DATA_DIR: '/data/ld', LINKDECK_USER_DATA_DIR: '/tmp/smoke' };
+    expect(userDataOverride(env, { testHooks: true, cwd: '/x' })).toEqual({ dir: '/tmp/smoke', from: 'LINKDECK_USER_DATA_DIR' });
+    expect(userDataOverride(env, { testHooks: false, cwd: '/x' })).toEqual({ dir: '/data/ld', from: 'LINKDECK_DATA_DIR' });
+  });
+
+  it('says in one sentence when the folder cannot be made', () => {
+    const text = dataDirProblem({ dir: '/root/x', from: 'LINKDECK_DATA_DIR' }, new Error('EACCES: permission denied'));
+    expect(text).toBe(
+      'LINKDECK_DATA_DIR asks Linkdeck to keep its data in /root/x, but that folder cannot be created (EACCES: permission denied). Choose a folder you can write to, or unset LINKDECK_DATA_DIR to use the usual place.',
+    );
+  });
+});
