@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openProfileData, type ProfileData } from '../../electron/backend/mirror/index.js';
 import { storeLinkDetails } from '../../electron/backend/mirror/link-writes.js';
 import { createOutbox, type Outbox } from '../../electron/backend/outbox/index.js';
+import { recordConfirmedLinkFields } from '../../electron/backend/outbox/link-fields.js';
 import type { ProfileApi } from '../../electron/backend/scheduler/profile-api.js';
 import { createConnectivity } from '../../electron/backend/sync/index.js';
 import type { LinkInput, LinkUpdateInput } from '../../electron/shared/models.js';
@@ -147,5 +148,14 @@ describe('an edit on a service that clears what an update leaves out', () => {
     // The service cleared them: that is what the mirror knows now.
     expect(data.mirror.linkDetails(made.id)?.unknownOnUpdate).toEqual([]);
     expect(data.mirror.linkDetails(made.id)?.details).toMatchObject({ passwordProtected: false, pixels: [], redirect: 'direct', campaign: null });
+  });
+
+  it('does not send a pixel that was deleted since', async () => {
+    const id = await createEverything();
+    await readDetails(id);
+    // The scripted service has no pixel routes: the mirror takes the confirmed delete as given.
+    data.mirror.write(['links'], () => recordConfirmedLinkFields(data.mirror.sql, { kind: 'pixel.delete', id: 7 }, null, Date.now(), (x) => x));
+    await edit(id, { url: EVERYTHING.url, metaTitle: 'No pixel now' });
+    expect(server.updates.at(-1)).toMatchObject({ pixels: [], password: 'open-sesame' });
   });
 });

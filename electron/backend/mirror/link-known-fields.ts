@@ -108,6 +108,16 @@ const CLEARED_VALUE: Record<ClearedOnUpdate, Partial<KnownLinkFields>> = {
   description: { description: '' },
 };
 
+/** A deleted pixel is on no link any more: an edit must not send its id. */
+export function forgetPixelInSentFields(sql: Sql, pixelId: number): void {
+  sql.run(
+    `UPDATE link_sent_fields SET fields = json_set(fields, '$.pixels',
+       (SELECT json_group_array(value) FROM json_each(fields, '$.pixels') WHERE value != ?))
+     WHERE EXISTS (SELECT 1 FROM json_each(fields, '$.pixels') WHERE value = ?)`,
+    [pixelId, pixelId],
+  );
+}
+
 /** Every updatable field whose current value is known, merged from the details and what was sent. */
 export function knownLinkFields(sql: Sql, linkId: number): Partial<KnownLinkFields> {
   const row = sql.get<Row>(

@@ -1,6 +1,7 @@
 import type { LinkInput, LinkSaved, OutboxMutation } from '../../shared/models.js';
 import {
   completeLinkUpdate,
+  forgetPixelInSentFields,
   recordCreatedFields,
   recordUpdatedFields,
 } from '../mirror/link-known-fields.js';
@@ -20,7 +21,8 @@ export function completedForSending(sql: Sql, m: OutboxMutation): OutboxMutation
 
 /**
  * After the service confirmed a link create or update: what was sent is now the link's state
- * (run in the transaction that settles the operation, before its other mirror writes).
+ * (run in the transaction that settles the operation, before its other mirror writes). A
+ * confirmed pixel delete takes the pixel off what the links were sent.
  */
 export function recordConfirmedLinkFields(
   sql: Sql,
@@ -35,6 +37,8 @@ export function recordConfirmedLinkFields(
   } else if (m.kind === 'link.update') {
     const { input, cleared } = completeLinkUpdate(sql, m.id, resolveRefs(m.input, resolve));
     recordUpdatedFields(sql, m.id, input, cleared, now);
+  } else if (m.kind === 'pixel.delete') {
+    forgetPixelInSentFields(sql, m.id);
   }
 }
 
