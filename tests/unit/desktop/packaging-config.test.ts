@@ -23,6 +23,7 @@ interface BuildConfig {
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   main: string;
+  desktopName?: string;
   scripts: Record<string, string>;
   build: BuildConfig;
 };
@@ -39,6 +40,11 @@ describe('the packaging config (package.json "build")', () => {
   it('names the app', () => {
     expect(build.productName).toBe('Linkdeck');
     expect(build.appId).toMatch(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/);
+  });
+
+  it('names the desktop entry the packages install, so Wayland matches the window to it', () => {
+    const linux = build.linux as { executableName?: string } | undefined;
+    expect(pkg.desktopName).toBe(`${linux?.executableName}.desktop`);
   });
 
   it('sets the Electron fuses that close the side doors into the app', () => {
