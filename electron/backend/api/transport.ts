@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { JsonValue } from '../../shared/errors.js';
+import {
+  classifyNetworkFailure,
+  describeNetworkFailure,
+  type NetworkFailure,
+} from '../net/network-failure.js';
 import { interpretAnswer } from './answer.js';
 import { abortReason, ApiClientError, isAbortError } from './errors.js';
 import { bodyRetryAfter, readRateInfo, type RateInfo } from './rate-info.js';
@@ -202,6 +208,16 @@ export function createTransport(options: TransportOptions): Transport {
         redirect: 'manual',
         signal: controller.signal,
       });
+      if (response.status === 407) {
+        // The proxy, not the service, answered: the service was never reached.
+        await response.body?.cancel().catch(() => undefined);
+        const failure = PROXY_SIGN_IN;
+        throw new ApiClientError(
+          'offline',
+          describeNetworkFailure(failure, new URL(baseUrl).host, spec.what),
+          { status: 407, details: { network: networkDetails(failure) } },
+        );
+      }
       const text = await response.text();
       const head = {
         status: response.status,
@@ -227,8 +243,24 @@ export function createTransport(options: TransportOptions): Transport {
           { details: { timeout: true } },
         );
       }
+      // A proxy, a certificate, a name …: said in its own words, with the same codes as before.
+      const failure = isAbortError(error) ? undefined : classifyNetworkFailure(error);
+      if (failure && failure.kind !== 'other') {
+        const words = describeNetworkFailure(failure, new URL(baseUrl).host, spec.what);
+        const details = { network: networkDetails(failure) };
+        // Chromium's fetch fails on a redirect it may not follow; Node's returns the 3xx, which
+        // interpretAnswer reports as a remote-error: the same code for the same answer.
+        if (failure.kind === 'redirect')
+          throw new ApiClientError('remote-error', words, { cause: error, details });
+        throw new ApiClientError('offline', words, { cause: error, details });
+      }
       const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-      const why = typeof cause === 'string' && /^[A-Z_]+$/.test(cause) ? ` (${cause})` : '';
+      const why =
+        typeof cause === 'string' && /^[A-Z_]+$/.test(cause)
+          ? ` (${cause})`
+          : failure
+            ? ` (${failure.code})`
+            : '';
       throw new ApiClientError(
         'offline',
         `Could not reach the service at ${new URL(baseUrl).host}${why} while ${spec.what}. Check the connection and the base URL.`,
@@ -279,8 +311,11 @@ export function createTransport(options: TransportOptions): Transport {
 
   function isRetryable(error: unknown, method: HttpMethod): boolean {
     if (!(error instanceof ApiClientError)) return false;
-    if (error.code === 'offline')
+    if (error.code === 'offline') {
+      // A proxy or certificate failure will be the same in a second: no quick retry.
+      if (isLasting(error)) return false;
       return method === 'GET' || (method === 'POST' && neverSent(error));
+    }
     return (
       method === 'GET' &&
       error.code === 'remote-error' &&
@@ -350,10 +385,46 @@ const NOT_SENT_CODES = new Set([
  * other failure would be a blind resend: on a deployment that ignores Idempotency-Key (the spec
  * does not mention it) a create whose answer was lost would be made twice.
  */
-function neverSent(error: ApiClientError): boolean {
+export function neverSent(error: ApiClientError): boolean {
   if (error.details?.['timeout'] === true) return false;
   const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-  return typeof code === 'string' && NOT_SENT_CODES.has(code);
+  if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return true;
+  // Chromium's net errors, and the TLS and proxy failures of either stack: the connection
+  // (or the proxy's tunnel) failed before the request could leave.
+  const network = networkOf(error);
+  if (network) return network['neverSent'] === true;
+  return error.code === 'offline' && classifyNetworkFailure(error.cause)?.neverSent === true;
+}
+
+/** An HTTP 407: the proxy wants a sign-in (Chromium's fetch may report it this way). */
+const PROXY_SIGN_IN: NetworkFailure = {
+  kind: 'proxy-auth',
+  code: 'HTTP 407',
+  lasting: true,
+  neverSent: true,
+};
+
+/** What a network failure was, in the error's details (the UI and the outbox may read it). */
+function networkDetails(failure: NetworkFailure): { [key: string]: JsonValue } {
+  return {
+    kind: failure.kind,
+    code: failure.code,
+    lasting: failure.lasting,
+    neverSent: failure.neverSent,
+  };
+}
+
+/**
+ * Whether a failure needs something to change (proxy settings, a certificate, the base URL)
+ * before a new attempt can work: the connectivity probes' growing delay is enough.
+ */
+export function isLasting(error: ApiClientError): boolean {
+  return networkOf(error)?.['lasting'] === true;
+}
+
+function networkOf(error: ApiClientError): { [key: string]: JsonValue } | undefined {
+  const network = error.details?.['network'];
+  return network && typeof network === 'object' && !Array.isArray(network) ? network : undefined;
 }
 
 /** A server may echo the key in its message ("key abc… is invalid"): it must not travel further. */
