@@ -29,6 +29,13 @@ export interface BackendOptions {
   appVersion?: string;
   /** The keychain by default; tests pass a MemorySecretStore. */
   secrets?: SecretStore;
+  /**
+   * The fetch of every call to a link service (the API client, the account check). The
+   * desktop app passes one on Electron's net.fetch (electron/main/net-fetch.ts), so the OS
+   * proxy settings, PAC files and trusted certificates apply; the web shell and tests leave it
+   * out: Node's fetch. Link health checks stay on Node's fetch whatever is passed: they fetch
+   * addresses people gave, under rules of their own.
+   */
   fetch?: typeof fetch;
   /** Starts the embedded local service; in-process by default. */
   startLocalService?: StartLocalService;

@@ -15,6 +15,7 @@ import { electronClipboard } from './electron-clipboard.js';
 import { electronNotifier } from './electron-notifier.js';
 import { createIpcHost, type IpcHost } from './ipc.js';
 import { utilityLocalService } from './local-service-utility.js';
+import { electronFetch } from './net-fetch.js';
 import { newLinkRequests } from './new-link-requests.js';
 import type { DesktopNotifier, NotificationRecord } from './notifier.js';
 import { openAtLogin } from './open-at-login.js';
@@ -191,6 +192,8 @@ async function start(): Promise<void> {
       openExternal: openExternalSafely,
       // The local workspace's service runs in a utility process, off the window's process.
       startLocalService: utilityLocalService(log),
+      // API calls through Chromium's network stack: the OS proxy, PAC file and trusted roots apply.
+      fetch: electronFetch,
       log,
       desktop: { clipboard: osClipboard, clipboardWatch: desktopSession.clipboardWatch, notifier: desktopNotifier, settings },
     });
