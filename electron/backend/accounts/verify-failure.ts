@@ -26,6 +26,12 @@ export function verifyFailure(error: unknown, baseUrl: string, apiKey: string): 
       details,
     );
   }
+  // The API client already put a proxy, certificate or name failure in words (its details say
+  // which): those words are better than a generic "could not reach".
+  const said = (error as { details?: { network?: unknown } } | null)?.details;
+  if (code === 'offline' && said?.network && error instanceof Error) {
+    return new AccountError('offline', redact(error.message, apiKey), details);
+  }
   const network = networkReason(error);
   if (code === 'offline' || network) {
     return new AccountError(

@@ -25,6 +25,13 @@ describe('verifyFailure', () => {
     });
   });
 
+  it("keeps the API client's words for a proxy or certificate failure", () => {
+    const words =
+      'The certificate of the service at links.example.com is not trusted by this computer (net::ERR_CERT_AUTHORITY_INVALID). If your company inspects traffic, its root certificate must be installed in the system.';
+    const error = Object.assign(new Error(words), { code: 'offline', details: { network: { kind: 'certificate-untrusted' } } });
+    expect(verifyFailure(error, URL_, KEY)).toMatchObject({ code: 'offline', message: words });
+  });
+
   it('finds the network reason in fetch failures, however deep', () => {
     const cases: Array<[unknown, string]> = [
       [fetchFailed(withCode('ECONNREFUSED')), 'connection refused'],
