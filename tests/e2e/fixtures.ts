@@ -27,6 +27,8 @@ export interface RemoteService {
   url: string;
   apiKey: string;
   email: string;
+  /** Resolves once the clicks of every visit answered so far are written (they go in batches). */
+  clicksWritten(): Promise<void>;
 }
 
 export const REMOTE_EMAIL = 'remote@example.com';
@@ -78,7 +80,7 @@ export const test = base.extend<{ app: RunningApp; remoteService: RemoteService;
     const service = await startService({ dataDir, port: 0, rateLimit: 30, firstUserEmail: REMOTE_EMAIL });
     try {
       if (!service.firstApiKey) throw new Error('The remote service did not create its first user.');
-      await use({ url: service.url, apiKey: service.firstApiKey, email: REMOTE_EMAIL });
+      await use({ url: service.url, apiKey: service.firstApiKey, email: REMOTE_EMAIL, clicksWritten: () => service.flushClicks() });
     } finally {
       await service.close();
       rmSync(dataDir, { recursive: true, force: true });

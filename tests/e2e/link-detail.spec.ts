@@ -46,6 +46,8 @@ test('link detail: charts reflect real clicks over HTTP, refresh shows its cost,
   await visit(spring.shortUrl, { ua: UA.firefoxLinux, referer: 'https://t.co/abc', country: 'DE' });
   await visit(spring.shortUrl, { ua: UA.safariIphone, referer: 'https://www.facebook.com/', country: 'US' });
   await visit(spring.shortUrl, { ua: UA.safariIphone, country: 'DE' });
+  // The service writes clicks in batches after answering the redirects.
+  await remoteService.clicksWritten();
 
   await new WelcomePage(page).connectForm.connect({ name: 'Stats service', baseUrl: remoteService.url, apiKey: remoteService.apiKey });
   const frame = new AppFrame(page);
@@ -74,12 +76,10 @@ test('link detail: charts reflect real clicks over HTTP, refresh shows its cost,
   const refresh = detail.getByTestId('link-detail-refresh');
   await expect(refresh).toHaveText(/^Refresh · uses 1 of \d+ requests? left$/);
   await visit(spring.shortUrl, { ua: UA.firefoxLinux, country: 'FR' });
-  // The service writes clicks in batches after answering the redirect: refresh until it has this one.
-  await expect(async () => {
-    await expect(refresh).toBeEnabled();
-    await refresh.click();
-    await expect(detail.getByTestId('link-detail-clicks')).toHaveText('6', { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await remoteService.clicksWritten();
+  await expect(refresh).toBeEnabled();
+  await refresh.click();
+  await expect(detail.getByTestId('link-detail-clicks')).toHaveText('6');
   await expect(ariaOf(page, 'chart-countries')).toHaveAttribute('aria-label', 'Top countries: United States 3, Germany 2, France 1.');
 
   // The QR code: made in the page, downloaded as PNG and SVG with the chosen size and colours.
@@ -96,6 +96,8 @@ test('link detail: charts reflect real clicks over HTTP, refresh shows its cost,
   await qr.getByTestId('link-qr-foreground').fill('#1e3a8a');
   await qr.getByTestId('link-qr-background').fill('#fefce8');
   await expect(qr.getByTestId('link-qr-warning')).toHaveCount(0);
+  // data-ready stays true while the new options' code is made (the old one is shown): not busy is the signal.
+  await expect(qr).toHaveAttribute('aria-busy', 'false');
   await expect(qr).toHaveAttribute('data-ready', 'true');
   const [svg] = await Promise.all([page.waitForEvent('download'), qr.getByTestId('link-qr-svg').click()]);
   expect(svg.suggestedFilename()).toMatch(/^qr-\w+\.svg$/);
