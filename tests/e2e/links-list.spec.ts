@@ -48,6 +48,8 @@ test('links list: search, sort, filter, keyboard and a bulk assignment to a chan
   await expect(page.getByTestId('link-detail-long')).toHaveText(`https://example.com/seeded/${SEEDED_LINKS - 1}`);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('link-detail')).toBeHidden();
+  // The drawer gives the focus back to the list as it goes: the palette's input must not lose it then.
+  await expect(page.getByTestId('link-detail-drawer')).toHaveCount(0);
 
   // Ctrl+K jumps to a link.
   await page.keyboard.press('Control+k');

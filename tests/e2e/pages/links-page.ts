@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The Links view: search, the table, the new-link form and the detail drawer. */
 export class LinksPage {
@@ -13,6 +13,8 @@ export class LinksPage {
   readonly newLinkSubmit: Locator;
   readonly newLinkOutcome: Locator;
   readonly detail: Locator;
+  /** The drawer around the detail: gone once it has finished closing. */
+  readonly detailDrawer: Locator;
   readonly detailOrigin: Locator;
   readonly chart: Locator;
 
@@ -27,6 +29,7 @@ export class LinksPage {
     this.newLinkSubmit = page.getByTestId('new-link-submit');
     this.newLinkOutcome = page.getByTestId('new-link-outcome');
     this.detail = page.getByTestId('link-detail');
+    this.detailDrawer = page.getByTestId('link-detail-drawer');
     this.detailOrigin = page.getByTestId('link-detail-origin');
     this.chart = this.detail.getByTestId('clicks-chart');
   }
@@ -39,8 +42,14 @@ export class LinksPage {
     await this.row(text).first().click();
   }
 
+  /**
+   * Closes the detail with Esc; done once the drawer is gone. It gives the focus back to the list
+   * as it goes, at the end of its animation: a key pressed before (fill('') presses Delete) could
+   * land in the list, which would offer to delete a link.
+   */
   async closeDetail(): Promise<void> {
     await this.page.keyboard.press('Escape');
+    await expect(this.detailDrawer).toHaveCount(0);
   }
 
   async create(url: string): Promise<void> {
