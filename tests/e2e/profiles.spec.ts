@@ -79,13 +79,13 @@ test('connecting a second profile: a wrong key gets a clear error, the right key
 
   await expect(form.error).toContainText('The service refused this API key.');
   await expect(form.apiKey).toHaveValue('');
-  expect(await settings.profileNames()).toEqual([LOCAL]);
+  await expect.poll(() => settings.profileNames()).toEqual([LOCAL]);
 
   await form.apiKey.fill(remoteService.apiKey);
   await form.submitButton.click();
 
   await expect(settings.currentMarker(REMOTE)).toBeVisible();
-  expect(await settings.profileNames()).toEqual([LOCAL, REMOTE]);
+  await expect.poll(() => settings.profileNames()).toEqual([LOCAL, REMOTE]);
   await expect(settings.row(REMOTE)).toContainText(remoteService.url);
   await expect(settings.row(REMOTE)).toContainText('Remote service');
   await expect(frame.currentProfile()).toHaveText(REMOTE);
@@ -121,7 +121,7 @@ test('renaming a profile shows the new name everywhere', async ({ app }) => {
   await settings.rename(LOCAL, 'My links');
 
   await expect(settings.renameDialog).toBeHidden();
-  expect(await settings.profileNames()).toEqual(['My links']);
+  await expect.poll(() => settings.profileNames()).toEqual(['My links']);
   await expect(frame.currentProfile()).toHaveText('My links');
 });
 
@@ -139,6 +139,6 @@ test('removing a profile says what is deleted and takes it away', async ({ app, 
   await settings.confirmRemove();
 
   await expect(settings.row(REMOTE)).toHaveCount(0);
-  expect(await settings.profileNames()).toEqual([LOCAL]);
+  await expect.poll(() => settings.profileNames()).toEqual([LOCAL]);
   await expect(settings.currentMarker(LOCAL)).toBeVisible();
 });
