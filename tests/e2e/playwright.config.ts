@@ -19,6 +19,10 @@ export default defineConfig({
   // the summary of tests/run-all.mjs. Locally a failure is a failure.
   retries: process.env['CI'] ? 1 : 0,
   timeout: 60_000,
+  // How long an assertion waits for the page to show a state: a failure bound, not an
+  // expectation. Playwright's default 5 s was a fast machine's: under load, saving a UTM
+  // template (a file written and synced) took longer to be said.
+  expect: { timeout: 20_000 },
   use: {
     launchOptions: {
       executablePath: chromium,
