@@ -102,6 +102,8 @@ function openWorkspace(options: { start?: boolean; inFlight?: number } = {}): Op
     dir,
     baseUrl: service.url,
     api,
+    // The local service does all its work before it answers: a lost answer is looked up at once.
+    outboxServerMaxExecutionMs: 0,
     ...(options.inFlight ? { bulkInFlight: options.inFlight } : {}),
     onProgress: (p: SyncProgress) => {
       if (p.phase === 'idle' && p.syncedAt !== null) onSynced();

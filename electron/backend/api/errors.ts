@@ -38,6 +38,21 @@ export class ApiClientError extends Error {
     this.details = init.details;
   }
 
+  /** The same error with other words or more details (every other field kept). */
+  with(changes: { message?: string; details?: { [key: string]: JsonValue } }): ApiClientError {
+    const details =
+      changes.details !== undefined ? { ...this.details, ...changes.details } : this.details;
+    const copy = new ApiClientError(this.code, changes.message ?? this.message, {
+      ...(this.status !== undefined ? { status: this.status } : {}),
+      ...(this.retryAfterMs !== undefined ? { retryAfterMs: this.retryAfterMs } : {}),
+      ...(this.rateInfo !== undefined ? { rateInfo: this.rateInfo } : {}),
+      ...(this.answerKind !== undefined ? { answerKind: this.answerKind } : {}),
+      ...(details !== undefined ? { details } : {}),
+      ...(this.cause !== undefined ? { cause: this.cause } : {}),
+    });
+    return copy;
+  }
+
   /** The serialisable form that crosses the contract. */
   toInfo(): AppErrorInfo {
     const details: { [key: string]: JsonValue } = { ...this.details };

@@ -23,8 +23,14 @@ export interface TransportOptions {
   /** Read at call time (the key lives in the keychain); never stored by the client. */
   apiKey: () => Promise<string> | string;
   fetch?: typeof fetch;
-  /** Per HTTP attempt, body included. Default 15 s. */
+  /** Per HTTP attempt, body included, of every call but a create. Default 15 s. */
   timeoutMs?: number;
+  /**
+   * Per HTTP attempt of a create (`POST …/add`). Default 60 s: real servers fetch the target
+   * page's title while creating a link, which can take 30 s, and a create given up too early
+   * is looked up (and sent again) while the service is still making it.
+   */
+  createTimeoutMs?: number;
   /** The scheme learned for this profile earlier; default Bearer. */
   authScheme?: AuthScheme;
   /** Called when the other scheme worked after the remembered one was refused. */
@@ -77,6 +83,17 @@ export interface Transport {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_CREATE_TIMEOUT_MS = 60_000;
+/**
+ * A web page in an HTTP 200 answer is taken for a route the service lacks (its site's page
+ * served for an unknown address) when the same service answered JSON this recently; without
+ * such an answer it may as well be a captive portal or a proxy in the way.
+ */
+const JSON_EVIDENCE_MS = 10 * 60_000;
+
+/** A create: its own, longer timeout. */
+export const isCreateRequest = (spec: Pick<RequestSpec, 'method' | 'path'>): boolean =>
+  spec.method === 'POST' && /\/add$/.test(spec.path);
 const otherScheme = (scheme: AuthScheme): AuthScheme => (scheme === 'Bearer' ? 'Token' : 'Bearer');
 
 /** `https://host/x/` and `https://host/x/api` both mean `https://host/x`. */
@@ -114,6 +131,7 @@ export function createTransport(options: TransportOptions): Transport {
   const baseUrl = normaliseBaseUrl(options.baseUrl);
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const createTimeoutMs = options.createTimeoutMs ?? DEFAULT_CREATE_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const timers: Timers = options.timers ?? {
     setTimeout: (cb, ms) => setTimeout(cb, ms),
@@ -130,6 +148,8 @@ export function createTransport(options: TransportOptions): Transport {
         : 1;
 
   let scheme: AuthScheme = options.authScheme ?? 'Bearer';
+  /** When this service last answered with JSON (any answer, even a refusal). */
+  let jsonSeenAt: number | undefined;
   // The key whose other-scheme attempt already failed: do not spend a request on it each call.
   let fallbackFailedFor: string | undefined;
   const rateListeners = new Set<(info: RateInfo) => void>();
@@ -193,10 +213,15 @@ export function createTransport(options: TransportOptions): Transport {
 
     const controller = new AbortController();
     let timedOut = false;
+    const limitMs = isCreateRequest(spec) ? createTimeoutMs : timeoutMs;
+    const startedAt = now();
+    // Every failure says how long ago the request left and what it was: the outbox waits for
+    // a create the service may still be making, and names a route the service does not have.
+    const facts = () => ({ request: `${spec.method} ${spec.path}`, elapsedMs: now() - startedAt });
     const timer = timers.setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, limitMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
@@ -215,7 +240,7 @@ export function createTransport(options: TransportOptions): Transport {
         throw new ApiClientError(
           'offline',
           describeNetworkFailure(failure, new URL(baseUrl).host, spec.what),
-          { status: 407, details: { network: networkDetails(failure) } },
+          { status: 407, details: { ...facts(), network: networkDetails(failure) } },
         );
       }
       const text = await response.text();
@@ -232,22 +257,31 @@ export function createTransport(options: TransportOptions): Transport {
         rateLimitedFlag.retry,
       );
       if (rateInfo) report(rateInfo);
-      return interpretAnswer(head, text, rateInfo, spec.what);
+      const json = /^\s*[[{]/.test(text);
+      const jsonSeenBefore = jsonSeenAt;
+      if (json) jsonSeenAt = now();
+      try {
+        return interpretAnswer(head, text, rateInfo, spec.what);
+      } catch (error) {
+        if (!(error instanceof ApiClientError)) throw error;
+        const missing = routeMissing(response.status, json, text, jsonSeenBefore, now());
+        throw error.with({ details: { ...facts(), ...(missing ? { routeMissing: true } : {}) } });
+      }
     } catch (error) {
       if (error instanceof ApiClientError) throw withoutKey(error, key);
       if (signal?.aborted) throw abortReason(signal);
       if (timedOut) {
         throw new ApiClientError(
           'offline',
-          `The service did not answer within ${Math.round(timeoutMs / 100) / 10} seconds while ${spec.what}.`,
-          { details: { timeout: true } },
+          `The service did not answer within ${Math.round(limitMs / 100) / 10} seconds while ${spec.what}.`,
+          { details: { timeout: true, ...facts() } },
         );
       }
       // A proxy, a certificate, a name …: said in its own words, with the same codes as before.
       const failure = isAbortError(error) ? undefined : classifyNetworkFailure(error);
       if (failure && failure.kind !== 'other') {
         const words = describeNetworkFailure(failure, new URL(baseUrl).host, spec.what);
-        const details = { network: networkDetails(failure) };
+        const details = { ...facts(), network: networkDetails(failure) };
         // Chromium's fetch fails on a redirect it may not follow; Node's returns the 3xx, which
         // interpretAnswer reports as a remote-error: the same code for the same answer.
         if (failure.kind === 'redirect')
@@ -266,6 +300,7 @@ export function createTransport(options: TransportOptions): Transport {
         `Could not reach the service at ${new URL(baseUrl).host}${why} while ${spec.what}. Check the connection and the base URL.`,
         {
           cause: isAbortError(error) ? undefined : error,
+          details: facts(),
         },
       );
     } finally {
@@ -430,12 +465,32 @@ function networkOf(error: ApiClientError): { [key: string]: JsonValue } | undefi
 /** A server may echo the key in its message ("key abc… is invalid"): it must not travel further. */
 function withoutKey(error: ApiClientError, key: string): ApiClientError {
   if (!error.message.includes(key)) return error;
-  return new ApiClientError(error.code, error.message.split(key).join('[API key]'), {
-    ...(error.status !== undefined ? { status: error.status } : {}),
-    ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
-    ...(error.rateInfo !== undefined ? { rateInfo: error.rateInfo } : {}),
-    ...(error.details !== undefined ? { details: error.details } : {}),
-  });
+  return error.with({ message: error.message.split(key).join('[API key]') });
+}
+
+/**
+ * Whether an answer says the service has no such route (rather than no such object): a 405 or
+ * 501; a 404 that is not JSON (the site's HTML 404 page); a web page with HTTP 200 from a
+ * service that answered JSON a moment ago. A JSON 404 may be about the object: the caller, who
+ * knows what the call was about, decides (see outbox/failure.ts).
+ */
+function routeMissing(
+  status: number,
+  json: boolean,
+  text: string,
+  jsonSeenAt: number | undefined,
+  at: number,
+): boolean {
+  if (status === 405 || status === 501) return true;
+  if (json) return false;
+  if (status === 404) return true;
+  return (
+    status >= 200 &&
+    status < 300 &&
+    /^\s*</.test(text) &&
+    jsonSeenAt !== undefined &&
+    at - jsonSeenAt < JSON_EVIDENCE_MS
+  );
 }
 
 /** Whether a body says `"error": 429`, and the Retry-After it carries; cheap and never throws. */

@@ -1,11 +1,14 @@
-import { isAbortError } from '../api/errors.js';
+import type { OutboxKind } from '../../shared/models.js';
+import { isAbortError, isApiClientError } from '../api/errors.js';
+import { neverSent } from '../api/transport.js';
 
 /*
  * What a failed attempt means for the operation. Permanent: the service answered and refused
- * (invalid input, not found …): kept as failed, with the service's words, for the user to edit
- * and retry or discard. Transient: the service could not be reached or failed in a way that may
- * pass (offline, 5xx, rate limited, a refused key the user can fix): tried again, in order,
- * with a growing delay; nothing is dropped.
+ * (invalid input, not found, any other 4xx, a route it does not offer …): kept as failed, with
+ * the service's words, for the user to edit and retry or discard. Transient: the service could
+ * not be reached or failed in a way that may pass (offline, 5xx, rate limited, a refused key the
+ * user can fix): tried again with a growing delay; nothing is dropped. Either way only the
+ * operations that depend on it wait (see outbox.ts, `plan`).
  */
 
 export type FailureKind = 'offline' | 'transient' | 'permanent' | 'cancelled';
@@ -15,15 +18,61 @@ const codeOf = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
-export function classify(error: unknown): FailureKind {
+const statusOf = (error: unknown): number | undefined => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+};
+
+const detailOf = (error: unknown, name: string): unknown =>
+  (error as { details?: Record<string, unknown> } | null)?.details?.[name];
+
+/** The words a service uses for the object of each kind of operation. */
+const NOUNS: Record<string, readonly string[]> = {
+  link: ['link', 'url', 'short url', 'alias'],
+  channel: ['channel'],
+  campaign: ['campaign'],
+  domain: ['domain'],
+  pixel: ['pixel'],
+};
+
+/**
+ * Whether a failure means the service has no route for the call (an older version), rather
+ * than no such object: the transport's verdict on the answer (405, 501, a 404 page, a page in
+ * place of JSON), the API layer's (`notOffered`), or a JSON 404 whose words speak of the route
+ * ("endpoint not found") and not of the object.
+ */
+export function isNotOffered(error: unknown, kind?: OutboxKind): boolean {
+  if (!isApiClientError(error)) return false;
+  if (detailOf(error, 'routeMissing') === true || detailOf(error, 'notOffered') === true)
+    return true;
+  if (error.code !== 'not-found' || error.status !== 404) return false;
+  // Addresses in the words ("no route for POST /api/channel/add") are not the object.
+  const words = error.message.replace(/\S*\/\S*/g, ' ');
+  if (!/\b(endpoint|route|method|action|api)\b/i.test(words)) return false;
+  const nouns = kind ? (NOUNS[kind.slice(0, kind.indexOf('.'))] ?? []) : [];
+  return !nouns.some((n) => new RegExp(`\\b${n}s?\\b`, 'i').test(words));
+}
+
+export function classify(error: unknown, kind?: OutboxKind): FailureKind {
   if (isAbortError(error)) return 'cancelled';
+  if (isNotOffered(error, kind)) return 'permanent';
   switch (codeOf(error)) {
     case 'offline':
       return 'offline';
     case 'rate-limited':
-    case 'remote-error':
     case 'unauthorized':
       return 'transient';
+    case 'remote-error': {
+      // A 4xx the client has no code for (418, 451 …) is a refusal; 408 and 425 say "later".
+      const status = statusOf(error);
+      return status !== undefined &&
+        status >= 400 &&
+        status < 500 &&
+        status !== 408 &&
+        status !== 425
+        ? 'permanent'
+        : 'transient';
+    }
     case 'invalid-input':
     case 'not-found':
       return 'permanent';
@@ -33,9 +82,67 @@ export function classify(error: unknown): FailureKind {
   }
 }
 
+/**
+ * Whether the request of a failed attempt may have reached the service (and a create may have
+ * made its object): our own timeout, a reset, a cancelled call, a 5xx or an answer we could
+ * not read. Not when it surely never left (connection refused) or the service refused it
+ * before acting (rate limit, key).
+ */
+export function mayHaveReached(error: unknown, failure: FailureKind): boolean {
+  if (failure === 'cancelled') return true;
+  if (failure === 'offline') return !(isApiClientError(error) && neverSent(error));
+  return codeOf(error) === 'remote-error';
+}
+
+/**
+ * Whether a refusal says the object already exists ("You already have a campaign with that
+ * name", "That alias is taken"): after a create whose answer was lost, it may be ours.
+ */
+export function saysAlreadyExists(error: unknown): boolean {
+  if (!isApiClientError(error)) return false;
+  if (error.status === 409) return true;
+  if (error.code !== 'invalid-input' && error.code !== 'remote-error') return false;
+  return /\balready\b|\b(is|been) taken\b|\bin use\b|\bduplicate\b|\bnot available\b/i.test(
+    error.message,
+  );
+}
+
+const PLURAL: Record<string, string> = {
+  link: 'links',
+  channel: 'channels',
+  campaign: 'campaigns',
+  domain: 'branded domains',
+  pixel: 'pixels',
+};
+const VERB: Record<string, string> = { create: 'creating', update: 'editing', delete: 'deleting' };
+
+/** What an operation asks the service for, to complete "This service does not offer …". */
+function offering(kind: OutboxKind): string {
+  if (kind === 'channel.assign') return 'adding items to channels';
+  if (kind === 'campaign.assign') return 'adding links to campaigns';
+  if (kind === 'domain.create') return 'adding branded domains';
+  const [object = '', verb = ''] = kind.split('.');
+  return `${VERB[verb] ?? verb} ${PLURAL[object] ?? `${object}s`}`;
+}
+
+/** "404", or "a web page with HTTP 200": what the service answered. */
+function answered(error: unknown): string {
+  const status = statusOf(error);
+  if (status === undefined) return 'an error';
+  return status >= 200 && status < 300 ? `a web page with HTTP ${status}` : String(status);
+}
+
 /** The error as the outbox keeps it: a code and words for a person (never a stack). */
-export function errorInfo(error: unknown): { code: string; message: string } {
+export function errorInfo(error: unknown, kind?: OutboxKind): { code: string; message: string } {
   const code = codeOf(error) ?? 'internal';
+  if (kind && detailOf(error, 'notOffered') !== true && isNotOffered(error, kind)) {
+    const request = detailOf(error, 'request');
+    const where = typeof request === 'string' ? ` to ${request}` : '';
+    return {
+      code: 'invalid-input',
+      message: `This service does not offer ${offering(kind)} (it answered ${answered(error)}${where}). It may be an older version.`,
+    };
+  }
   const message =
     typeof (error as { message?: unknown } | null)?.message === 'string' &&
     (code !== 'internal' || (error as Error).name === 'AppError')

@@ -116,6 +116,35 @@ export function listOps(sql: Sql): StoredOp[] {
   return sql.all<OpRow>(`SELECT ${COLUMNS} FROM outbox ORDER BY seq`).map(toOp);
 }
 
+/** What deciding the order of sending needs of an operation, read without its JSON. */
+export interface OpHead {
+  seq: number;
+  opId: string;
+  state: OutboxState;
+  target: { kind: TargetKind; id: number } | null;
+  nextAttemptAt: number | null;
+}
+
+/** Up to `limit` operations after `seq`, in queue order (a queue is read in chunks). */
+export function headsAfter(sql: Sql, seq: number, limit: number): OpHead[] {
+  return sql
+    .all<Pick<OpRow, 'seq' | 'op_id' | 'state' | 'target_kind' | 'target_id' | 'next_attempt_at'>>(
+      `SELECT seq, op_id, state, target_kind, target_id, next_attempt_at FROM outbox
+       WHERE seq > ? ORDER BY seq LIMIT ?`,
+      [seq, limit],
+    )
+    .map((r) => ({
+      seq: r.seq,
+      opId: r.op_id,
+      state: r.state === 'sending' || r.state === 'failed' ? r.state : 'queued',
+      target:
+        r.target_kind !== null && r.target_id !== null
+          ? { kind: r.target_kind as TargetKind, id: r.target_id }
+          : null,
+      nextAttemptAt: r.next_attempt_at,
+    }));
+}
+
 /** Operations that mark one object, oldest first. */
 export function opsOn(sql: Sql, kind: TargetKind, id: number): StoredOp[] {
   return sql
@@ -161,11 +190,19 @@ export function deleteOp(sql: Sql, opId: string): void {
   sql.run('DELETE FROM outbox WHERE op_id = ?', [opId]);
 }
 
-/** After a restart: operations that were on the wire have an unknown outcome. */
-export function recoverSending(sql: Sql, now: number): number {
+/**
+ * After a restart: operations that were on the wire have an unknown outcome. A create is looked
+ * up only once the service's longest run since it left (`updated_at`, stamped when it was sent)
+ * is over: until then the service may still be making the object.
+ */
+export function recoverSending(sql: Sql, now: number, serverMaxExecutionMs: number): number {
   return sql.run(
-    `UPDATE outbox SET state = 'queued', outcome_unknown = 1, updated_at = ? WHERE state = 'sending'`,
-    [now],
+    `UPDATE outbox SET state = 'queued', outcome_unknown = 1,
+       next_attempt_at = CASE WHEN kind LIKE '%.create'
+         THEN MAX(COALESCE(next_attempt_at, 0), updated_at + ?) ELSE next_attempt_at END,
+       updated_at = ?
+     WHERE state = 'sending'`,
+    [serverMaxExecutionMs, now],
   ).changes;
 }
 

@@ -1,22 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { OutboxItem, OutboxMutation, OutboxSummary } from '../../shared/models.js';
 import { isApiClientError } from '../api/errors.js';
+import { normaliseBaseUrl } from '../api/transport.js';
 import { AppError } from '../app-error.js';
 import { hostOf } from '../mirror/dates.js';
 import type { Mirror, MirrorTopic } from '../mirror/mirror.js';
 import { systemClock, type Clock } from '../scheduler/clock.js';
 import type { Connectivity } from '../sync/connectivity.js';
-import { backoffMs, classify, errorInfo } from './failure.js';
+import {
+  backoffMs,
+  classify,
+  errorInfo,
+  isNotOffered,
+  mayHaveReached,
+  saysAlreadyExists,
+} from './failure.js';
 import { completedForSending } from './link-fields.js';
-import { lookUpCreate } from './lost-answer.js';
+import { identitiesOf, lookUpCreate } from './lost-answer.js';
 import {
   createdKind,
   isCreate,
   isDelete,
   mapIds,
   provisionalRefs,
+  refsOf,
   summaryOf,
   TARGET_TABLE,
+  type Ref,
   type TargetKind,
 } from './ops.js';
 import {
@@ -36,10 +46,12 @@ import {
   getOp,
   insertOp,
   listOps,
+  headsAfter,
   realIdOf,
   recordId,
   recoverSending,
   updateOp,
+  type OpHead,
   type StoredOp,
 } from './outbox-store.js';
 
@@ -67,13 +79,23 @@ export interface OutboxOptions {
   newId?: () => string;
   /** First retry delay after a transient failure (doubling up to 2 min). Default 2 s. */
   retryMinMs?: number;
+  /**
+   * How long the service may go on with a request after it arrived (real servers: a link create
+   * fetches the target page's title first, 30 s or more). A create whose answer was lost is
+   * looked up only this long after it was sent: before that, the service may still be making
+   * the object. Default 60 s.
+   */
+  serverMaxExecutionMs?: number;
+  /** The profile's base URL (short URLs of links without a branded domain start with it). */
+  baseUrl?: string;
   log?: (message: string) => void;
 }
 
 export interface Outbox {
   /**
    * Queues a change: written to disk and shown in the mirror (pending) in one transaction
-   * before this returns; sent in order as soon as the service can be reached.
+   * before this returns; sent in order as soon as the service can be reached (one that cannot
+   * go holds back only the changes that must follow it).
    */
   enqueue(mutation: OutboxMutation): OutboxItem;
   /** Pending and failed operations, in queue order (the outbox view). */
@@ -120,10 +142,48 @@ function topicsOf(m: OutboxMutation): MirrorTopic[] {
 
 /** Reading a queue of 1,000 operations at once for every send would be quadratic: chunks. */
 const SCAN_CHUNK = 64;
+const DEFAULT_SERVER_MAX_EXECUTION_MS = 60_000;
+
+/** The profile's base URL as short URLs start with it (or the service's host, when not given). */
+function profileBaseUrl(given: string | undefined, serviceHost: string): string {
+  try {
+    if (given) return normaliseBaseUrl(given);
+  } catch {
+    // Not a web address: fall back to the host the mirror knows.
+  }
+  return serviceHost ? `https://${serviceHost}` : '';
+}
+
+/** What an operation's mutation touches besides its target, for the order of sending. */
+interface Footprint {
+  /** Other objects it names (the channel a link goes into …), ids possibly provisional. */
+  names: Ref[];
+  /** Creates or deletes its target: what names that object must wait for it. */
+  makesOrEnds: boolean;
+  /** Deletes its target: it must wait for what names that object. */
+  deletes: boolean;
+  /** Creates a look-up could mistake for each other (see lost-answer.ts). */
+  identities: string[];
+  /** Provisional ids it names (it can never go if their create was discarded). */
+  provisional: Ref[];
+}
+
+/** Where an operation stands in the queue, and what it waits for. */
+interface Standing {
+  head: OpHead;
+  /** The earliest operation it must follow that has not gone through, or null. */
+  waitsFor: OpHead | null;
+  /** At the root of that chain: a failed operation, or one waiting for its retry time. */
+  heldBy: OpHead | null;
+  /** Its create (or one it names) was discarded: it can never be sent. */
+  orphan: boolean;
+}
 
 /**
  * The outbox of one profile: every change the user makes, kept on disk until the service
- * confirms it, sent one at a time in the order it was made. See outbox-store.ts for the state
+ * confirms it, sent one at a time in the order it was made; a change that cannot go now (refused,
+ * waiting to be tried again or for the service to finish a create whose answer was lost) holds
+ * back only the changes that must follow it (see `plan`). See outbox-store.ts for the state
  * machine, lost-answer.ts for what happens when an answer never comes, failure.ts for what is
  * retried and what is kept as failed.
  */
@@ -150,7 +210,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let timer: { handle: unknown; at: number } | undefined;
 
   // Operations that were on the wire when the app last stopped have an unknown outcome.
-  const recovered = recoverSending(sql, clock.now());
+  const serverMaxExecutionMs = options.serverMaxExecutionMs ?? DEFAULT_SERVER_MAX_EXECUTION_MS;
+  const baseUrl = profileBaseUrl(options.baseUrl, mirror.serviceHost());
+  const recovered = recoverSending(sql, clock.now(), serverMaxExecutionMs);
   if (recovered > 0)
     log(
       `[outbox] ${recovered} change(s) were being sent when Linkdeck stopped; they are looked up before being sent again.`,
@@ -182,20 +244,115 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  /** Why a queued operation cannot go yet: a failed create it needs, or a discarded one. */
-  function blockerOf(op: StoredOp): { blockedBy: string | null; orphan: boolean } {
-    for (const ref of provisionalRefs(op.mutation)) {
-      if (realIdOf(sql, ref.id) !== undefined) continue;
-      const creator = creatorOf(sql, ref.id);
-      if (!creator) return { blockedBy: null, orphan: true };
-      return { blockedBy: creator.opId, orphan: false };
+  /**
+   * The service's ids of answered creates, as far as this outbox has asked (an id, once known,
+   * never changes; "not yet" holds until a create is answered, which `settle` records).
+   */
+  const realIds = new Map<number, number | null>();
+  const realIdKnown = (provisionalId: number): number | undefined => {
+    let id = realIds.get(provisionalId);
+    if (id === undefined) {
+      id = realIdOf(sql, provisionalId) ?? null;
+      if (realIds.size > 10_000) realIds.clear();
+      realIds.set(provisionalId, id);
     }
-    return { blockedBy: null, orphan: false };
+    return id ?? undefined;
+  };
+  const resolved = (ref: Ref) =>
+    `${ref.kind}:${ref.id < 0 ? (realIdKnown(ref.id) ?? ref.id) : ref.id}`;
+
+  /** Footprints by operation (a mutation changes only when a retry edits it: forgotten then). */
+  const footprints = new Map<string, Footprint>();
+  function footprintOf(head: OpHead): Footprint {
+    let f = footprints.get(head.opId);
+    if (f) return f;
+    const m = getOp(sql, head.opId)?.mutation;
+    const target = head.target ? resolved(head.target) : null;
+    f = {
+      names: m ? refsOf(m).filter((r) => resolved(r) !== target) : [],
+      makesOrEnds: m ? isCreate(m.kind) || isDelete(m.kind) : false,
+      deletes: m ? isDelete(m.kind) : false,
+      identities: m ? identitiesOf(m).map((i) => `${m.kind}|${i}`) : [],
+      provisional: m ? provisionalRefs(m) : [],
+    };
+    if (footprints.size > 10_000) footprints.clear();
+    footprints.set(head.opId, f);
+    return f;
   }
 
-  function toItem(op: StoredOp): OutboxItem {
-    const blocker = op.state === 'queued' ? blockerOf(op) : { blockedBy: null };
-    const creator = blocker.blockedBy ? getOp(sql, blocker.blockedBy) : null;
+  /**
+   * Walks the queue in order. Operations go out in queue order, except that one which cannot go
+   * now (failed, waiting for its retry time, or for the service to finish a create whose answer
+   * was lost) holds back only the operations that must follow it: those on the same object,
+   * those naming an object it creates or deletes (or deleting one it names), and creates a
+   * look-up could mistake for it. Everything else goes on. `visit` returns true to stop.
+   */
+  function plan(now: number, visit: (standing: Standing) => boolean): void {
+    // Objects and identities of operations not yet through, with the first one that holds each.
+    const byTarget = new Map<string, OpHead>();
+    const madeOrEnded = new Map<string, OpHead>();
+    const named = new Map<string, OpHead>();
+    const byIdentity = new Map<string, OpHead>();
+    /** The root of what holds each operation back (itself when it is the root). */
+    const rootOf = new Map<string, OpHead | null>();
+    const remember = (map: Map<string, OpHead>, key: string, head: OpHead) => {
+      if (!map.has(key)) map.set(key, head);
+    };
+    let after = 0;
+    for (;;) {
+      const heads = headsAfter(sql, after, SCAN_CHUNK);
+      if (heads.length === 0) return;
+      for (const head of heads) {
+        after = head.seq;
+        const f = footprintOf(head);
+        const target = head.target ? resolved(head.target) : null;
+        const names = f.names.map(resolved);
+        let waitsFor: OpHead | null = null;
+        const consider = (other: OpHead | undefined) => {
+          if (other && (!waitsFor || other.seq < waitsFor.seq)) waitsFor = other;
+        };
+        if (target !== null) {
+          consider(byTarget.get(target));
+          if (f.deletes) consider(named.get(target));
+        }
+        for (const name of names) consider(madeOrEnded.get(name));
+        for (const identity of f.identities) consider(byIdentity.get(identity));
+        // It names an object whose create left the outbox without an answer (discarded).
+        const orphan =
+          head.state === 'queued' &&
+          f.provisional.some(
+            (ref) => realIdKnown(ref.id) === undefined && creatorOf(sql, ref.id) === null,
+          );
+        const delayed = head.nextAttemptAt !== null && head.nextAttemptAt > now;
+        const blocker = waitsFor as OpHead | null;
+        const root: OpHead | null = blocker
+          ? (rootOf.get(blocker.opId) ?? null)
+          : head.state === 'failed' || (head.state === 'queued' && delayed)
+            ? head
+            : null;
+        rootOf.set(head.opId, root);
+        if (target !== null) {
+          remember(byTarget, target, head);
+          if (f.makesOrEnds) remember(madeOrEnded, target, head);
+        }
+        for (const name of names) remember(named, name, head);
+        // A refused create is never looked up: nothing can be mistaken for it.
+        if (head.state !== 'failed')
+          for (const identity of f.identities) remember(byIdentity, identity, head);
+        if (visit({ head, waitsFor: blocker, heldBy: blocker ? root : null, orphan })) return;
+      }
+    }
+  }
+
+  function toItem(op: StoredOp, standing?: Standing): OutboxItem {
+    let heldBy: OpHead | null = standing?.heldBy ?? null;
+    if (!standing && op.state === 'queued') {
+      plan(clock.now(), (s) => {
+        if (s.head.opId !== op.opId) return false;
+        heldBy = s.heldBy;
+        return true;
+      });
+    }
     return {
       opId: op.opId,
       seq: op.seq,
@@ -207,8 +364,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       lastError: op.lastError,
       nextAttemptAt: op.nextAttemptAt,
       outcomeUnknown: op.outcomeUnknown,
-      // Waiting behind a create that is itself still queued is normal order, not a block.
-      blockedBy: creator?.state === 'failed' ? creator.opId : null,
+      // Waiting behind something about to be sent is normal order, not a block: only a failed
+      // change, or one waiting for its retry time, is named.
+      blockedBy: op.state === 'queued' ? ((heldBy as OpHead | null)?.opId ?? null) : null,
       createdAt: op.createdAt,
     };
   }
@@ -233,31 +391,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
   type Next = { op: StoredOp } | { orphan: StoredOp } | { waitUntil: number } | null;
 
   /**
-   * The next operation to send: the oldest queued one, skipping those that wait for a refused
-   * create. One waiting for a retry delay holds back everything after it (order is kept).
+   * The next operation to send: the oldest queued one that neither waits for its retry time nor
+   * must follow one that cannot go now (see `plan`); else when to look again.
    */
   function nextAction(now: number): Next {
-    let after = 0;
-    for (;;) {
-      const rows = sql.all<{ op_id: string; seq: number }>(
-        `SELECT op_id, seq FROM outbox WHERE state = 'queued' AND seq > ? ORDER BY seq LIMIT ?`,
-        [after, SCAN_CHUNK],
-      );
-      if (rows.length === 0) return null;
-      for (const row of rows) {
-        after = row.seq;
-        const op = getOp(sql, row.op_id);
-        if (!op) continue;
-        const { blockedBy, orphan } = blockerOf(op);
-        if (orphan) return { orphan: op };
-        // Its create is refused (or itself waiting behind a refused one): skip it for now.
-        // A create still queued ahead of it goes first anyway (it is earlier in this scan).
-        if (blockedBy !== null) continue;
-        if (op.nextAttemptAt !== null && op.nextAttemptAt > now)
-          return { waitUntil: op.nextAttemptAt };
-        return { op };
+    let next: Next = null;
+    let wake: number | null = null;
+    plan(now, ({ head, waitsFor, orphan }) => {
+      if (head.state !== 'queued') return false;
+      if (!orphan && waitsFor) return false;
+      if (!orphan && head.nextAttemptAt !== null && head.nextAttemptAt > now) {
+        wake = wake === null ? head.nextAttemptAt : Math.min(wake, head.nextAttemptAt);
+        return false;
       }
-    }
+      const op = getOp(sql, head.opId);
+      if (!op) return false;
+      next = orphan ? { orphan: op } : { op };
+      return true;
+    });
+    return next ?? (wake !== null ? { waitUntil: wake } : null);
   }
 
   function fail(op: StoredOp, error: { code: string; message: string }): void {
@@ -284,6 +436,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const created = createdKind(kind);
         deleteOp(sql, op.opId);
         recordId(sql, op.provisionalId, created, answer.id, op.opId);
+        realIds.set(op.provisionalId, answer.id);
         refreshMarks(sql, created, answer.id);
       } else {
         deleteOp(sql, op.opId);
@@ -297,25 +450,40 @@ export function createOutbox(options: OutboxOptions): Outbox {
     settleWaiters(op.opId, { result });
   }
 
+  /** Looks for what a create whose answer was lost made (see lost-answer.ts). */
+  function lookUp(op: StoredOp, signal: AbortSignal) {
+    return lookUpCreate(
+      {
+        api,
+        options: { priority: 'user', signal },
+        claimed: claimedIds(sql, createdKind(op.mutation.kind)),
+        brandedHosts: new Set(mirror.domains().items.map((d) => hostOf(d.domain))),
+        baseUrl,
+      },
+      op,
+    );
+  }
+
+  /** When the request of a failed attempt left (the transport says how long ago, if it knows). */
+  function leftAt(error: unknown, stamped: number, now: number): number {
+    const elapsed = isApiClientError(error) ? error.details?.['elapsedMs'] : undefined;
+    return typeof elapsed === 'number' && elapsed >= 0 ? Math.max(stamped, now - elapsed) : stamped;
+  }
+
   async function attempt(op: StoredOp): Promise<void> {
     const signal = controller.signal;
-    const create = isCreate(op.mutation.kind);
+    const kind = op.mutation.kind;
+    const create = isCreate(kind);
     // Written before the request leaves: a crash from here on means "outcome unknown".
     updateOp(sql, op.opId, { state: 'sending', attempts: op.attempts + 1 }, clock.now());
     changed();
     const sendOptions = { priority: 'user' as const, idempotencyKey: op.idempotencyKey, signal };
+    /** When this attempt's request was sent; undefined while it only looked up. */
+    let sentAt: number | undefined;
     try {
       let answer: OpAnswer | undefined;
       if (op.outcomeUnknown && create) {
-        const found = await lookUpCreate(
-          {
-            api,
-            options: { priority: 'user', signal },
-            claimed: claimedIds(sql, createdKind(op.mutation.kind)),
-            brandedHosts: new Set(mirror.domains().items.map((d) => hostOf(d.domain))),
-          },
-          op,
-        );
+        const found = await lookUp(op, signal);
         if (found) {
           log(`[outbox] found what "${summaryOf(op.mutation)}" made before its answer was lost`);
           answer = found;
@@ -326,39 +494,77 @@ export function createOutbox(options: OutboxOptions): Outbox {
           sql,
           mapIds(op.mutation, (ref) => (ref.id < 0 ? (realIdOf(sql, ref.id) ?? ref.id) : ref.id)),
         );
+        sentAt = clock.now();
+        // The look-up took time: the stamp a restart reads is when the request left.
+        if (op.outcomeUnknown && isOpen()) updateOp(sql, op.opId, {}, sentAt);
         answer = await sendMutation(api, resolved, sendOptions);
       }
       if (!isOpen()) return;
       connectivity.reportOnline();
       settle(op, answer);
-    } catch (error) {
+    } catch (caught) {
       if (!isOpen()) return;
-      if (isDelete(op.mutation.kind) && isApiClientError(error) && error.code === 'not-found') {
+      let error = caught;
+      if (sentAt !== undefined && create && op.outcomeUnknown && saysAlreadyExists(error)) {
+        // Refused as existing after an attempt whose answer was lost: that attempt may have
+        // made it after all (the service was slower than the look-up). Adopt it if it fits.
+        try {
+          const found = await lookUp(op, signal);
+          if (!isOpen()) return;
+          if (found) {
+            log(
+              `[outbox] "${summaryOf(op.mutation)}" was refused as existing: it was made by its earlier attempt`,
+            );
+            connectivity.reportOnline();
+            settle(op, found);
+            return;
+          }
+        } catch (lookupError) {
+          if (!isOpen()) return;
+          // The refusal stands only once the look-up could be made: try again later.
+          if (classify(lookupError, kind) !== 'permanent') {
+            error = lookupError;
+            sentAt = undefined;
+          }
+        }
+      }
+      if (
+        isDelete(kind) &&
+        isApiClientError(error) &&
+        error.code === 'not-found' &&
+        !isNotOffered(error, kind)
+      ) {
         // Already gone (an earlier attempt went through, or someone else deleted it).
         settle(op, null);
         return;
       }
-      const kind = classify(error);
+      const failure = classify(error, kind);
       const now = clock.now();
       const attempts = op.attempts + 1;
-      if (kind === 'permanent') {
-        fail(op, errorInfo(error));
+      if (failure === 'permanent') {
+        fail(op, errorInfo(error, kind));
         return;
       }
-      if (kind !== 'cancelled') connectivity.report(error);
-      const mayHaveReached =
-        kind === 'offline' || kind === 'cancelled' || errorInfo(error).code === 'remote-error';
+      if (failure !== 'cancelled') connectivity.report(error);
+      const reached = sentAt !== undefined && create && mayHaveReached(error, failure);
+      // Offline: sent as soon as the service answers again, no delay.
+      let nextAttemptAt =
+        failure === 'transient' ? now + backoffMs(attempts, options.retryMinMs ?? 2_000) : null;
+      if (reached && sentAt !== undefined) {
+        // The service may still be making it (a link's title is fetched first): it is looked
+        // up once the longest run the service allows since the request left is over.
+        const settledBy = leftAt(error, sentAt, now) + serverMaxExecutionMs;
+        if (settledBy > now) nextAttemptAt = Math.max(nextAttemptAt ?? 0, settledBy);
+      }
       mirror.write(['outbox'], () =>
         updateOp(
           sql,
           op.opId,
           {
             state: 'queued',
-            outcomeUnknown: op.outcomeUnknown || (create && mayHaveReached),
-            ...(kind === 'cancelled' ? {} : { lastError: errorInfo(error) }),
-            // Offline: sent as soon as the service answers again, no delay.
-            nextAttemptAt:
-              kind === 'transient' ? now + backoffMs(attempts, options.retryMinMs ?? 2_000) : null,
+            outcomeUnknown: op.outcomeUnknown || reached,
+            ...(failure === 'cancelled' ? {} : { lastError: errorInfo(error, kind) }),
+            nextAttemptAt,
           },
           now,
         ),
@@ -459,7 +665,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return toItem(op);
     },
 
-    list: () => listOps(sql).map(toItem),
+    list() {
+      const standings = new Map<string, Standing>();
+      plan(clock.now(), (standing) => {
+        standings.set(standing.head.opId, standing);
+        return false;
+      });
+      return listOps(sql).map((op) => toItem(op, standings.get(op.opId)));
+    },
 
     get(opId) {
       const op = getOp(sql, opId);
@@ -493,6 +706,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           );
       }
       const now = clock.now();
+      if (mutation) footprints.delete(opId);
       mirror.write(topicsOf(op.mutation), () => {
         updateOp(
           sql,

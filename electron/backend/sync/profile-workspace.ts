@@ -34,6 +34,12 @@ export interface ProfileWorkspaceOptions {
   probe?: { minDelayMs?: number; maxDelayMs?: number };
   /** The outbox's first retry delay after a transient failure (default 2 s, doubling). */
   outboxRetryMinMs?: number;
+  /**
+   * How long the service may go on with a request (default 60 s): a create whose answer was
+   * lost is looked up only this long after it was sent. Tests against a fast local service
+   * shorten it.
+   */
+  outboxServerMaxExecutionMs?: number;
   log?: (message: string) => void;
 }
 
@@ -87,6 +93,10 @@ export function openProfileWorkspace(options: ProfileWorkspaceOptions): ProfileW
     ...(options.onOutboxChange ? { onChange: options.onOutboxChange } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.outboxRetryMinMs !== undefined ? { retryMinMs: options.outboxRetryMinMs } : {}),
+    ...(options.outboxServerMaxExecutionMs !== undefined
+      ? { serverMaxExecutionMs: options.outboxServerMaxExecutionMs }
+      : {}),
+    baseUrl: options.baseUrl,
     refresh: (target) => {
       const done =
         target.kind === 'link'

@@ -41,6 +41,8 @@ const client = createApiClient({
   baseUrl: config.baseUrl,
   apiKey: () => config.key,
   timeoutMs: config.timeoutMs,
+  // Creates too: the fault layer's delays are scaled to this timeout.
+  createTimeoutMs: config.timeoutMs,
   retryDelayMs: 20,
 });
 // After a 429 the queue waits for Retry-After plus up to `jitterMs`, and the budget keeps
@@ -64,6 +66,9 @@ const workspace = openProfileWorkspace({
   },
   probe: { minDelayMs: 20, maxDelayMs: 400 },
   outboxRetryMinMs: 20,
+  // The service here is fast and the fault layer holds a request at most past the timeout: a
+  // lost create is looked up once that long has passed since it was sent.
+  outboxServerMaxExecutionMs: config.timeoutMs,
   onOutboxChange: (summary) => {
     send({ type: 'outbox', summary });
     if (summary.failed > failedSeen) {

@@ -69,7 +69,7 @@ describe('sending', () => {
     expect(result.id).toEqual(expect.any(Number));
   });
 
-  it('retries a transient failure with a growing delay, holding back what comes after', async () => {
+  it('retries a transient failure with a growing delay, holding back only what must follow it', async () => {
     fake.on(
       'links.update',
       fail('remote-error', 'Bad gateway', 502),
@@ -80,6 +80,7 @@ describe('sending', () => {
       id: 1,
       input: { url: 'https://example.com/1' },
     });
+    const sameLink = outbox.enqueue({ kind: 'link.delete', id: 1 });
     outbox.enqueue({ kind: 'link.delete', id: 2 });
     outbox.start();
     await settle();
@@ -89,20 +90,27 @@ describe('sending', () => {
       nextAttemptAt: clock.now() + 2_000,
       lastError: { code: 'remote-error' },
     });
-    expect(fake.methods()).toEqual(['links.update']);
+    // Another link's change goes on; the delete of the same link waits, and says for what.
+    expect(fake.calls.map((c) => [c.method, c.args[0]])).toEqual([
+      ['links.update', 1],
+      ['links.delete', 2],
+    ]);
+    expect(outbox.get(sameLink.opId)).toMatchObject({ state: 'queued', blockedBy: first.opId });
     await clock.advance(2_000);
-    expect(fake.methods()).toEqual(['links.update', 'links.update']);
+    expect(fake.methods()).toEqual(['links.update', 'links.delete', 'links.update']);
     await clock.advance(3_999);
-    expect(fake.methods()).toHaveLength(2);
+    expect(fake.methods()).toHaveLength(3);
     await clock.advance(1);
-    expect(fake.methods()).toEqual([
-      'links.update',
-      'links.update',
-      'links.update',
-      'links.delete',
+    expect(fake.calls.map((c) => [c.method, c.args[0]])).toEqual([
+      ['links.update', 1],
+      ['links.delete', 2],
+      ['links.update', 1],
+      ['links.update', 1],
+      ['links.delete', 1],
     ]);
     // The same key every time: the service may replay instead of doing it twice.
-    expect(new Set(fake.calls.slice(0, 3).map((c) => c.idempotencyKey)).size).toBe(1);
+    const updates = fake.calls.filter((c) => c.method === 'links.update');
+    expect(new Set(updates.map((c) => c.idempotencyKey)).size).toBe(1);
   });
 
   it('keeps a change whose key was refused queued (the user can fix the key), not failed', async () => {
@@ -135,15 +143,40 @@ describe('sending', () => {
     outbox.start();
     await settle();
     expect(connectivity.isOnline()).toBe(false);
+    // The request may have reached the service, which may still be making the link: it is
+    // looked up once the service's longest run (60 s by default) since it left is over.
+    const sentAt = clock.now();
     expect(outbox.get(op.opId)).toMatchObject({
       state: 'queued',
       outcomeUnknown: true,
-      nextAttemptAt: null,
+      nextAttemptAt: sentAt + 60_000,
     });
     await clock.advance(2_000); // the probe answers
     await outbox.idle();
+    expect(connectivity.isOnline()).toBe(true);
+    expect(fake.methods()).toEqual(['links.create']);
+    await clock.advance(58_000);
+    await outbox.idle();
     // Its answer was lost once: looked up first (nothing found), then sent again.
     expect(fake.methods()).toEqual(['links.create', 'links.list', 'links.create']);
+    expect(outbox.get(op.opId)).toBeNull();
+  });
+
+  it('sends again at once what surely never left (connection refused)', async () => {
+    fake.on(
+      'links.create',
+      Object.assign(fail('offline', 'Could not reach the service (ECONNREFUSED).'), {
+        cause: { cause: { code: 'ECONNREFUSED' } },
+      }),
+    );
+    const op = outbox.enqueue({ kind: 'link.create', input: { url: 'https://example.com/r' } });
+    outbox.start();
+    await settle();
+    expect(outbox.get(op.opId)).toMatchObject({ outcomeUnknown: false, nextAttemptAt: null });
+    await clock.advance(2_000); // the probe answers
+    await outbox.idle();
+    // Nothing to look up: it never reached the service.
+    expect(fake.methods()).toEqual(['links.create', 'links.create']);
     expect(outbox.get(op.opId)).toBeNull();
   });
 });
@@ -173,7 +206,12 @@ describe('stopping and starting', () => {
     });
     outbox = makeOutbox();
     outbox.start();
-    const result = await outbox.settled(op.opId);
+    const settled = outbox.settled(op.opId);
+    // Looked up once the service's longest run since the request left is over.
+    await settle();
+    expect(fake.methods()).toEqual(['links.create']);
+    await clock.advance(60_000);
+    const result = await settled;
     expect(result.id).toBe(77);
     expect(fake.methods()).toEqual(['links.create', 'links.getByShort']);
     expect(data.mirror.link(77)).toMatchObject({ alias: 'h', pending: null });
