@@ -554,7 +554,10 @@ export interface OutboxItem {
   nextAttemptAt: number | null;
   /** True after an attempt whose answer never came: the next one looks the result up first. */
   outcomeUnknown: boolean;
-  /** The opId of a failed create this change waits for, or null. */
+  /**
+   * The opId of the change this one waits for (the root of the chain: a refused change, or one
+   * waiting for a retry or a lost answer, on the same object or one this change needs), or null.
+   */
   blockedBy: string | null;
   createdAt: number;
 }

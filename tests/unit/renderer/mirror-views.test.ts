@@ -214,6 +214,20 @@ describe('Outbox view', () => {
     expect(rows[0]?.find('[data-testid="outbox-retry"]').exists()).toBe(false);
   });
 
+  it('says what a waiting change waits for, by the summary of the change before it', async () => {
+    fake.answer(
+      'outbox:list',
+      ok([
+        outboxItem({ opId: 'op-1', state: 'failed', summary: 'Create the channel "Spring"', attempts: 1, lastError: { code: 'invalid-input', message: 'This service does not offer creating channels.' } }),
+        outboxItem({ opId: 'op-2', summary: 'Create a short link to https://x.example', blockedBy: 'op-1' }),
+      ]),
+    );
+    const w = await mountAt('/outbox');
+    const rows = w.findAll('[data-testid="outbox-item"]');
+    expect(rows[0]?.find('[data-testid="outbox-waits-for"]').exists()).toBe(false);
+    expect(rows[1]?.get('[data-testid="outbox-waits-for"]').text()).toBe('waits for “Create the channel "Spring"” (refused: retry or discard it)');
+  });
+
   it('retries a failed change, and discards one only after confirmation', async () => {
     fake.answer('outbox:list', ok([outboxItem({ opId: 'op-2', state: 'failed', attempts: 1, lastError: { code: 'invalid-input', message: 'No.' } })]));
     fake.answer('outbox:retry', ok(outboxItem({ opId: 'op-2' })));
