@@ -158,4 +158,16 @@ describe('an edit on a service that clears what an update leaves out', () => {
     await edit(id, { url: EVERYTHING.url, metaTitle: 'No pixel now' });
     expect(server.updates.at(-1)).toMatchObject({ pixels: [], password: 'open-sesame' });
   });
+
+  it('keeps a bulk assignment made since: a later edit does not move the link back', async () => {
+    const id = await createEverything();
+    await readDetails(id);
+    await edit(id, { url: EVERYTHING.url, metaTitle: 'Edited first' });
+    // Bulk "add to campaign" goes through the campaign's own endpoint (not on this scripted
+    // service): the mirror takes the confirmed assignment as given, as the outbox does.
+    data.mirror.write(['links'], () => recordConfirmedLinkFields(data.mirror.sql, { kind: 'campaign.assign', campaignId: 9, linkId: id }, null, Date.now(), (x) => x));
+    await edit(id, { url: EVERYTHING.url, metaTitle: 'Edited again' });
+    expect(server.updates.at(-1)).toMatchObject({ campaign: 9, metatitle: 'Edited again' });
+    expect(server.updates.at(-1)).not.toHaveProperty('channel');
+  });
 });

@@ -86,9 +86,17 @@ export function recordCreatedFields(sql: Sql, linkId: number, input: LinkInput, 
  * to leave out (the service cleared it).
  */
 export function recordUpdatedFields(sql: Sql, linkId: number, sent: KnownLinkFields, cleared: readonly ClearedOnUpdate[], now: number): void {
-  const fields: Partial<KnownLinkFields> = { ...(readSent(sql, linkId)?.fields ?? {}), ...sent };
+  // Not the alias nor the channel: an update keeps both when it leaves them out, and the channel
+  // has its own endpoint (a bulk assignment later must not be undone by an old value here).
+  const { custom: _custom, channel: _channel, ...kept } = sent;
+  const fields: Partial<KnownLinkFields> = { ...(readSent(sql, linkId)?.fields ?? {}), ...kept };
   for (const field of cleared) Object.assign(fields, CLEARED_VALUE[field]);
   writeSent(sql, linkId, fields, now);
+}
+
+/** Records a confirmed campaign assignment (bulk "add to campaign"): the link's campaign now. */
+export function recordAssignedCampaign(sql: Sql, linkId: number, campaignId: number, now: number): void {
+  writeSent(sql, linkId, { ...(readSent(sql, linkId)?.fields ?? {}), campaign: campaignId }, now);
 }
 
 /** What a field is after the service cleared it. */

@@ -2,6 +2,7 @@ import type { LinkInput, LinkSaved, OutboxMutation } from '../../shared/models.j
 import {
   completeLinkUpdate,
   forgetPixelInSentFields,
+  recordAssignedCampaign,
   recordCreatedFields,
   recordUpdatedFields,
 } from '../mirror/link-known-fields.js';
@@ -37,6 +38,8 @@ export function recordConfirmedLinkFields(
   } else if (m.kind === 'link.update') {
     const { input, cleared } = completeLinkUpdate(sql, m.id, resolveRefs(m.input, resolve));
     recordUpdatedFields(sql, m.id, input, cleared, now);
+  } else if (m.kind === 'campaign.assign') {
+    recordAssignedCampaign(sql, resolve(m.linkId), resolve(m.campaignId), now);
   } else if (m.kind === 'pixel.delete') {
     forgetPixelInSentFields(sql, m.id);
   }
