@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MissingRoute } from '../support/deployment-double.js';
-import { MAX_EXECUTION_MS, openRig, type Rig, type RigOptions } from './support/deployment-rig.js';
+import { MAX_EXECUTION_MS, rigsClosedAfterEach } from './support/deployment-rig.js';
 
 /*
  * One operation that cannot succeed never holds back the others. Against a scripted double of
@@ -10,16 +10,7 @@ import { MAX_EXECUTION_MS, openRig, type Rig, type RigOptions } from './support/
  * create whose answer was lost, holds back only what must follow it.
  */
 
-const rigs: Rig[] = [];
-afterEach(async () => {
-  for (const rig of rigs.splice(0)) await rig.close();
-});
-
-async function rig(options: RigOptions = {}): Promise<Rig> {
-  const r = await openRig(options);
-  rigs.push(r);
-  return r;
-}
+const rig = rigsClosedAfterEach();
 
 describe('a service without channel routes', () => {
   it.each<{ answer: MissingRoute; said: string }>([

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxMutation } from '../../electron/shared/models.js';
 import type { ObjectKind, RecordedRequest } from '../support/deployment-double.js';
-import { MAX_EXECUTION_MS, openRig, type Rig, type RigOptions } from './support/deployment-rig.js';
+import { MAX_EXECUTION_MS, rigsClosedAfterEach, type Rig } from './support/deployment-rig.js';
 
 /*
  * Creates whose answer was lost or slow, against a scripted double of a real deployment (it
@@ -12,16 +12,7 @@ import { MAX_EXECUTION_MS, openRig, type Rig, type RigOptions } from './support/
  * finds nothing, with the same Idempotency-Key.
  */
 
-const rigs: Rig[] = [];
-afterEach(async () => {
-  for (const rig of rigs.splice(0)) await rig.close();
-});
-
-async function rig(options: RigOptions = {}): Promise<Rig> {
-  const r = await openRig(options);
-  rigs.push(r);
-  return r;
-}
+const rig = rigsClosedAfterEach();
 
 const CREATE_PATH: Record<ObjectKind, string> = {
   link: '/api/url/add',

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { createApiClient } from '../../../electron/backend/api/client.js';
 import { openProfileData, type ProfileData } from '../../../electron/backend/mirror/index.js';
 import { createOutbox, type Outbox } from '../../../electron/backend/outbox/index.js';
@@ -152,4 +153,17 @@ export async function openRig(options: RigOptions = {}): Promise<Rig> {
     return rig;
   }
   return build();
+}
+
+/** Opens rigs for a test file's tests and closes each after its test. */
+export function rigsClosedAfterEach(): (options?: RigOptions) => Promise<Rig> {
+  const rigs: Rig[] = [];
+  afterEach(async () => {
+    for (const rig of rigs.splice(0)) await rig.close();
+  });
+  return async (options: RigOptions = {}) => {
+    const r = await openRig(options);
+    rigs.push(r);
+    return r;
+  };
 }
