@@ -184,13 +184,13 @@ describe('link input: fields', () => {
     });
   });
 
-  it('ignores the create-only fields on update (note, status, deeplink auto)', () => {
+  it('ignores the create-only fields on update (status, deeplink auto), and reads the note as real deployments do', () => {
     const input = update({
       description: 'n',
       status: 'public',
       deeplink: { apple: 'https://a.example/x', auto: true },
     });
-    expect(input).toEqual({ url: URL_, deeplink: { apple: 'https://a.example/x' } });
+    expect(input).toEqual({ url: URL_, description: 'n', deeplink: { apple: 'https://a.example/x' } });
   });
 
   it('checks the expiry format, and refuses a past expiry on create only', () => {
