@@ -163,8 +163,9 @@ describe('accounts against the real local service', () => {
       accounts.connect({ name: 'Typo', baseUrl: dead, apiKey: remote.key }),
     );
     expect(unreachable.code).toBe('offline');
+    // The API client's own words for the failure: who refused, and what to check.
     expect(unreachable.message).toBe(
-      `Could not reach ${dead}: connection refused. Check the address.`,
+      `The service at ${new URL(dead).host} refused the connection (ECONNREFUSED, while reading the account). It may be down, or the port in the base URL may be wrong.`,
     );
     expect(accounts.list().map((p) => p.id)).toEqual([ws.id]);
 
