@@ -217,11 +217,16 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
 
   function flush(): void {
     flushTimer = undefined;
-    lastFlushAt = clock.now();
-    if (!isOpen() || dirty.size === 0) return;
+    if (!isOpen() || dirty.size === 0) {
+      lastFlushAt = clock.now();
+      return;
+    }
     const ids = new Set(dirty);
     dirty.clear();
     const jobs = present(listJobs(sql));
+    // The interval counts from the delivery: presenting the jobs can take a while on a busy
+    // machine, and counted from before it, two pushes could arrive closer than the interval.
+    lastFlushAt = clock.now();
     for (const id of ids) {
       const job = jobs.get(id);
       if (!job) continue;
