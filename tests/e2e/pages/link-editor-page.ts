@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type TargetKind = 'geoTarget' | 'deviceTarget' | 'languageTarget';
 
@@ -94,7 +94,13 @@ export class LinkEditorPage {
   async addTarget(kind: TargetKind, option: string | RegExp, typed: string, link: string): Promise<void> {
     const rows = this.root.getByTestId(`target-${kind}-row`);
     const i = await rows.count();
-    await this.root.getByTestId(`target-${kind}-add`).click();
+    // Wait for the row the click adds. Once, on a loaded machine, the button took focus but no row
+    // came (a mousedown without its click: the layout moved in between). A person would click
+    // again, and so does this, only while the row is not there.
+    await expect(async () => {
+      if ((await rows.count()) === i) await this.root.getByTestId(`target-${kind}-add`).click();
+      await expect(rows).toHaveCount(i + 1, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await this.choose(this.root.getByTestId(`target-${kind}-key-${i}`), option, typed);
     await this.targetLink(kind, i).fill(link);
   }
