@@ -27,6 +27,13 @@ const posts = (r: Rig, kind: ObjectKind): RecordedRequest[] =>
 const lookups = (r: Rig): RecordedRequest[] =>
   r.double.requests.filter((q) => q.method === 'GET' && q.path !== '/api/account');
 
+/** The service holds exactly one such object, made by one create request, and it is the op's. */
+function expectMadeOnce(r: Rig, kind: ObjectKind, id: number | null): void {
+  expect(r.double.objects[kind]).toHaveLength(1);
+  expect(id).toBe(r.double.objects[kind][0]!.id);
+  expect(posts(r, kind)).toHaveLength(1);
+}
+
 /** The outbox is empty and the mirror shows the object under its real id, confirmed. */
 function expectSettledCleanly(r: Rig, kind: ObjectKind, id: number): void {
   expect(r.outbox.list()).toEqual([]);
@@ -105,9 +112,7 @@ describe('a create whose connection dropped after the object was made', () => {
       await waitsForTheService(r, op.opId);
 
       const result = await r.outbox.settled(op.opId);
-      expect(r.double.objects[c.kind]).toHaveLength(1);
-      expect(result.id).toBe(r.double.objects[c.kind][0]!.id);
-      expect(posts(r, c.kind)).toHaveLength(1);
+      expectMadeOnce(r, c.kind, result.id);
       expectSettledCleanly(r, c.kind, result.id!);
       if (c.mutation.kind === 'link.create' && c.mutation.input.custom) {
         // By its full short URL, as real servers want it (they refuse a bare alias).
@@ -128,9 +133,7 @@ describe('a slow create (the title fetch takes "30 s": 0.6–1.5 s here)', () =>
       input: { url: 'https://example.com/slow' },
     });
     const result = await r.outbox.settled(op.opId);
-    expect(r.double.objects.link).toHaveLength(1);
-    expect(result.id).toBe(r.double.objects.link[0]!.id);
-    expect(posts(r, 'link')).toHaveLength(1);
+    expectMadeOnce(r, 'link', result.id);
     expect(lookups(r)).toEqual([]);
     expectSettledCleanly(r, 'link', result.id!);
   });
@@ -161,9 +164,7 @@ describe('a slow create (the title fetch takes "30 s": 0.6–1.5 s here)', () =>
 
       await r.clock.advance(MAX_EXECUTION_MS);
       const result = await r.outbox.settled(op.opId);
-      expect(r.double.objects.link).toHaveLength(1);
-      expect(result.id).toBe(r.double.objects.link[0]!.id);
-      expect(posts(r, 'link')).toHaveLength(1);
+      expectMadeOnce(r, 'link', result.id);
       expectSettledCleanly(r, 'link', result.id!);
     },
   );
@@ -214,9 +215,7 @@ describe('a slow create (the title fetch takes "30 s": 0.6–1.5 s here)', () =>
     expect(lookups(second)).toEqual([]);
     await second.clock.advance(MAX_EXECUTION_MS);
     const result = await second.outbox.settled(op.opId);
-    expect(second.double.objects.link).toHaveLength(1);
-    expect(result.id).toBe(second.double.objects.link[0]!.id);
-    expect(posts(second, 'link')).toHaveLength(1);
+    expectMadeOnce(second, 'link', result.id);
     expectSettledCleanly(second, 'link', result.id!);
   });
 });
@@ -248,9 +247,7 @@ describe('names compared as the service compares them (MySQL: case and trailing 
     await waitsForTheService(r, op.opId);
     const result = await r.outbox.settled(op.opId);
 
-    expect(r.double.objects[c.kind]).toHaveLength(1);
-    expect(result.id).toBe(r.double.objects[c.kind][0]!.id);
-    expect(posts(r, c.kind)).toHaveLength(1);
+    expectMadeOnce(r, c.kind, result.id);
     expectSettledCleanly(r, c.kind, result.id!);
     expect(r.mirrored(c.kind, result.id!)).toMatchObject({
       name: r.double.objects[c.kind][0]!['name'],
@@ -289,9 +286,7 @@ describe('a custom alias whose answer was lost', () => {
     await waitsForTheService(r, op.opId);
     const result = await r.outbox.settled(op.opId);
 
-    expect(r.double.objects.link).toHaveLength(1);
-    expect(result.id).toBe(r.double.objects.link[0]!.id);
-    expect(posts(r, 'link')).toHaveLength(1);
+    expectMadeOnce(r, 'link', result.id);
     const ways = lookups(r);
     expect(ways[0]!.query.get('short')).toBe(`${r.double.url}/promo`);
     expect(ways.some((q) => q.query.get('q') === 'https://example.com/promo')).toBe(true);
