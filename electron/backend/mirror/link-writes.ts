@@ -1,4 +1,5 @@
 import type { LinkDetails, LinkSummary } from '../../shared/models.js';
+import { forgetClickReadings, recordClickReading } from './click-readings.js';
 import { hostOf, serviceDate } from './dates.js';
 import { freeRank } from './link-rank.js';
 import type { Sql } from './sqlite.js';
@@ -72,12 +73,14 @@ export function storeListedLinks(
           sweepGen ?? 0,
         ],
       );
+      recordClickReading(sql, item.id, now, item.clicks);
       result.inserted.push(item.id);
       continue;
     }
     if (old.listed_at !== null) result.known.push(item.id);
     if (old.clicks !== item.clicks) {
       result.clicksChanged.push(item.id);
+      recordClickReading(sql, item.id, now, item.clicks);
       // A list reading is a (click-only) point of the link's chart over time.
       if (old.listed_at !== null) {
         sql.run(
@@ -160,6 +163,7 @@ export function storeLinkDetails(sql: Sql, details: LinkDetails, now: number): v
       ],
     );
   }
+  recordClickReading(sql, details.id, now, clicks);
   sql.run('UPDATE links SET details = ?, details_at = ?, clicks = ? WHERE id = ?', [
     json,
     now,
@@ -253,4 +257,5 @@ export function forgetLink(sql: Sql, id: number): void {
   sql.run('DELETE FROM link_snapshots WHERE link_id = ?', [id]);
   sql.run(`DELETE FROM channel_items WHERE type = 'links' AND item_id = ?`, [id]);
   sql.run('DELETE FROM link_sent_fields WHERE link_id = ?', [id]);
+  forgetClickReadings(sql, id);
 }

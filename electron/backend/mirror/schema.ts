@@ -241,6 +241,24 @@ export const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL             -- when the service confirmed them
   );
   `,
+  /* 6: click readings for analytics (see click-readings.ts) */ `
+  -- A link's click total each time it changed, as lists and details showed it. delta is the
+  -- change since the link's previous reading (its whole total on the first), so a sum of deltas
+  -- up to a time is the profile's total then, with no per-link "last reading" look-ups.
+  CREATE TABLE click_readings (
+    id INTEGER PRIMARY KEY,
+    link_id INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    clicks INTEGER NOT NULL,
+    delta INTEGER NOT NULL,
+    first INTEGER NOT NULL DEFAULT 0        -- 1: the first reading (clicks from before it was watched)
+  );
+  CREATE INDEX click_readings_link ON click_readings(link_id, at);
+  CREATE INDEX click_readings_at ON click_readings(at);
+  -- Links mirrored before this table existed start from what the mirror holds now.
+  INSERT INTO click_readings (link_id, at, clicks, delta, first)
+    SELECT id, COALESCE(listed_at, details_at, stored_at), clicks, clicks, 1 FROM links WHERE id > 0;
+  `,
 ];
 
 /** Brings the file's schema up to date. */
