@@ -401,7 +401,12 @@ export interface MirrorLink extends LinkSummary, OutboxMarks {
   health?: 'ok' | 'broken' | null;
 }
 
-export type LinkSort = 'date' | 'clicks' | 'title';
+/**
+ * The orders of the links list. 'alias': the short link's alias; 'url': the destination (long
+ * URL); 'state': what needs a look first (see STATE_RANK in the mirror's schema): a refused
+ * change, an unconfirmed one, an expiry, a password, private, then the rest.
+ */
+export type LinkSort = 'date' | 'clicks' | 'title' | 'alias' | 'url' | 'state';
 
 export interface MirrorLinkFilters {
   /** A channel id, or 'none' for links in no channel. */

@@ -34,7 +34,7 @@ const opId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not an oper
 const mirrorLinkQuery = z
   .object({
     q: text(MAX_NAME).optional(),
-    sort: z.enum(['date', 'clicks', 'title']).optional(),
+    sort: z.enum(['date', 'clicks', 'title', 'alias', 'url', 'state']).optional(),
     direction: z.enum(['asc', 'desc']).optional(),
     offset: z.number().int().min(0).max(10_000_000).optional(),
     limit: z.number().int().min(1).max(1000).optional(),

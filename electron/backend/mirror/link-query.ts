@@ -7,6 +7,7 @@ import type {
 import { hostOf } from './dates.js';
 import { healthCurrent, LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
 import { ftsQuery, likePattern } from './link-search.js';
+import { STATE_RANK } from './schema.js';
 import type { Sql, SqlValue } from './sqlite.js';
 
 /*
@@ -99,9 +100,10 @@ function filterClause(field: Field, filters: MirrorLinkFilters, nowText: string)
         `+l.id IN (SELECT h.link_id FROM link_health h JOIN links x ON x.id = h.link_id
            WHERE h.state = '${state}' AND ${healthCurrent('x')})`;
       if (v === 'unchecked') {
+        // A 'not-checked' result (the outbound rules refused the address) is still unchecked.
         return {
           sql: `+l.id NOT IN (SELECT h.link_id FROM link_health h JOIN links x ON x.id = h.link_id
-                 WHERE ${healthCurrent('x')})`,
+                 WHERE h.state IN ('ok', 'broken') AND ${healthCurrent('x')})`,
           params: [],
         };
       }
@@ -185,31 +187,39 @@ const SORT_INDEX: Record<LinkSort, string> = {
   date: 'links_rank',
   clicks: 'links_clicks',
   title: 'links_title',
+  alias: 'links_alias',
+  url: 'links_url',
+  state: 'links_state',
+};
+
+/** The first key of each order but date (ties are broken by rank, the date order). */
+const SORT_KEY: Record<Exclude<LinkSort, 'date'>, string> = {
+  clicks: 'clicks',
+  title: 'title COLLATE NOCASE',
+  alias: 'alias COLLATE NOCASE',
+  url: 'long_url COLLATE NOCASE',
+  // Unqualified columns, exactly as in the index (an alias would not match its expression).
+  state: `(${STATE_RANK})`,
 };
 
 /** The sort written so that no index can serve it (the filters' index is used instead). */
 function unindexedOrder(sort: LinkSort, direction: 'asc' | 'desc'): string {
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
-  switch (sort) {
-    case 'clicks':
-      return `+l.clicks ${dir}, +l.rank ${dir}`;
-    case 'title':
-      return `+l.title COLLATE NOCASE ${dir}, +l.rank ${dir}`;
-    default:
-      return `+l.rank ${dir}`;
-  }
+  if (sort === 'date') return `+l.rank ${dir}`;
+  const key = sort === 'state' ? `+(${STATE_RANK})` : `+l.${SORT_KEY[sort]}`;
+  return `${key} ${dir}, +l.rank ${dir}`;
+}
+
+/** The ORDER BY of a sort over `links l` (exported for the query-plan test). */
+export function orderSql(sort: LinkSort, direction: 'asc' | 'desc' = 'desc'): string {
+  return orderBy(sort, direction);
 }
 
 function orderBy(sort: LinkSort, direction: 'asc' | 'desc', rankColumn = 'l.rank'): string {
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
-  switch (sort) {
-    case 'clicks':
-      return `l.clicks ${dir}, l.rank ${dir}`;
-    case 'title':
-      return `l.title COLLATE NOCASE ${dir}, l.rank ${dir}`;
-    default:
-      return `${rankColumn} ${dir}`;
-  }
+  if (sort === 'date') return `${rankColumn} ${dir}`;
+  const key = sort === 'state' ? SORT_KEY.state : `l.${SORT_KEY[sort]}`;
+  return `${key} ${dir}, l.rank ${dir}`;
 }
 
 export interface LinkWindow {
@@ -267,7 +277,7 @@ function queryLinksWith(
     } else {
       const dense = (total ?? matches()) > DENSE_MATCHES;
       const from = dense
-        ? `links l INDEXED BY ${sort === 'clicks' ? 'links_clicks' : 'links_title'}
+        ? `links l INDEXED BY ${SORT_INDEX[sort]}
            WHERE l.rank IN (SELECT rowid FROM links_fts WHERE links_fts MATCH ?) ${and}`
         : `links_fts f JOIN links l ON l.rank = f.rowid WHERE links_fts MATCH ? ${and}`;
       rows = sql.all<LinkRow>(

@@ -7,6 +7,7 @@ import {
 } from '../../../electron/backend/mirror/collections.js';
 import { storeLinkDetails } from '../../../electron/backend/mirror/link-writes.js';
 import type { LinkDetails } from '../../../electron/shared/models.js';
+import { orderSql } from '../../../electron/backend/mirror/link-query.js';
 import { link, store, tempProfileData } from './support/temp-mirror.js';
 
 /*
@@ -139,6 +140,37 @@ describe('sort and paging', () => {
     expect(order({ sort: 'clicks', direction: 'asc' })).toEqual([4, 1, 3, 2]);
     expect(order({ sort: 'title', direction: 'asc' })).toEqual([2, 4, 1, 3]);
     expect(order({ sort: 'title', q: 'ap' })).toEqual([4, 2]);
+  });
+
+  it('sorts by alias, destination and state (what needs a look first), both ways, walking their indexes', () => {
+    store(data, [
+      link(5, { alias: 'Zeta', longUrl: 'https://b.example/1' }),
+      link(6, { alias: 'alpha', longUrl: 'https://A.example/2' }),
+    ]);
+    const set = (id: number, columns: string) => data.sql.run(`UPDATE links SET ${columns} WHERE id = ?`, [id]);
+    set(1, "failed = 'refused'");
+    set(2, "pending = 'update'");
+    set(3, "expiry_known = 1, expiry = '2030-01-01 00:00:00'");
+    set(4, 'password = 1');
+    set(5, "status = 'private'");
+    // Aliases without regard to case; ties (none here) by date.
+    expect(order({ sort: 'alias', direction: 'asc' })).toEqual([1, 2, 3, 4, 6, 5]);
+    expect(order({ sort: 'alias' })).toEqual([5, 6, 4, 3, 2, 1]);
+    expect(order({ sort: 'url', direction: 'asc' })).toEqual([6, 5, 1, 2, 3, 4]);
+    expect(order({ sort: 'state' })).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(order({ sort: 'state', direction: 'asc' })).toEqual([6, 5, 4, 3, 2, 1]);
+    // The same orders through the search and filter plans.
+    expect(order({ sort: 'state', q: 'example' })).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(order({ sort: 'alias', filters: { outbox: 'any' } })).toEqual([2, 1]);
+    // 100,000 links: the window is read along the index, not sorted whole.
+    for (const [sort, index] of [['alias', 'links_alias'], ['url', 'links_url'], ['state', 'links_state']] as const) {
+      const plan = data.sql
+        .all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM links l ORDER BY ${orderSql(sort)} LIMIT 50`)
+        .map((r) => r.detail)
+        .join(' | ');
+      expect(plan, sort).toContain(index);
+      expect(plan, sort).not.toContain('TEMP B-TREE');
+    }
   });
 
   it('pages through a sort with offset and limit', () => {
