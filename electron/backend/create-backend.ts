@@ -10,6 +10,7 @@ import type { BackendContext } from './backend-context.js';
 import type { DesktopShellPorts } from './desktop-ports.js';
 import { EventHub } from './event-hub.js';
 import { profileHandlers, profilesState } from './handlers/profile-handlers.js';
+import { analyticsHandlers } from './handlers/analytics-handlers.js';
 import { bulkHandlers } from './handlers/bulk-handlers.js';
 import { clipboardHandlers } from './handlers/clipboard-handlers.js';
 import { desktopHandlers } from './handlers/desktop-handlers.js';
@@ -117,6 +118,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...exportHandlers(context),
       ...utmHandlers(context),
       ...healthHandlers(context),
+      ...analyticsHandlers(context),
       'budget:state': async () => sessions.budget(),
       'connection:state': async () => sessions.connectionState(),
     },

@@ -13,6 +13,7 @@
 import type { BulkJob, BulkRowsPage } from './bulk.js';
 import type { ClipboardSettings } from './clipboard-rules.js';
 import type { ClipboardStatus, DesktopSettings, DesktopSettingsPatch } from './desktop.js';
+import type { AnalyticsAudience, AnalyticsComparison, AnalyticsOverview, AnalyticsRange, CompareItem, StatsFillState } from './analytics.js';
 import type { AppErrorInfo } from './errors.js';
 import type { ExportFile } from './exports.js';
 import type { HealthJob, LinkHealth } from './health.js';
@@ -147,6 +148,20 @@ export interface LinkdeckApi {
 
   'account:get'(): Promise<Account>;
   'account:update'(arg: AccountUpdate): Promise<void>;
+
+  /**
+   * The Analytics view (analytics: clicks over time, top links and movers, channel and campaign
+   * totals) from the mirror; the timeline is exact (counted by the service) where the service
+   * offers click timelines, an extension of the spec the local service has.
+   */
+  'analytics:overview'(arg: AnalyticsRange): Promise<AnalyticsOverview>;
+  /** Up to five links, channels or campaigns on one analytics timeline. */
+  'analytics:compare'(arg: { range: AnalyticsRange; items: CompareItem[] }): Promise<AnalyticsComparison>;
+  /** Analytics audience: countries, referrers … summed over the links whose statistics the mirror holds. */
+  'analytics:audience'(): Promise<AnalyticsAudience>;
+  /** Starts (run: true) or stops reading analytics statistics of the links that lack them. */
+  'analytics:fill'(arg: { run: boolean }): Promise<StatsFillState>;
+  'analytics:fill-state'(): Promise<StatsFillState>;
 
   /*
    * Reads come from the profile's offline mirror, online and offline alike; each answer says how
@@ -300,6 +315,11 @@ const channelRecord = {
   'profiles:remove': true,
   'account:get': true,
   'account:update': true,
+  'analytics:overview': true,
+  'analytics:compare': true,
+  'analytics:audience': true,
+  'analytics:fill': true,
+  'analytics:fill-state': true,
   'links:list': true,
   'links:facets': true,
   'links:get': true,

@@ -11,6 +11,7 @@ import type { ChannelArg, ChannelName } from './contract.js';
 import { BULK_MAX_ROWS } from './bulk.js';
 import { CLIPBOARD_MAX_RULES } from './clipboard-rules.js';
 import { PIXEL_TYPES } from './pixel-types.js';
+import { ANALYTICS_STEPS, COMPARE_MAX } from './analytics.js';
 import { UTM_FIELDS, UTM_TEMPLATE_NAME_MAX_LENGTH } from './utm.js';
 
 const MAX_URL = 4096;
@@ -180,6 +181,18 @@ const jobId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not a job 
 
 type Schemas = { [C in ChannelName]: z.ZodType<ChannelArg<C>, unknown> };
 
+const analyticsTime = z.number().int().min(0).max(8.64e15);
+const analyticsRange = z
+  .object({
+    from: analyticsTime.nullable(),
+    to: analyticsTime,
+    step: z.enum(ANALYTICS_STEPS).optional(),
+    utcOffsetMin: z.number().int().min(-14 * 60).max(14 * 60).optional(),
+  })
+  .strict()
+  .refine((r) => r.from === null || r.from < r.to, { message: 'analytics range: the start must be before the end', path: ['from'] });
+const analyticsItem = z.object({ kind: z.enum(['link', 'channel', 'campaign']), id }).strict();
+
 export const channelSchemas = {
   'app:info': none,
   'app:open-external': z.object({ url }).strict(),
@@ -294,4 +307,11 @@ export const channelSchemas = {
   'health:status': none,
   'health:cancel': none,
   'health:get': z.object({ id: anyId }).strict(),
+  'analytics:overview': analyticsRange,
+  'analytics:compare': z
+    .object({ range: analyticsRange, items: z.array(analyticsItem).min(1, 'analytics: choose something to compare').max(COMPARE_MAX, `analytics: compare at most ${COMPARE_MAX}`) })
+    .strict(),
+  'analytics:audience': none,
+  'analytics:fill': z.object({ run: z.boolean() }).strict(),
+  'analytics:fill-state': none,
 } satisfies Schemas;

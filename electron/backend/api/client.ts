@@ -2,6 +2,7 @@ import { createAccountApi, type AccountApi } from './account.js';
 import { createCampaignsApi, type CampaignsApi } from './campaigns.js';
 import { createOverlaysApi, createSplashApi, type OverlaysApi, type SplashApi } from './catalog.js';
 import { createChannelsApi, type ChannelsApi } from './channels.js';
+import { createClicksApi, type ClicksApi } from './clicks.js';
 import { createDomainsApi, type DomainsApi } from './domains.js';
 import { createLinksApi, type LinksApi } from './links.js';
 import { createPixelsApi, type PixelsApi } from './pixels.js';
@@ -20,6 +21,8 @@ export interface ApiClient {
   readonly pixels: PixelsApi;
   readonly overlays: OverlaysApi;
   readonly splash: SplashApi;
+  /** Click timelines: the local service's extension of the spec (null elsewhere). */
+  readonly clicks: ClicksApi;
   /** Adds a listener for the rate facts of every answer; returns the remover. */
   addRateInfoListener(listener: (info: RateInfo) => void): () => void;
   /** The auth scheme in use (learned after a refusal, see TransportOptions.authScheme). */
@@ -43,6 +46,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     pixels: createPixelsApi(t),
     overlays: createOverlaysApi(t),
     splash: createSplashApi(t),
+    clicks: createClicksApi(t),
     addRateInfoListener: (listener) => t.addRateInfoListener(listener),
     get authScheme() {
       return t.authScheme;

@@ -21,7 +21,7 @@ type Scheduled<F> = F extends (
   : never;
 
 type GroupName =
-  'links' | 'account' | 'channels' | 'campaigns' | 'domains' | 'pixels' | 'overlays' | 'splash';
+  'links' | 'account' | 'channels' | 'campaigns' | 'domains' | 'pixels' | 'overlays' | 'splash' | 'clicks';
 type Group<G extends GroupName> = ApiClient[G];
 type MethodName<G extends GroupName> = keyof Group<G> & string;
 
@@ -84,6 +84,7 @@ const METHODS: { [G in GroupName]: { [M in MethodName<G>]: readonly [Arity<Group
     pixels: { list: [1, 'read'], create: [1, 'write'], update: [2, 'write'], delete: [1, 'write'] },
     overlays: { list: [1, 'read'] },
     splash: { list: [1, 'read'] },
+    clicks: { timeline: [1, 'read'] },
   };
 
 /** Arguments as a stable text, so that `{page: 1, limit: 5}` and `{limit: 5, page: 1}` coalesce. */

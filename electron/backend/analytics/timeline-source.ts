@@ -1,0 +1,68 @@
+import type { ClickTimeline } from '../../shared/analytics.js';
+import type { ClicksApi, ServiceClickTimeline } from '../api/clicks.js';
+import type { Mirror } from '../mirror/mirror.js';
+import type { ScheduledOptions } from '../scheduler/profile-api.js';
+import type { LinkFilter } from './link-filter.js';
+import { mirrorTimeline } from './mirror-timeline.js';
+import type { ResolvedRange } from './range.js';
+
+/** The scheduled click-timeline call of a profile (a ProfileApi's `clicks`). */
+export interface ClicksSource {
+  timeline(query: Parameters<ClicksApi['timeline']>[0], options?: ScheduledOptions): Promise<ServiceClickTimeline | null>;
+}
+
+/** Sync-state key: whether the profile's service offers click timelines (asked once). */
+export const OFFERS_TIMELINES = 'analytics:service-timelines';
+
+/**
+ * Clicks over time from the best source: the service's exact timeline when it offers one (the
+ * local service does; the first call is the probe and its answer is remembered for the
+ * profile), the mirror's readings otherwise, and whenever the service cannot be reached. Only
+ * the whole account and single links have exact timelines; channels and campaigns are summed
+ * from the mirror.
+ */
+export async function timelineFor(
+  mirror: Mirror,
+  clicks: ClicksSource | null,
+  range: ResolvedRange,
+  filter: LinkFilter,
+): Promise<ClickTimeline> {
+  const fromMirror = () => mirrorTimeline(mirror.sql, range, filter);
+  if (!clicks || (filter !== null && filter.kind !== 'link')) return fromMirror();
+  if (mirror.state<boolean>(OFFERS_TIMELINES) === false) return fromMirror();
+  let answer: ServiceClickTimeline | null;
+  try {
+    answer = await clicks.timeline(
+      {
+        from: range.from,
+        to: range.to,
+        step: range.step,
+        utcOffsetMin: range.offsetMin,
+        ...(filter ? { linkId: filter.id } : {}),
+      },
+      { priority: 'view' },
+    );
+  } catch {
+    // Offline or refused: what the mirror knows still draws the chart.
+    return fromMirror();
+  }
+  if (mirror.state<boolean>(OFFERS_TIMELINES) !== (answer !== null)) {
+    mirror.setState(OFFERS_TIMELINES, answer !== null);
+  }
+  return answer ? fromService(answer, range) : fromMirror();
+}
+
+function fromService(answer: ServiceClickTimeline, range: ResolvedRange): ClickTimeline {
+  let total = answer.before;
+  return {
+    step: answer.step,
+    from: range.from,
+    to: range.to,
+    buckets: answer.buckets.map((b) => {
+      total += b.clicks;
+      return { start: b.start, total, gained: b.clicks };
+    }),
+    source: 'service',
+    watchedSince: null,
+  };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ANALYTICS_STEPS, type AnalyticsStep } from '../../shared/analytics.js';
+import { isMissingRoute } from './not-offered.js';
+import { pathId } from './paths.js';
+import { int, parseAnswer } from './schema-kit.js';
+import type { CallOptions, Transport } from './transport.js';
+
+/**
+ * Click timelines: an extension of the spec that the local link service offers (the spec's API
+ * gives totals only). `GET /api/clicks` counts the whole account, `GET /api/url/:id/clicks` one
+ * link; both take `from`, `to` (unix ms), `step` and `utcOffset` (minutes east of UTC).
+ */
+export interface ClickTimelineQuery {
+  from: number;
+  to: number;
+  step: AnalyticsStep;
+  utcOffsetMin: number;
+  /** One link; the whole account when absent. */
+  linkId?: number;
+}
+
+export interface ServiceClickTimeline {
+  step: AnalyticsStep;
+  /** Clicks before the first bucket. */
+  before: number;
+  buckets: { start: number; clicks: number }[];
+}
+
+export interface ClicksApi {
+  /**
+   * The service's exact timeline. Answers null when the service has no such route (any
+   * service but Linkdeck's own): the caller then uses the mirror's readings.
+   */
+  timeline(query: ClickTimelineQuery, options?: CallOptions): Promise<ServiceClickTimeline | null>;
+}
+
+const answer = z.object({
+  clicks: z.object({
+    step: z.enum(ANALYTICS_STEPS),
+    before: int,
+    buckets: z.array(z.object({ start: int, clicks: int })).max(10_000),
+  }),
+});
+
+export function createClicksApi(t: Transport): ClicksApi {
+  return {
+    async timeline(query, options) {
+      const what = 'reading click timelines';
+      const path = query.linkId === undefined ? '/api/clicks' : `/api/url/${pathId(query.linkId, 'link')}/clicks`;
+      let body: unknown;
+      try {
+        body = await t.request(
+          {
+            method: 'GET',
+            path,
+            query: { from: query.from, to: query.to, step: query.step, utcOffset: query.utcOffsetMin },
+            what,
+          },
+          options,
+        );
+      } catch (error) {
+        // Any 404 (page or JSON), 405 or 501 there: the service has no such route.
+        if (isMissingRoute(error, 'click timeline')) return null;
+        throw error;
+      }
+      // A service that answers something else at that address does not offer timelines either.
+      const parsed = answer.safeParse(body);
+      return parsed.success ? parseAnswer(answer, body, what).clicks : null;
+    },
+  };
+}
