@@ -1,7 +1,7 @@
 import type { AppInfo } from '../shared/contract.js';
 import { openDatabase } from '../service/db.js';
 import { startService } from '../service/start.js';
-import { listUsers } from '../service/users.js';
+import { resetApiKey } from '../service/users.js';
 import { createAccounts, type RecoverLocalKey, type StartLocalService, type VerifyAccount } from './accounts/index.js';
 import { createApiClient } from './api/client.js';
 import { AppError } from './app-error.js';
@@ -157,11 +157,15 @@ function verifyWith(fetchImpl?: typeof fetch): VerifyAccount {
   };
 }
 
-/** The local workspace's database is ours: its first user's key is the workspace's key. */
+/**
+ * The local workspace's database is ours, but it keeps only a hash of the key: a lost key is
+ * replaced through the service's own code (its first user is the workspace's user), and the
+ * old one stops working.
+ */
 const recoverLocalKey: RecoverLocalKey = async (dir) => {
   const db = openDatabase(dir);
   try {
-    return listUsers(db)[0]?.apiKey ?? null;
+    return resetApiKey(db, 'first').apiKey;
   } finally {
     db.close();
   }

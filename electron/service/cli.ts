@@ -2,18 +2,24 @@
  * The local link service's command line:
  *   service --port <port> --data <dir> [--host <address>] [--rate-limit <per minute, 0 = off>]
  *   service user add --data <dir> --email <email>
+ *   service user reset-key --data <dir> --email <email>
  *   service keys --data <dir>
  */
 import { parseArgs } from 'node:util';
 import { ApiError } from './errors.js';
 import { openDatabase } from './db.js';
 import { startService } from './start.js';
-import { createUser, listUsers } from './users.js';
+import { createUser, listUsers, resetApiKey } from './users.js';
 
 const usage = `Usage:
   npm run service -- --port <port> --data <dir> [--host <address>] [--rate-limit <requests per minute, 0 = off>]
   npm run service -- user add --data <dir> --email <email>
-  npm run service -- keys --data <dir>`;
+  npm run service -- user reset-key --data <dir> --email <email>
+  npm run service -- keys --data <dir>
+
+The service keeps only a hash of each API key: a key is printed once, when it is made
+(user add, user reset-key, first start). "keys" lists users with the first characters of
+their key.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -66,10 +72,21 @@ async function main(argv: string[]): Promise<void> {
     }
     return;
   }
+  if (command === 'user reset-key') {
+    const email = values.email ?? fail('--email <email> is required.');
+    const db = openDatabase(dataDir);
+    try {
+      console.log(`API key: ${resetApiKey(db, { email }).apiKey}`);
+      console.log('The previous key no longer works. This key is not shown again.');
+    } finally {
+      db.close();
+    }
+    return;
+  }
   if (command === 'keys') {
     const db = openDatabase(dataDir);
     try {
-      for (const u of listUsers(db)) console.log(`${u.id}\t${u.email}\t${u.apiKey}`);
+      for (const u of listUsers(db)) console.log(`${u.id}\t${u.email}\t${u.keyPrefix}…`);
     } finally {
       db.close();
     }

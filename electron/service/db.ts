@@ -1,7 +1,7 @@
 import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrations } from './migrations.js';
+import { migrations, type Migration } from './migrations.js';
 
 export type Db = InstanceType<typeof Database>;
 
@@ -27,11 +27,16 @@ export function openDatabase(dataDir: string): Db {
 function migrate(db: Db): void {
   const row = db.pragma('user_version', { simple: true }) as { user_version?: number } | number;
   let version = typeof row === 'number' ? row : (row.user_version ?? 0);
+  const from = version;
   for (; version < migrations.length; version++) {
-    const sql = migrations[version] as string;
+    const migration = migrations[version] as Migration;
     db.transaction(() => {
-      db.exec(sql);
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }
+  // Into the main file now: a migration that rewrote secrets (hashing clear API keys) must
+  // not leave the old pages there until some later checkpoint.
+  if (version > from) db.pragma('wal_checkpoint(TRUNCATE)');
 }

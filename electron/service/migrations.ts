@@ -1,13 +1,18 @@
+import { apiKeyPrefix, hashApiKey } from './api-keys.js';
+import type { Db } from './db.js';
+
 /**
  * Versioned schema of the local link service. Each entry runs once, in order, inside a
  * transaction; `PRAGMA user_version` records how many have run. Never edit a shipped entry:
- * append a new one.
+ * append a new one. An entry is SQL, or a function for what SQL cannot do (hashing).
  *
  * Conventions: times are unix milliseconds (formatted only at the API edge); JSON columns hold
  * the shapes of the spec's link input fields exactly as accepted; `domain_id` 0 is the service's
  * own host.
  */
-export const migrations: readonly string[] = [
+export type Migration = string | ((db: Db) => void);
+
+export const migrations: readonly Migration[] = [
   /* 1: initial schema */ `
   CREATE TABLE users (
     id INTEGER PRIMARY KEY AUTOINCREMENT, -- ids of deleted rows are never reused
@@ -148,4 +153,15 @@ export const migrations: readonly string[] = [
   -- Service-wide settings, e.g. the salt of visitor hashes.
   CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   `,
+  /* 2: API keys are kept as SHA-256 hashes (the column keeps its UNIQUE index), with a short
+   * prefix so `keys` can tell them apart; the keys of an existing database are hashed here. */
+  (db) => {
+    // The clear keys must not survive in freed space of the table and index pages.
+    db.pragma('secure_delete = ON');
+    db.exec(`ALTER TABLE users RENAME COLUMN api_key TO api_key_hash;
+      ALTER TABLE users ADD COLUMN api_key_prefix TEXT NOT NULL DEFAULT '';`);
+    const rows = db.prepare('SELECT id, api_key_hash AS key FROM users').all() as { id: number; key: string }[];
+    const update = db.prepare('UPDATE users SET api_key_hash = ?, api_key_prefix = ? WHERE id = ?');
+    for (const row of rows) update.run(hashApiKey(row.key), apiKeyPrefix(row.key), row.id);
+  },
 ];

@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { createBackend } from '../../electron/backend/create-backend.js';
 import { MemorySecretStore } from '../../electron/backend/secrets/index.js';
-import { openDatabase } from '../../electron/service/db.js';
 import { startService } from '../../electron/service/start.js';
-import { listUsers } from '../../electron/service/users.js';
 import { startWebShell } from '../../electron/web/web-shell.js';
 import { expect, test } from '@playwright/test';
 import { AppFrame } from './pages/app-frame.js';
@@ -31,7 +29,8 @@ test('the API keys appear nowhere: contract payloads, page memory, logs or files
   const remote = await startService({ dataDir: remoteDir, port: 0, rateLimit: 30, firstUserEmail: 'remote@example.com' });
   const remoteKey = remote.firstApiKey as string;
   const logLines: string[] = [];
-  const backend = await createBackend({ dataDir, shell: 'web', appVersion: 'e2e', secrets: new MemorySecretStore({ reason: 'e2e' }), log: (m) => logLines.push(m) });
+  const secrets = new MemorySecretStore({ reason: 'e2e' });
+  const backend = await createBackend({ dataDir, shell: 'web', appVersion: 'e2e', secrets, log: (m) => logLines.push(m) });
   const events: string[] = [];
   backend.subscribe((event, payload) => events.push(JSON.stringify({ event, payload })));
   const shell = await startWebShell({ backend, rendererDir });
@@ -71,9 +70,9 @@ test('the API keys appear nowhere: contract payloads, page memory, logs or files
     await frame.open('links');
     await expect(page.getByTestId('resource-links')).toHaveAttribute('data-status', 'ready');
 
-    const db = openDatabase(join(dataDir, 'local-workspace'));
-    const localKey = listUsers(db)[0]?.apiKey as string;
-    db.close();
+    // The workspace's database keeps only a hash: the key is read from the secret store.
+    const { profiles } = JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')) as { profiles: { id: string; kind: string }[] };
+    const localKey = (await secrets.get(profiles.find((p) => p.kind === 'local')?.id ?? '')) as string;
     expect(localKey).toBeTruthy();
 
     // The contract: the remote key goes in once (profiles:connect, typed by the user) and never

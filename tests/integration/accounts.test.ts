@@ -20,7 +20,7 @@ import {
 } from '../../electron/backend/secrets/index.js';
 import { openDatabase } from '../../electron/service/db.js';
 import { startService } from '../../electron/service/start.js';
-import { listUsers } from '../../electron/service/users.js';
+import { resetApiKey } from '../../electron/service/users.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 // Inside tests/integration/keychain-session.sh the keys go to the real (private) keychain;
@@ -53,11 +53,11 @@ const verifyAccount: VerifyAccount = async (baseUrl, apiKey) => {
   };
 };
 
-/** What the shell will wire as recoverLocalKey: the workspace's own database. */
+/** What the shell wires as recoverLocalKey: a new key made by the workspace's own service code. */
 const recoverLocalKey = async (dir: string) => {
   const db = openDatabase(dir);
   try {
-    return listUsers(db)[0]?.apiKey ?? null;
+    return resetApiKey(db, 'first').apiKey;
   } finally {
     db.close();
   }
@@ -213,7 +213,7 @@ describe('accounts against the real local service', () => {
     });
   });
 
-  it('recovers the local key from the workspace database when the memory store lost it', async () => {
+  it('has the workspace service make a new local key when the memory store lost it (the database keeps no key to read back)', async () => {
     const first = await open(new MemorySecretStore());
     const ws = await first.useLocalWorkspace();
     const key = (await first.keyFor(ws.id)) as string;
@@ -221,8 +221,10 @@ describe('accounts against the real local service', () => {
 
     const again = await open(new MemorySecretStore({ reason: 'no keychain' }), { recoverLocalKey });
     const resumed = (await again.resumeLocalWorkspace())!;
-    expect(await again.keyFor(ws.id)).toBe(key);
-    expect(await accountAnswer(resumed.baseUrl, key)).toMatchObject({ status: 200 });
+    const newKey = (await again.keyFor(ws.id)) as string;
+    expect(newKey).not.toBe(key);
+    expect(await accountAnswer(resumed.baseUrl, newKey)).toMatchObject({ status: 200 });
+    expect(await accountAnswer(resumed.baseUrl, key)).toMatchObject({ status: 401 });
   });
 
   it('keeps the workspace on its port across restarts, and moves when that port is taken', async () => {

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../electron/service/db.js';
+import { hashApiKey } from '../../electron/service/api-keys.js';
+import { DB_FILE, openDatabase } from '../../electron/service/db.js';
 
 /*
  * The service's command line as a user runs it: a real child process (node + tsx, as
@@ -210,13 +211,51 @@ describe('service command line', () => {
     }
   });
 
-  it('"keys" lists every user with their email and key', async () => {
+  it('"keys" lists every user with their email and only the first characters of their key', async () => {
     const keys = await runToEnd(['keys', '--data', dataDir]);
     expect(keys.code).toBe(0);
-    expect(keys.stdout).toEqual([`1\tyou@localhost\t${firstKey}`, `2\tx@y.z\t${secondKey}`]);
+    expect(keys.stdout).toEqual([`1\tyou@localhost\t${firstKey.slice(0, 6)}…`, `2\tx@y.z\t${secondKey.slice(0, 6)}…`]);
   });
 
-  it('refuses a second user with the same email (in any letter case) with a clear message and a non-zero exit code', async () => {
+  it('keeps no API key in clear in the database files, only SHA-256 hashes', () => {
+    const bytes = readdirSync(dataDir)
+      .filter((name) => name.startsWith(DB_FILE))
+      .map((name) => readFileSync(join(dataDir, name)).toString('latin1'))
+      .join('\n');
+    expect(bytes.length).toBeGreaterThan(0);
+    for (const key of [firstKey, secondKey]) {
+      expect(bytes).not.toContain(key);
+      expect(bytes).toContain(hashApiKey(key));
+    }
+  });
+
+  // Three child processes: a failure bound for a loaded 2-core machine, not an expected time.
+  it('"user reset-key" prints a new key once, and the old key stops working while the service runs', { timeout: 120_000 }, async () => {
+    const cli = runCli(['--port', '0', '--data', dataDir]);
+    const [, url] = await cli.line(BASE_URL_LINE);
+    try {
+      const reset = await runToEnd(['user', 'reset-key', '--data', dataDir, '--email', 'x@y.z']);
+      expect(reset.code).toBe(0);
+      const match = API_KEY_LINE.exec(reset.stdout[0] as string);
+      expect(match, reset.stdout.join('\n')).not.toBeNull();
+      const newKey = (match as RegExpMatchArray)[1] as string;
+      expect(newKey).not.toBe(secondKey);
+      expect((await call(`${url}/api/account`, newKey)).json).toMatchObject({ error: 0, data: { email: 'x@y.z' } });
+      expect((await call(`${url}/api/account`, secondKey)).status).toBe(401);
+      expect((await call(`${url}/api/account`, firstKey)).status).toBe(200);
+      secondKey = newKey;
+
+      const unknown = await runToEnd(['user', 'reset-key', '--data', dataDir, '--email', 'nobody@y.z']);
+      expect(unknown.code).not.toBe(0);
+      expect(unknown.stderr).toContain('There is no user with the email nobody@y.z.');
+    } finally {
+      cli.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
+  // Three child processes: a failure bound for a loaded 2-core machine (30 s was exceeded once).
+  it('refuses a second user with the same email (in any letter case) with a clear message and a non-zero exit code', { timeout: 120_000 }, async () => {
     for (const email of ['x@y.z', 'X@Y.z']) {
       const again = await runToEnd(['user', 'add', '--data', dataDir, '--email', email]);
       expect(again.code).not.toBe(0);

@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { hashApiKey } from '../../electron/service/api-keys.js';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../electron/service/db.js';
@@ -921,7 +922,7 @@ describe(`local service under fuzz (seed ${SEED}; FUZZ_SEED=${SEED} replays it)`
       ] as const) {
         const space = own(block, []);
         const userId = (
-          check.prepare('SELECT id FROM users WHERE api_key = ?').get(key) as { id: number }
+          check.prepare('SELECT id FROM users WHERE api_key_hash = ?').get(hashApiKey(key)) as { id: number }
         ).id;
         for (const [table, range] of [
           ['links', space.links],
@@ -1021,7 +1022,7 @@ describe(`local service under fuzz (seed ${SEED}; FUZZ_SEED=${SEED} replays it)`
         // What the API lists is what the file holds.
         for (const key of [s.key, keyB]) {
           const userId = (
-            db.prepare('SELECT id FROM users WHERE api_key = ?').get(key) as { id: number }
+            db.prepare('SELECT id FROM users WHERE api_key_hash = ?').get(hashApiKey(key)) as { id: number }
           ).id;
           const stored = (
             db.prepare('SELECT COUNT(*) AS n FROM links WHERE user_id = ?').get(userId) as {

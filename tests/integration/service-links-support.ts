@@ -1,4 +1,5 @@
 import { openDatabase, type Db } from '../../electron/service/db.js';
+import { hashApiKey } from '../../electron/service/api-keys.js';
 import { createUser } from '../../electron/service/users.js';
 import type { TestService } from '../support/service.js';
 
@@ -26,7 +27,7 @@ export interface LinkTestDb {
 export function openLinkTestDb(s: TestService): LinkTestDb {
   const db = openDatabase(s.dataDir);
   const now = Date.now();
-  const first = db.prepare('SELECT id FROM users WHERE api_key = ?').get(s.key) as { id: number };
+  const first = db.prepare('SELECT id FROM users WHERE api_key_hash = ?').get(hashApiKey(s.key)) as { id: number };
   const insertId = (sql: string, ...args: unknown[]) =>
     Number(db.prepare(sql).run(...args).lastInsertRowid);
   const ids = (sql: string, userId: number) =>

@@ -103,7 +103,10 @@ describe('click recorders', () => {
 
   it('falls back to writing inline for a database that is not a file', () => {
     const memory = new Database(':memory:');
-    for (const sql of migrations) memory.exec(sql);
+    for (const migration of migrations) {
+      if (typeof migration === 'string') memory.exec(migration);
+      else migration(memory);
+    }
     expect(ThreadedClickRecorder.start(memory)).toBeNull();
     expect(createClickRecorder(memory)).toBeInstanceOf(InlineClickRecorder);
     memory.close();

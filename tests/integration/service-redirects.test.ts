@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../electron/service/api-keys.js';
 import { openDatabase, type Db } from '../../electron/service/db.js';
 import { MISS_TTL_MS } from '../../electron/service/redirect/link-resolver.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -308,7 +309,7 @@ describe('hostile input on pages', () => {
   });
 
   it("escapes a splash page's and an overlay's own texts", async () => {
-    const user = db.prepare('SELECT id FROM users WHERE api_key = ?').get(s.key) as { id: number };
+    const user = db.prepare('SELECT id FROM users WHERE api_key_hash = ?').get(hashApiKey(s.key)) as { id: number };
     const splashId = Number(
       db.prepare('INSERT INTO splash_pages (user_id, name, config, created_at) VALUES (?, ?, ?, ?)').run(user.id, 'Hostile', JSON.stringify({ title: '<h1>t</h1>', message: '<script>m</script>' }), Date.now()).lastInsertRowid,
     );

@@ -1,4 +1,5 @@
 import { openDatabase, type Db } from '../../electron/service/db.js';
+import { hashApiKey } from '../../electron/service/api-keys.js';
 import { createUser } from '../../electron/service/users.js';
 import type { TestService } from './service.js';
 
@@ -23,7 +24,7 @@ export interface ServiceFixtures {
 
 export function openFixtures(s: TestService): ServiceFixtures {
   const db = openDatabase(s.dataDir);
-  const first = db.prepare('SELECT id FROM users WHERE api_key = ?').get(s.key) as { id: number };
+  const first = db.prepare('SELECT id FROM users WHERE api_key_hash = ?').get(hashApiKey(s.key)) as { id: number };
   return {
     db,
     firstUserId: first.id,

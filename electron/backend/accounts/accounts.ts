@@ -49,8 +49,10 @@ export type StartLocalService = (options: {
 }) => Promise<LocalServiceHandle>;
 
 /**
- * Finds the local workspace's key again when the secret store lost it (memory store after a
- * restart): the workspace's database is ours. Gets the workspace's data directory.
+ * Gives the local workspace a working key again when the secret store lost it (memory store
+ * after a restart, a keychain that forgot it): the workspace's service is ours, so it makes a
+ * new key (its database keeps only hashes, nothing to read back). Gets the workspace's data
+ * directory.
  */
 export type RecoverLocalKey = (localDataDir: string) => Promise<string | null>;
 
@@ -262,7 +264,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         );
       }
       await storeKey(id, recovered);
-      log.info('The key of the local workspace was recovered from its database.');
+      log.info('The key of the local workspace was lost; its service made a new one.');
     }
 
     const profile: Profile = existing

@@ -1,4 +1,5 @@
 import { openDatabase, type Db } from '../../../../electron/service/db.js';
+import { hashApiKey } from '../../../../electron/service/api-keys.js';
 import type { TestService } from '../../../support/service.js';
 
 /*
@@ -80,7 +81,7 @@ export interface ServiceSeeder {
 
 export function openSeeder(service: Pick<TestService, 'dataDir' | 'key'>): ServiceSeeder {
   const db = openDatabase(service.dataDir);
-  const user = db.prepare('SELECT id FROM users WHERE api_key = ?').get(service.key) as {
+  const user = db.prepare('SELECT id FROM users WHERE api_key_hash = ?').get(hashApiKey(service.key)) as {
     id: number;
   };
   const insertId = (sql: string, ...args: unknown[]) =>
