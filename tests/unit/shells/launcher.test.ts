@@ -176,14 +176,14 @@ describe('opening the browser', () => {
   it('uses the platform opener, and none on Linux without a display', () => {
     expect(browserCommand('http://u', 'darwin', {})).toEqual({
       command: 'open',
-      args: ['http://u'],
+      args: ['http://u/'],
     });
     expect(browserCommand('http://u', 'linux', { DISPLAY: ':0' })).toEqual({
       command: 'xdg-open',
-      args: ['http://u'],
+      args: ['http://u/'],
     });
     expect(browserCommand('http://u', 'linux', {})).toBeNull();
-    expect(browserCommand('http://u', 'win32', {})?.command).toBe('cmd');
+    expect(browserCommand('http://u', 'win32', {})?.command).toBe('rundll32');
   });
 });
 
