@@ -7,6 +7,7 @@ import { parseCsv, type CsvRecord } from './csv.js';
 import { validateLinkInput, type FieldMessages } from './link-validation.js';
 import type { LinkInput } from './models.js';
 import { BULK_MAX_ROWS } from './bulk.js';
+import { aliasOfShortUrl, firstTag, normHeader, recogniseFormat } from './import-formats.js';
 
 /** A link field a column can fill; 'ignore' leaves the column out. */
 export type BulkField =
@@ -23,6 +24,8 @@ export type BulkField =
   | 'expiry'
   | 'status'
   | 'type'
+  | 'shortUrl'
+  | 'tags'
   | 'ignore';
 
 export const BULK_FIELDS: readonly { field: Exclude<BulkField, 'ignore'>; label: string }[] = [
@@ -39,6 +42,8 @@ export const BULK_FIELDS: readonly { field: Exclude<BulkField, 'ignore'>; label:
   { field: 'expiry', label: 'Expiry' },
   { field: 'status', label: 'Status (public/private)' },
   { field: 'type', label: 'Redirect type (direct/frame/splash)' },
+  { field: 'shortUrl', label: 'Old short URL (its alias is kept)' },
+  { field: 'tags', label: 'Tags (the first names the channel)' },
 ];
 
 /** Header words (lower case, without spaces, "-" or "_") that name each field. */
@@ -56,6 +61,8 @@ const SYNONYMS: Record<Exclude<BulkField, 'ignore'>, string[]> = {
   expiry: ['expiry', 'expires', 'expiration', 'expiresat', 'expirydate', 'expirationdate'],
   status: ['status', 'visibility', 'public'],
   type: ['type', 'redirecttype', 'redirect'],
+  shortUrl: ['shorturl', 'shortlink', 'bitlink'],
+  tags: ['tags', 'tag', 'labels'],
 };
 
 /** A table read from what the person gave: column names and the records under them. */
@@ -69,7 +76,6 @@ export interface ImportTable {
 }
 
 const looksLikeUrl = (value: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim());
-const normHeader = (h: string) => h.trim().toLowerCase().replace(/[\s_-]+/g, '');
 
 /** Pasted text, one URL per line (blank lines skipped); the line numbers are the pasted lines. */
 export function tableFromLines(text: string): ImportTable {
@@ -107,6 +113,8 @@ export type ColumnMapping = BulkField[];
  * no header name for the URL, the first column whose first values are web addresses.
  */
 export function guessMapping(table: ImportTable): ColumnMapping {
+  const known = table.hasHeader ? recogniseFormat(table.headers) : null;
+  if (known) return known.mapping;
   const used = new Set<BulkField>();
   const mapping: ColumnMapping = table.headers.map((header) => {
     if (!table.hasHeader) return 'ignore';
@@ -142,6 +150,8 @@ export interface PreviewRow {
   input: LinkInput | null;
   /** Field → message, worded for a person (each message names its field). */
   errors: FieldMessages;
+  /** A tag of another service's export that names no channel here (the link goes without one). */
+  unmatchedTag?: string;
 }
 
 /** The values of the mapped columns of one record (the last non-empty column wins for a field). */
@@ -182,15 +192,26 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
     if (v) input[field] = v;
   };
   text('custom');
+  // An export of another service: its short URL's alias is kept as the custom alias.
+  if (!input.custom && values.shortUrl) {
+    const alias = aliasOfShortUrl(values.shortUrl);
+    if (alias) input.custom = alias;
+    else errors['custom'] = `The old short URL "${values.shortUrl}" has no alias that can be kept; leave the column out for a new random alias.`;
+  }
   text('description');
   text('metaTitle');
   text('metaDescription');
   text('metaImage');
   text('password');
   text('expiry');
-  if (values.channel) {
-    const found = byNameOrId('channel', values.channel, lookups.channels);
+  // A channel column must name a channel; a tag that names none only goes without (the preview
+  // lists those tags, so the person can create the channels and check again).
+  const tag = !values.channel && values.tags ? firstTag(values.tags) : null;
+  let unmatchedTag: string | undefined;
+  if (values.channel || tag) {
+    const found = byNameOrId('channel', values.channel || (tag as string), lookups.channels);
     if ('id' in found) input.channel = found.id;
+    else if (tag && lookups.channels.every((c) => c.name.trim().toLowerCase() !== tag.toLowerCase())) unmatchedTag = tag;
     else errors['channel'] = found.error;
   }
   if (values.campaign) {
@@ -221,7 +242,9 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
   for (const [field, message] of Object.entries(validateLinkInput(input, { mode: 'create', now }))) {
     if (!(field in errors)) errors[field] = message;
   }
-  return { line, values, input: Object.keys(errors).length === 0 ? input : null, errors };
+  const row: PreviewRow = { line, values, input: Object.keys(errors).length === 0 ? input : null, errors };
+  if (unmatchedTag) row.unmatchedTag = unmatchedTag;
+  return row;
 }
 
 export interface Preview {
@@ -230,6 +253,8 @@ export interface Preview {
   invalid: number;
   /** What keeps the whole import from going ahead (no URL column, too many rows). */
   blocker: string | null;
+  /** Tags naming no channel here, with how many rows carry each (first seen first). */
+  missingChannels: { name: string; rows: number }[];
 }
 
 /** Every record of the table read and checked; `overrides` holds values a person fixed, by line. */
@@ -241,7 +266,7 @@ export function previewRows(
   overrides: ReadonlyMap<number, PreviewRow['values']> = new Map(),
 ): Preview {
   if (!mapping.includes('url')) {
-    return { rows: [], valid: 0, invalid: 0, blocker: 'Choose the column that holds the long URLs.' };
+    return { rows: [], valid: 0, invalid: 0, blocker: 'Choose the column that holds the long URLs.', missingChannels: [] };
   }
   const rows = table.records.map((record) => {
     const values = { ...valuesOf(record, mapping), ...overrides.get(record.line) };
@@ -258,7 +283,15 @@ export function previewRows(
   const valid = rows.filter((r) => r.input !== null).length;
   const blocker =
     valid > BULK_MAX_ROWS ? `A job takes at most ${BULK_MAX_ROWS.toLocaleString('en')} rows; this import has ${valid.toLocaleString('en')}. Split it into several files.` : null;
-  return { rows, valid, invalid: rows.length - valid, blocker };
+  const missing = new Map<string, { name: string; rows: number }>();
+  for (const row of rows) {
+    if (!row.unmatchedTag) continue;
+    const key = row.unmatchedTag.toLowerCase();
+    const seen = missing.get(key) ?? { name: row.unmatchedTag, rows: 0 };
+    seen.rows += 1;
+    missing.set(key, seen);
+  }
+  return { rows, valid, invalid: rows.length - valid, blocker, missingChannels: [...missing.values()] };
 }
 
 /** A row's problems, one sentence each (every message names its field). */

@@ -13,6 +13,7 @@ import {
   type PreviewRow,
 } from '../../../electron/shared/bulk-import.js';
 import type { BulkJob, BulkRowsPage } from '../../../electron/shared/bulk.js';
+import { recogniseFormat, type RecognisedFormat } from '../../../electron/shared/import-formats.js';
 import type { ExportFile } from '../../../electron/shared/exports.js';
 import type { LoadStatus } from './load-status.js';
 import { useProfilesStore } from './profiles.js';
@@ -40,6 +41,8 @@ export const useBulkStore = defineStore('bulk', () => {
   const sourceName = ref('');
   const table = shallowRef<ImportTable | null>(null);
   const mapping = ref<ColumnMapping>([]);
+  /** Another service's export, when its columns were recognised. */
+  const recognised = shallowRef<RecognisedFormat | null>(null);
   /** Values a person fixed in the preview, by line. */
   const overrides = ref(new Map<number, PreviewRow['values']>());
   const reuse = ref(true);
@@ -48,12 +51,13 @@ export const useBulkStore = defineStore('bulk', () => {
   const now = ref(Date.now());
 
   const preview = computed(() =>
-    table.value ? previewRows(table.value, mapping.value, lookups.value, now.value, overrides.value) : { rows: [], valid: 0, invalid: 0, blocker: null },
+    table.value ? previewRows(table.value, mapping.value, lookups.value, now.value, overrides.value) : { rows: [], valid: 0, invalid: 0, blocker: null, missingChannels: [] },
   );
 
   function useSource(kind: 'lines' | 'csv', text: string, name: string): void {
     const read = kind === 'lines' ? tableFromLines(text) : tableFromCsv(text);
     table.value = read;
+    recognised.value = kind === 'csv' && read.hasHeader ? recogniseFormat(read.headers) : null;
     mapping.value = guessMapping(read);
     overrides.value = new Map();
     sourceName.value = name;
@@ -76,6 +80,7 @@ export const useBulkStore = defineStore('bulk', () => {
     step.value = 'source';
     table.value = null;
     mapping.value = [];
+    recognised.value = null;
     overrides.value = new Map();
     sourceName.value = '';
     jobName.value = '';
@@ -164,6 +169,7 @@ export const useBulkStore = defineStore('bulk', () => {
     sourceName,
     table,
     mapping,
+    recognised,
     overrides,
     reuse,
     jobName,
