@@ -16,7 +16,7 @@ import type { ClipboardStatus, DesktopSettings, DesktopSettingsPatch } from './d
 import type { AnalyticsAudience, AnalyticsComparison, AnalyticsOverview, AnalyticsRange, CompareItem, StatsFillState } from './analytics.js';
 import type { AppErrorInfo } from './errors.js';
 import type { ExportFile } from './exports.js';
-import type { HealthJob, LinkHealth } from './health.js';
+import type { HealthJob, HealthSettings, LinkHealth } from './health.js';
 import type { UtmParams, UtmTemplate } from './utm.js';
 import type {
   Account,
@@ -293,6 +293,10 @@ export interface LinkdeckApi {
   'health:cancel'(): Promise<HealthJob | null>;
   /** The last check of one link, or null when never checked. */
   'health:get'(arg: { id: number }): Promise<LinkHealth | null>;
+  /** The app-wide link health settings ("Also check links to addresses on my own network"). */
+  'health:settings'(): Promise<HealthSettings>;
+  /** Saves them; the next check uses them (a running one keeps the rules it started with). */
+  'health:configure'(arg: HealthSettings): Promise<HealthSettings>;
 }
 
 export type ChannelName = keyof LinkdeckApi;
@@ -382,6 +386,8 @@ const channelRecord = {
   'health:status': true,
   'health:cancel': true,
   'health:get': true,
+  'health:settings': true,
+  'health:configure': true,
 } as const satisfies Record<ChannelName, true>;
 
 export const CHANNELS = Object.freeze(Object.keys(channelRecord)) as readonly ChannelName[];

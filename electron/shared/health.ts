@@ -3,8 +3,13 @@
  * the target sites (never through the service, so no API budget). Pure types.
  */
 
-/** ok: 2xx after redirects. broken: 4xx/5xx, too many redirects, or no answer (timeout, DNS, refused). */
-export type LinkHealthState = 'ok' | 'broken';
+/**
+ * ok: 2xx after redirects. broken: 4xx/5xx, too many redirects, or no answer (timeout, DNS,
+ * refused). not-checked: the target (or a redirect) is an address on the user's own computer or
+ * network, or no internet address at all, and the outbound rules kept Linkdeck from asking it;
+ * `problem` names the rule ("Not checked — private address (127.0.0.1 is loopback)").
+ */
+export type LinkHealthState = 'ok' | 'broken' | 'not-checked';
 
 export interface RedirectHop {
   url: string;
@@ -33,6 +38,19 @@ export interface HealthJob {
   total: number;
   checked: number;
   broken: number;
+  /** Links not checked because the outbound rules refused their address (or a redirect's). */
+  notChecked: number;
   startedAt: number;
   finishedAt: number | null;
 }
+
+/** App-wide link health settings (one computer, one network: shared by every profile). */
+export interface HealthSettings {
+  /**
+   * "Also check links to addresses on my own network": loopback, private, link-local and
+   * carrier-grade NAT addresses are requested too (for intranet links). Off by default.
+   */
+  checkOwnNetwork: boolean;
+}
+
+export const DEFAULT_HEALTH_SETTINGS: Readonly<HealthSettings> = Object.freeze({ checkOwnNetwork: false });

@@ -314,4 +314,6 @@ export const channelSchemas = {
   'analytics:audience': none,
   'analytics:fill': z.object({ run: z.boolean() }).strict(),
   'analytics:fill-state': none,
+  'health:settings': none,
+  'health:configure': z.object({ checkOwnNetwork: z.boolean() }).strict(),
 } satisfies Schemas;

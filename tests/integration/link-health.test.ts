@@ -3,6 +3,8 @@ import { checkUrl } from '../../electron/backend/health/check-url.js';
 import { createHealthRunner } from '../../electron/backend/health/health-runner.js';
 import { readHealth } from '../../electron/backend/health/health-store.js';
 import { storeListedLinks } from '../../electron/backend/mirror/link-writes.js';
+import { createOutboundPolicy } from '../../electron/backend/net/outbound-address-policy.js';
+import { createOutbound, type Outbound } from '../../electron/backend/net/outbound-request.js';
 import type { HealthJob } from '../../electron/shared/health.js';
 import { startTargetSite, type TargetSite } from '../support/target-sites.js';
 import { link, tempProfileData } from '../unit/mirror/support/temp-mirror.js';
@@ -11,7 +13,12 @@ import { link, tempProfileData } from '../unit/mirror/support/temp-mirror.js';
  * Link health against real HTTP targets on loopback: statuses, redirect chains, the time limit,
  * HEAD refused, cancelling, per-host throttling, and what the mirror makes of the results
  * (the health filter, facet counts, the row's state).
+ *
+ * The target sites live on loopback, which the outbound rules refuse by default: these tests
+ * check with "Also check links to addresses on my own network" on, as an intranet user would
+ * (link-health-network.test.ts covers the refusals).
  */
+const ownNetwork = createOutbound({ policy: createOutboundPolicy({ allowOwnNetwork: true }) });
 
 let site: TargetSite;
 let data: ReturnType<typeof tempProfileData>;
@@ -35,7 +42,7 @@ function seed(urls: string[]): number[] {
 
 describe('checking one URL', () => {
   it('follows redirects hop by hop, records each status, and tells broken targets in words', async () => {
-    const opts = { timeoutMs: 5_000, maxRedirects: 10 };
+    const opts = { timeoutMs: 5_000, maxRedirects: 10, outbound: ownNetwork };
     expect(await checkUrl(`${site.url}/ok`, opts)).toMatchObject({ state: 'ok', status: 200, problem: null, chain: [{ url: `${site.url}/ok`, status: 200 }] });
     expect(await checkUrl(`${site.url}/moved`, opts)).toMatchObject({
       state: 'ok',
@@ -56,13 +63,13 @@ describe('checking one URL', () => {
 
   it('asks with GET when a server refuses HEAD (405), without reading the body', async () => {
     const before = site.hits.length;
-    const check = await checkUrl(`${site.url}/no-head`, { timeoutMs: 5_000, maxRedirects: 10 });
+    const check = await checkUrl(`${site.url}/no-head`, { timeoutMs: 5_000, maxRedirects: 10, outbound: ownNetwork });
     expect(check).toMatchObject({ state: 'ok', status: 200 });
     expect(site.hits.slice(before).map((h) => h.method)).toEqual(['HEAD', 'GET']);
   });
 
   it('gives up on a target that never answers after the time limit', async () => {
-    const check = await checkUrl(`${site.url}/hang`, { timeoutMs: 300, maxRedirects: 10 });
+    const check = await checkUrl(`${site.url}/hang`, { timeoutMs: 300, maxRedirects: 10, outbound: ownNetwork });
     expect(check).toMatchObject({ state: 'broken', status: null, problem: 'No answer within 0.3 s.', chain: [{ url: `${site.url}/hang`, status: null }] });
     expect(check.timeMs).toBeGreaterThanOrEqual(290);
     expect(check.timeMs).toBeLessThan(3_000);
@@ -72,8 +79,8 @@ describe('checking one URL', () => {
     const closed = await startTargetSite();
     const url = `${closed.url}/ok`;
     await closed.close();
-    expect(await checkUrl(url, { timeoutMs: 5_000, maxRedirects: 10 })).toMatchObject({ state: 'broken', status: null, problem: 'Connection refused: nothing answers at this address.' });
-    expect(await checkUrl('mailto:someone@example.com', { timeoutMs: 5_000, maxRedirects: 10 })).toMatchObject({ state: 'broken', chain: [{ url: 'mailto:someone@example.com', status: null }] });
+    expect(await checkUrl(url, { timeoutMs: 5_000, maxRedirects: 10, outbound: ownNetwork })).toMatchObject({ state: 'broken', status: null, problem: 'Connection refused: nothing answers at this address.' });
+    expect(await checkUrl('mailto:someone@example.com', { timeoutMs: 5_000, maxRedirects: 10, outbound: ownNetwork })).toMatchObject({ state: 'broken', chain: [{ url: 'mailto:someone@example.com', status: null }] });
   });
 });
 
@@ -81,7 +88,7 @@ describe('a health job over the mirror', () => {
   it('stores each link’s state, chain, status and time, and the health filter and facets find them', async () => {
     const ids = seed([`${site.url}/ok`, `${site.url}/moved`, `${site.url}/missing`, `${site.url}/error`, `${site.url}/hang`, `${site.url}/ok`, 'https://unchecked.invalid/never']);
     const progress: HealthJob[] = [];
-    const runner = createHealthRunner({ timeoutMs: 400, hostGapMs: 0, progressIntervalMs: 0, onProgress: (job) => progress.push(job) });
+    const runner = createHealthRunner({ outbound: ownNetwork, timeoutMs: 400, hostGapMs: 0, progressIntervalMs: 0, onProgress: (job) => progress.push(job) });
     const started = runner.start({ profileId: 'p1', mirror: data.mirror }, ids.slice(0, 6));
     expect(started).toMatchObject({ status: 'running', total: 6, checked: 0, broken: 0, finishedAt: null });
     await runner.settled();
@@ -129,7 +136,7 @@ describe('a health job over the mirror', () => {
 
   it('forgets a result once the long URL changed: the new target is not checked yet', async () => {
     const [id] = seed([`${site.url}/missing`]);
-    const runner = createHealthRunner({ hostGapMs: 0 });
+    const runner = createHealthRunner({ outbound: ownNetwork, hostGapMs: 0 });
     runner.start({ profileId: 'p1', mirror: data.mirror });
     await runner.settled();
     expect(data.mirror.link(id!)?.health).toBe('broken');
@@ -141,7 +148,7 @@ describe('a health job over the mirror', () => {
 
   it('matches results to long URLs holding characters JSON escapes (quotes, backslashes)', async () => {
     const ids = seed([`${site.url}/missing?q="quoted"`, `${site.url}/ok?path=a\\b`, `${site.url}/ok?plain`]);
-    const runner = createHealthRunner({ hostGapMs: 0 });
+    const runner = createHealthRunner({ outbound: ownNetwork, hostGapMs: 0 });
     runner.start({ profileId: 'p1', mirror: data.mirror });
     await runner.settled();
     expect(ids.map((id) => data.mirror.link(id)?.health)).toEqual(['broken', 'ok', 'ok']);
@@ -152,7 +159,7 @@ describe('a health job over the mirror', () => {
   it('stops sending requests once cancelled, and keeps no result for the aborted ones', async () => {
     const ids = seed(Array.from({ length: 8 }, (_, i) => `${site.url}/hang?n=${i}`));
     const before = site.hits.length;
-    const runner = createHealthRunner({ timeoutMs: 60_000, hostGapMs: 0 });
+    const runner = createHealthRunner({ outbound: ownNetwork, timeoutMs: 60_000, hostGapMs: 0 });
     runner.start({ profileId: 'p1', mirror: data.mirror }, ids);
     // One host: one request at a time. Cancel while the first hangs.
     await site.received(before + 1);
@@ -168,7 +175,7 @@ describe('a health job over the mirror', () => {
   it('leaves addresses that are not web pages unchecked, without requesting anything', async () => {
     const ids = seed(['mailto:team@example.com', 'ftp://files.example.com/a.zip', `${site.url}/ok?web`]);
     const before = site.hits.length;
-    const runner = createHealthRunner({ hostGapMs: 0 });
+    const runner = createHealthRunner({ outbound: ownNetwork, hostGapMs: 0 });
     runner.start({ profileId: 'p1', mirror: data.mirror }, ids);
     await runner.settled();
     expect(runner.status()).toMatchObject({ status: 'done', total: 3, checked: 3, broken: 0 });
@@ -178,7 +185,7 @@ describe('a health job over the mirror', () => {
 
   it('runs one job at a time', async () => {
     const ids = seed([`${site.url}/hang?one`]);
-    const runner = createHealthRunner({ timeoutMs: 60_000 });
+    const runner = createHealthRunner({ outbound: ownNetwork, timeoutMs: 60_000 });
     runner.start({ profileId: 'p1', mirror: data.mirror }, ids);
     expect(() => runner.start({ profileId: 'p1', mirror: data.mirror }, ids)).toThrow(/already being checked/);
     await runner.cancel();
@@ -203,16 +210,19 @@ describe('throttling', () => {
     const ids = seed(urls);
     let inFlight = 0;
     let maxInFlight = 0;
-    const counting: typeof fetch = async (input, init) => {
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      try {
-        return await fetch(input, init);
-      } finally {
-        inFlight--;
-      }
+    const counting: Outbound = {
+      ...ownNetwork,
+      async request(input, init) {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        try {
+          return await ownNetwork.request(input, init);
+        } finally {
+          inFlight--;
+        }
+      },
     };
-    const runner = createHealthRunner({ fetch: counting, concurrency: 4, hostGapMs: 0 });
+    const runner = createHealthRunner({ outbound: counting, concurrency: 4, hostGapMs: 0 });
     runner.start({ profileId: 'p1', mirror: data.mirror }, ids);
     await runner.settled();
     expect(runner.status()).toMatchObject({ status: 'done', checked: 11, broken: 0 });
@@ -226,7 +236,7 @@ describe('throttling', () => {
     const target = sites[0]!;
     const before = target.hits.length;
     const ids = seed([1, 2, 3].map((i) => `${target.url}/ok?gap=${i}`));
-    const runner = createHealthRunner({ hostGapMs: 120 });
+    const runner = createHealthRunner({ outbound: ownNetwork, hostGapMs: 120 });
     runner.start({ profileId: 'p1', mirror: data.mirror }, ids);
     await runner.settled();
     const hits = target.hits.slice(before);

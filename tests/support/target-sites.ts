@@ -14,7 +14,8 @@ export interface TargetHit {
  * A local "target site" for link health checks (node:http on a loopback address). Routes:
  * /ok 200 · /moved 301 → /ok · /chain/N 302 → /chain/N-1 … → /ok · /missing 404 · /error 500 ·
  * /no-head 405 to HEAD, 200 to GET · /loop 302 → /loop · /hang never answers ·
- * /slow answers 200 after `slowMs`. Counts requests and how many were in flight at once.
+ * /slow answers 200 after `slowMs` · /to?url=U 302 → U (anywhere, another host too). Counts
+ * requests and how many were in flight at once.
  */
 export interface TargetSite {
   /** `http://127.0.0.x:port` */
@@ -76,6 +77,7 @@ export async function startTargetSite(options: { host?: string; slowMs?: number 
     else if (path === '/error') send(500);
     else if (path === '/no-head') send(req.method === 'HEAD' ? 405 : 200);
     else if (path === '/loop') send(302, { Location: '/loop' });
+    else if (path === '/to') send(302, { Location: new URL(hit.path, 'http://site').searchParams.get('url') ?? '/ok' });
     else if (path === '/hang') {
       // Never answers: the checker's time limit has to end it.
     } else if (path === '/slow') setTimeout(() => send(200), options.slowMs ?? 20);

@@ -1,4 +1,6 @@
 import type { LinkHealthState, RedirectHop } from '../../shared/health.js';
+import { createOutboundPolicy, refusalText } from '../net/outbound-address-policy.js';
+import { createOutbound, OutboundRefused, type Outbound } from '../net/outbound-request.js';
 
 /** What one check of a target found (the stored LinkHealth without its link and date). */
 export interface UrlCheck {
@@ -16,11 +18,13 @@ export interface CheckOptions {
   maxRedirects: number;
   /** Cancels the check (the job was cancelled). */
   signal?: AbortSignal;
-  fetch?: typeof fetch;
+  /**
+   * Where requests go, under which outbound rules (electron/backend/net). By default the strict
+   * rules: nothing on the user's own computer or network is requested.
+   */
+  outbound?: Outbound;
   /** A monotonic clock, ms. */
   now?: () => number;
-  /** Called just before each request goes out (tests count them; hosts could be throttled per hop). */
-  onRequest?: (url: string, method: 'HEAD' | 'GET') => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -58,6 +62,10 @@ export function isWebUrl(url: string): boolean {
   }
 }
 
+/** The strict rules (the setting off): created once, they hold no state. */
+let strictOutbound: Outbound | null = null;
+const defaultOutbound = () => (strictOutbound ??= createOutbound({ policy: createOutboundPolicy() }));
+
 /** Cancelled by the job, not timed out: the check's result is thrown away. */
 export class CheckCancelled extends Error {
   constructor() {
@@ -71,9 +79,13 @@ export class CheckCancelled extends Error {
  * following redirects by hand so that every hop and its status is recorded, within one time
  * limit for the whole chain. Never throws for what the target does (no answer, bad TLS, a loop):
  * that is a broken link with a reason in words. Throws CheckCancelled when `signal` aborts.
+ *
+ * The host of every hop is resolved and checked against the outbound rules before anything is
+ * sent, and the request connects to the checked address: a link (or a redirect) into the user's
+ * own network is "not checked", with the rule that stopped it in words, and nothing is requested.
  */
 export async function checkUrl(url: string, options: CheckOptions): Promise<UrlCheck> {
-  const fetchImpl = options.fetch ?? fetch;
+  const outbound = options.outbound ?? defaultOutbound();
   const now = options.now ?? (() => performance.now());
   const started = now();
   const timeout = new AbortController();
@@ -98,10 +110,15 @@ export async function checkUrl(url: string, options: CheckOptions): Promise<UrlC
       let status: number;
       let location: string | null;
       try {
-        ({ status, location } = await request(fetchImpl, current, signal, options.onRequest));
+        ({ status, location } = await request(outbound, current, signal));
       } catch (error) {
         if (options.signal?.aborted) throw new CheckCancelled();
         chain.push({ url: current, status: null });
+        if (error instanceof OutboundRefused) {
+          const words = refusalText(error.refusal, error.host, { redirect: hop > 0 });
+          const hint = error.refusal.rule === 'own-network' && !outbound.policy.allowOwnNetwork ? ` ${OWN_NETWORK_HINT}` : '';
+          return done('not-checked', null, `${words}.${hint}`);
+        }
         if (timeout.signal.aborted) return done('broken', null, `No answer within ${seconds(options.timeoutMs)}.`);
         return done('broken', null, networkProblem(error));
       }
@@ -126,29 +143,29 @@ export async function checkUrl(url: string, options: CheckOptions): Promise<UrlC
   }
 }
 
+/** Said after a refusal the setting would lift. */
+export const OWN_NETWORK_HINT = 'Links into your own network are checked only with “Also check links to addresses on my own network” on, in Settings.';
+
 /** One request: HEAD, or GET when HEAD is refused. The body is never read. */
 async function request(
-  fetchImpl: typeof fetch,
+  outbound: Outbound,
   url: string,
   signal: AbortSignal,
-  onRequest: CheckOptions['onRequest'],
 ): Promise<{ status: number; location: string | null }> {
   let method: 'HEAD' | 'GET' = 'HEAD';
   for (;;) {
-    onRequest?.(url, method);
-    const res = await fetchImpl(url, {
+    // Only the status matters: the body is not read (maxBodyBytes 0), not a page, not a video.
+    const res = await outbound.request(url, {
       method,
-      redirect: 'manual',
       signal,
       headers: { 'User-Agent': USER_AGENT, Accept: '*/*' },
     });
-    // Only the status matters: drop the body instead of downloading a page (or a video).
-    await res.body?.cancel().catch(() => {});
     if (method === 'HEAD' && (res.status === 405 || res.status === 501)) {
       method = 'GET';
       continue;
     }
-    return { status: res.status, location: res.headers.get('location') };
+    const location = res.headers.location;
+    return { status: res.status, location: typeof location === 'string' ? location : null };
   }
 }
 
@@ -159,9 +176,10 @@ function schemeOf(url: string): string {
   return match ? `a ${match[1]!.toLowerCase()}:` : 'an unreadable';
 }
 
-/** A failed request in words (undici hides the system error in `cause`). */
+/** A failed request in words (Node's errors carry a `code`; fetch's hide it in `cause`). */
 function networkProblem(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const own = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } } | null;
+  const cause = typeof own?.code === 'string' ? own : own?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : '';
   switch (code) {
     case 'ENOTFOUND':
@@ -170,12 +188,14 @@ function networkProblem(error: unknown): string {
     case 'ECONNREFUSED':
       return 'Connection refused: nothing answers at this address.';
     case 'ECONNRESET':
+    case 'EPIPE':
     case 'UND_ERR_SOCKET':
       return 'The connection was closed before an answer came.';
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return 'The host cannot be reached from this computer.';
     case 'UND_ERR_HEADERS_OVERFLOW':
+    case 'HPE_HEADER_OVERFLOW':
       return 'The server answered with headers too large to read.';
     default:
       if (/CERT|SSL|TLS/i.test(code) || /certificate/i.test(String(cause?.message ?? ''))) {

@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { HealthJob } from '../../shared/health.js';
 import { AppError } from '../app-error.js';
 import type { Mirror } from '../mirror/index.js';
+import type { Outbound } from '../net/outbound-request.js';
 import { CheckCancelled, checkUrl, DEFAULT_TIMEOUT_MS, isWebUrl, MAX_REDIRECTS, type UrlCheck } from './check-url.js';
 import { runPerHost } from './host-pool.js';
 import { pruneOrphans, readTargets, writeResults, type HealthTarget } from './health-store.js';
 
 export interface HealthRunnerOptions {
-  /** Straight to the target sites (never the service's API client: checks cost no budget). */
-  fetch?: typeof fetch;
+  /**
+   * Straight to the target sites (never the service's API client: checks cost no budget), under
+   * the outbound rules (the strict ones by default). A job may bring its own (the setting).
+   */
+  outbound?: Outbound;
   /** One link's whole check, ms (10 s). */
   timeoutMs?: number;
   /** Checks at once over all hosts (4). */
@@ -33,8 +37,11 @@ export interface HealthSource {
 }
 
 export interface HealthRunner {
-  /** Starts checking the given links (all mirrored links without ids). One job at a time. */
-  start(source: HealthSource, ids?: readonly number[]): HealthJob;
+  /**
+   * Starts checking the given links (all mirrored links without ids). One job at a time.
+   * `outbound` replaces the runner's for this job (the rules as the setting is now).
+   */
+  start(source: HealthSource, ids?: readonly number[], outbound?: Outbound): HealthJob;
   /** The running job, or the last one; null before any (or after `forget`). */
   status(): HealthJob | null;
   /** Stops the running job (requests in flight are aborted); resolves once it has stopped. */
@@ -57,7 +64,7 @@ export function createHealthRunner(options: HealthRunnerOptions = {}): HealthRun
 
   const snapshot = (): HealthJob | null => (job ? { ...job } : null);
 
-  async function run(source: HealthSource, targets: HealthTarget[], controller: AbortController): Promise<void> {
+  async function run(source: HealthSource, targets: HealthTarget[], controller: AbortController, outbound: Outbound | undefined): Promise<void> {
     const current = job!;
     let lastProgress = 0;
     let progressTimer: ReturnType<typeof setTimeout> | undefined;
@@ -107,7 +114,7 @@ export function createHealthRunner(options: HealthRunnerOptions = {}): HealthRun
             timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             maxRedirects: options.maxRedirects ?? MAX_REDIRECTS,
             signal: controller.signal,
-            ...(options.fetch ? { fetch: options.fetch } : {}),
+            ...(outbound ? { outbound } : {}),
           });
         } catch (error) {
           if (error instanceof CheckCancelled) return;
@@ -117,6 +124,7 @@ export function createHealthRunner(options: HealthRunnerOptions = {}): HealthRun
         buffer.push({ target, check, at: now() });
         current.checked += target.linkIds.length;
         if (check.state === 'broken') current.broken += target.linkIds.length;
+        if (check.state === 'not-checked') current.notChecked += target.linkIds.length;
         if (now() - lastWrite >= writeEvery) flush();
         publish();
       },
@@ -130,7 +138,7 @@ export function createHealthRunner(options: HealthRunnerOptions = {}): HealthRun
   }
 
   return {
-    start(source, ids) {
+    start(source, ids, outbound) {
       if (running) throw AppError.of('invalid-input', 'Links are already being checked: wait for that check to finish, or cancel it first.');
       let read: { targets: HealthTarget[]; links: number };
       try {
@@ -144,8 +152,8 @@ export function createHealthRunner(options: HealthRunnerOptions = {}): HealthRun
         throw AppError.of('invalid-input', ids === undefined ? 'There are no links to check yet.' : 'None of these links is in the mirror any more: refresh the list and pick again.');
       }
       const controller = new AbortController();
-      job = { id: randomUUID(), status: 'running', total: read.links, checked: 0, broken: 0, startedAt: now(), finishedAt: null };
-      const done = run(source, read.targets, controller).finally(() => {
+      job = { id: randomUUID(), status: 'running', total: read.links, checked: 0, broken: 0, notChecked: 0, startedAt: now(), finishedAt: null };
+      const done = run(source, read.targets, controller, outbound ?? options.outbound).finally(() => {
         running = null;
       });
       running = { controller, done };

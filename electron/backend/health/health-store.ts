@@ -98,7 +98,7 @@ export function readHealth(sql: Sql, linkId: number): LinkHealth | null {
   return {
     linkId: row.link_id,
     checkedAt: row.checked_at,
-    state: row.state === 'ok' ? 'ok' : 'broken',
+    state: row.state === 'ok' || row.state === 'not-checked' ? row.state : 'broken',
     status: row.status,
     chain,
     timeMs: row.time_ms,

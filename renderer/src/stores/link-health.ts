@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { call, onEvent } from '../bridge.js';
 import { isRecord } from '../composables/shape.js';
-import type { HealthJob, LinkHealth } from '../../../electron/shared/health.js';
+import type { HealthJob, HealthSettings, LinkHealth } from '../../../electron/shared/health.js';
 import { useProfilesStore } from './profiles.js';
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -19,6 +19,7 @@ export function asHealthJob(value: unknown): HealthJob | null {
     total: value['total'],
     checked: value['checked'],
     broken: value['broken'],
+    notChecked: finite(value['notChecked']) ? value['notChecked'] : 0,
     startedAt: value['startedAt'],
     finishedAt: finite(value['finishedAt']) ? value['finishedAt'] : null,
   };
@@ -27,7 +28,8 @@ export function asHealthJob(value: unknown): HealthJob | null {
 /**
  * Link health checks of the current profile: the running (or last) job, its progress as pushed,
  * and each link's last check for the detail view. The checks go from this computer to the
- * target sites, never through the service: they cost no rate budget.
+ * target sites, never through the service: they cost no rate budget. Also the app-wide setting
+ * that lets checks reach addresses on the user's own network.
  */
 export const useLinkHealthStore = defineStore('link-health', () => {
   const profiles = useProfilesStore();
@@ -38,6 +40,10 @@ export const useLinkHealthStore = defineStore('link-health', () => {
   const finishedCount = ref(0);
 
   const running = computed(() => job.value?.status === 'running');
+  /** The app-wide settings; null until read. */
+  const settings = shallowRef<HealthSettings | null>(null);
+  const settingsError = ref<unknown>(null);
+  const savingSettings = ref(false);
 
   function take(next: HealthJob | null): void {
     const was = job.value;
@@ -84,6 +90,30 @@ export const useLinkHealthStore = defineStore('link-health', () => {
     return isRecord(value) ? (value as unknown as LinkHealth) : null;
   }
 
+  async function loadSettings(): Promise<void> {
+    settingsError.value = null;
+    try {
+      const value = await call('health:settings');
+      settings.value = { checkOwnNetwork: isRecord(value) && value['checkOwnNetwork'] === true };
+    } catch (e) {
+      settingsError.value = e;
+    }
+  }
+
+  /** Saves the setting; on a refusal the switch shows what is saved, and the error says why. */
+  async function configure(next: HealthSettings): Promise<void> {
+    savingSettings.value = true;
+    settingsError.value = null;
+    try {
+      const value = await call('health:configure', { checkOwnNetwork: next.checkOwnNetwork });
+      settings.value = { checkOwnNetwork: isRecord(value) && value['checkOwnNetwork'] === true };
+    } catch (e) {
+      settingsError.value = e;
+    } finally {
+      savingSettings.value = false;
+    }
+  }
+
   onEvent('health:progress', (payload) => {
     if (!isRecord(payload)) return;
     if (profiles.currentId && payload['profileId'] !== profiles.currentId) return;
@@ -101,5 +131,5 @@ export const useLinkHealthStore = defineStore('link-health', () => {
     },
   );
 
-  return { job, error, starting, running, finishedCount, load, check, cancel, get };
+  return { job, error, starting, running, finishedCount, load, check, cancel, get, settings, settingsError, savingSettings, loadSettings, configure };
 });

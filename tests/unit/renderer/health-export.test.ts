@@ -21,7 +21,7 @@ let wrapper: VueWrapper | undefined;
 const link = (over: Partial<MirrorLink> = {}): MirrorLink =>
   mirrorLink({ id: 5, alias: 'spring', shortUrl: 'http://s/spring', longUrl: 'https://example.com/spring', clicks: 3, title: 'Spring', status: 'private', ...over });
 
-const job = (over: Partial<HealthJob> = {}): HealthJob => ({ id: 'j1', status: 'running', total: 10, checked: 0, broken: 0, startedAt: 1, finishedAt: null, ...over });
+const job = (over: Partial<HealthJob> = {}): HealthJob => ({ id: 'j1', status: 'running', total: 10, checked: 0, broken: 0, notChecked: 0, startedAt: 1, finishedAt: null, ...over });
 
 const broken: LinkHealth = {
   linkId: 5,

@@ -3,9 +3,13 @@ import type { HealthJob, LinkHealth } from '../../../../electron/shared/health.j
 const n = (count: number) => count.toLocaleString();
 const links = (count: number) => `${n(count)} ${count === 1 ? 'link' : 'links'}`;
 
-/** "Checking 12 of 300 links · 2 broken", "Checked 300 links · 2 broken", "Cancelled after …". */
+/**
+ * "Checking 12 of 300 links · 2 broken", "Checked 300 links · 2 broken", "Cancelled after …";
+ * "· 3 not checked (private addresses)" when the outbound rules kept some links from being asked.
+ */
 export function jobText(job: HealthJob): string {
-  const broken = job.broken === 0 ? 'none broken' : `${n(job.broken)} broken`;
+  const notChecked = job.notChecked > 0 ? ` · ${n(job.notChecked)} not checked (private addresses)` : '';
+  const broken = `${job.broken === 0 ? 'none broken' : `${n(job.broken)} broken`}${notChecked}`;
   if (job.status === 'running') return `Checking ${n(job.checked)} of ${links(job.total)} · ${broken}`;
   if (job.status === 'cancelled') return `Check cancelled after ${n(job.checked)} of ${links(job.total)} · ${broken}`;
   return `Checked ${links(job.total)} · ${broken}`;
@@ -23,6 +27,7 @@ export function durationText(ms: number): string {
 
 /** The first line of the detail's health section. */
 export function healthHeadline(health: LinkHealth): string {
+  if (health.state === 'not-checked') return health.problem ?? 'Not checked: its address is on this computer’s own network.';
   if (health.state === 'broken') return `Broken: ${health.problem ?? (health.status === null ? 'no answer' : `status ${health.status}`)}`;
   const redirects = Math.max(0, health.chain.length - 1);
   const via = redirects === 0 ? '' : ` after ${redirects} redirect${redirects === 1 ? '' : 's'}`;
