@@ -4,6 +4,7 @@ import { readCsv } from '../support/csv-read.js';
 import { startTargetSite, type TargetSite } from '../support/target-sites.js';
 import { AppFrame } from './pages/app-frame.js';
 import { ExportHealthControls } from './pages/export-health.js';
+import { SettingsPage } from './pages/settings-page.js';
 import { WelcomePage } from './pages/welcome-page.js';
 import { expect, test, type RemoteService } from './fixtures.js';
 
@@ -11,7 +12,9 @@ import { expect, test, type RemoteService } from './fixtures.js';
  * Export and link health through the whole app: the links exported as CSV from the mirror (the
  * download read back), then "Check links" against a local target site answering 404 for one
  * link and 200 for the other: a Broken badge, the health filter, the detail's health section,
- * and one link's statistics as CSV.
+ * and one link's statistics as CSV. The target site lives on loopback: a first check with the
+ * default rules asks it nothing; it is checked once "Also check links to addresses on my own
+ * network" is turned on in Settings.
  */
 
 async function createLink(service: RemoteService, body: Record<string, unknown>): Promise<{ id: number; shortUrl: string }> {
@@ -62,6 +65,23 @@ test('export the links as CSV, check their targets, find the broken one by badge
   expect(byId.get(gone.id)?.[col('title')]).toBe('Gone page, "quoted"');
   expect(byId.get(gone.id)?.[col('note')]).toBe("'=1+1");
   expect(byId.get(fine.id)?.[col('title')]).toBe('Fine page');
+
+  // With the default rules, links into this computer's own network are not asked at all.
+  const untouched = site.hits.length;
+  await controls.checkLinks('Check all links');
+  await expect(controls.progress).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(controls.progress).toHaveText('Checked 2 links · none broken · 2 not checked (private addresses)');
+  expect(site.hits.length).toBe(untouched);
+  await expect(row(page, 'Gone page').getByTestId('badge-broken')).toHaveCount(0);
+
+  // Turned on in Settings (saved at once), for intranet users.
+  await frame.open('settings');
+  const settings = new SettingsPage(page);
+  await expect(settings.healthOwnNetwork).toHaveAttribute('aria-checked', 'false');
+  await settings.healthOwnNetwork.click();
+  await expect(settings.healthOwnNetwork).toHaveAttribute('aria-checked', 'true');
+  await frame.open('links');
+  await expect(page.getByTestId('links-total')).toHaveText(' · 2 links', { timeout: 30_000 });
 
   // Check every link: straight to the target site.
   const before = site.hits.length;

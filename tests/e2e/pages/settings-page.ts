@@ -9,6 +9,8 @@ export class SettingsPage {
   readonly connectForm: ConnectForm;
   readonly removeDialog: Locator;
   readonly renameDialog: Locator;
+  /** Link health: "Also check links to addresses on my own network" (a switch, aria-checked). */
+  readonly healthOwnNetwork: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('settings-view');
@@ -17,6 +19,7 @@ export class SettingsPage {
     this.connectForm = new ConnectForm(this.root.getByTestId('connect-card').getByTestId('connect-form'));
     this.removeDialog = page.getByTestId('remove-dialog');
     this.renameDialog = page.getByTestId('rename-dialog');
+    this.healthOwnNetwork = this.root.getByTestId('health-settings').getByRole('switch');
   }
 
   row(name: string): Locator {
