@@ -16,6 +16,7 @@ type ServiceChannel = Exclude<
   | `export:${string}`
   | `utm:${string}`
   | `health:${string}`
+  | `analytics:${string}`
 >;
 
 /**
