@@ -1,0 +1,23 @@
+/**
+ * A short URL as the list shows it: the host small (it is the same on most rows and may be cut),
+ * the alias whole (it is what tells links apart). The scheme is left out, as Dub does; the
+ * whole URL stays in the cell's tooltip and in what is copied.
+ */
+export interface ShortUrlParts {
+  /** `127.0.0.1:5123/` or `go.brand.test/`: host, port and any path before the alias, with the slash. */
+  host: string;
+  /** `spring-sale`: the last path segment (with a query or fragment, if the service adds one). */
+  alias: string;
+}
+
+/** Splits a short URL without parsing it (a row is drawn often: two index lookups, no URL object). */
+export function shortUrlParts(shortUrl: string): ShortUrlParts {
+  const scheme = shortUrl.indexOf('://');
+  let rest = scheme >= 0 ? shortUrl.slice(scheme + 3) : shortUrl;
+  // `host/alias/`: the alias is the segment before the trailing slash.
+  if (rest.endsWith('/')) rest = rest.slice(0, -1);
+  const slash = rest.lastIndexOf('/');
+  // No path at all: there is no alias to keep whole, the host is the whole label.
+  if (slash < 0) return { host: '', alias: rest };
+  return { host: rest.slice(0, slash + 1), alias: rest.slice(slash + 1) };
+}
