@@ -4,6 +4,7 @@ import { registerAccountRoutes } from './account.js';
 import { registerCampaignRoutes } from './campaigns.js';
 import { registerCatalogRoutes } from './catalog.js';
 import { registerChannelRoutes } from './channels.js';
+import { registerClickRoutes } from './clicks.js';
 import { registerDomainRoutes } from './domains.js';
 import { registerLinkRoutes } from './links.js';
 import { registerPixelRoutes } from './pixels.js';
@@ -17,4 +18,6 @@ export function registerApiRoutes(api: FastifyInstance, ctx: ServiceContext): vo
   registerDomainRoutes(api, ctx);
   registerPixelRoutes(api, ctx);
   registerCatalogRoutes(api, ctx);
+  // An extension of the spec: click timelines (see clicks.ts).
+  registerClickRoutes(api, ctx);
 }
