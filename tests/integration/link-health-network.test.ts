@@ -146,6 +146,35 @@ describe('a link into the user’s own network', () => {
   });
 });
 
+describe('the outbound connector', () => {
+  // Its own rules permit the test server's one address; the limits are what is tested here.
+  const outbound = createOutbound({ policy: createOutboundPolicy({ permit: ['127.0.0.1'] }) });
+
+  it('keeps at most maxBodyBytes of a body, and none unless asked', async () => {
+    const cut = await outbound.request(`${site.url}/ok`, { method: 'GET', maxBodyBytes: 4 });
+    expect(cut).toMatchObject({ status: 200, truncated: true, address: '127.0.0.1' });
+    expect(cut.body.toString()).toBe('stat');
+    const whole = await outbound.request(`${site.url}/ok`, { method: 'GET', maxBodyBytes: 1000 });
+    expect(whole).toMatchObject({ truncated: false });
+    expect(whole.body.toString()).toBe('status 200');
+    expect((await outbound.request(`${site.url}/ok`, { method: 'GET' })).body.length).toBe(0);
+  });
+
+  it('ends a request that gets no answer within its time limit', async () => {
+    const started = performance.now();
+    await expect(outbound.request(`${site.url}/hang?limit`, { method: 'GET', timeoutMs: 200 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('refuses before connecting, with the rule in words', async () => {
+    await expect(outbound.request(`${other.url}/ok`, { method: 'HEAD' })).rejects.toMatchObject({
+      name: 'OutboundRefused',
+      message: 'Not checked — private address (127.0.0.2 is loopback)',
+      refusal: { address: '127.0.0.2', kind: 'loopback', rule: 'own-network' },
+    });
+  });
+});
+
 describe('the setting, through the backend', () => {
   let dataDir: string;
   let backend: Backend;
