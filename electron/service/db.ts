@@ -1,7 +1,7 @@
 import Database from 'libsql';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrations, type Migration } from './migrations.js';
+import { privateDatabaseFile, privateDir } from './private-files.js';
 
 export type Db = InstanceType<typeof Database>;
 
@@ -14,7 +14,8 @@ export const DB_FILE = 'linkdeck-service.db';
  * the click insert rate.
  */
 export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  privateDir(dataDir);
+  privateDatabaseFile(join(dataDir, DB_FILE));
   const db = new Database(join(dataDir, DB_FILE));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

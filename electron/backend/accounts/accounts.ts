@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { privateDir } from '../../service/private-files.js';
 import {
   defaultProfileName,
   parseApiKey,
@@ -130,7 +131,8 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   const localDir = join(dataDir, LOCAL_WORKSPACE_DIR);
   const profileDir = (id: string) => join(dataDir, PROFILES_DIR, id);
 
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // 0700 also when it existed before (or a clear refusal): profiles and mirrors live here.
+  privateDir(dataDir);
   let state: ProfilesData = await readProfilesFile(dataDir, log);
   let localService: LocalServiceHandle | null = null;
   let closed = false;

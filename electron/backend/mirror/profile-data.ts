@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateDatabaseFile, privateDir } from '../../service/private-files.js';
 import { systemClock } from '../scheduler/clock.js';
 import { createMirror, type Mirror, type MirrorClock } from './mirror.js';
 import { migrate } from './schema.js';
@@ -28,8 +28,9 @@ export interface ProfileDataOptions {
  * and brings its schema up to date.
  */
 export function openProfileData(dir: string, options: ProfileDataOptions = {}): ProfileData {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  privateDir(dir);
   const file = join(dir, PROFILE_DATA_FILE);
+  privateDatabaseFile(file);
   const sql = openSqlite(file);
   try {
     migrate(sql);
