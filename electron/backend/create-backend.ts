@@ -34,8 +34,8 @@ export interface BackendOptions {
    * The fetch of every call to a link service (the API client, the account check). The
    * desktop app passes one on Electron's net.fetch (electron/main/net-fetch.ts), so the OS
    * proxy settings, PAC files and trusted certificates apply; the web shell and tests leave it
-   * out: Node's fetch. Link health checks stay on Node's fetch whatever is passed: they fetch
-   * addresses people gave, under rules of their own.
+   * out: Node's fetch. Link health checks never use it: they fetch addresses people gave, direct
+   * and under the outbound rules (electron/backend/net/outbound-request.ts, which says why).
    */
   fetch?: typeof fetch;
   /** Starts the embedded local service; in-process by default. */
