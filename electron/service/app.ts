@@ -4,7 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServiceContext } from './context.js';
 import { ApiError, badRequest, unprocessable } from './errors.js';
-import { escapeHtml, htmlPage, pageCsp } from './html.js';
+import { escapeHtml, htmlPage, sendHtml } from './html.js';
 import { RateLimiter } from './rate-limit.js';
 import { registerAvatarRoute } from './routes/account.js';
 import { registerApiRoutes } from './routes/index.js';
@@ -174,10 +174,9 @@ function toApiError(error: unknown): ApiError {
 function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(error.status);
   if (isApi(request)) return reply.type('application/json; charset=utf-8').send({ error: 1, message: error.message });
-  return reply
-    .type('text/html; charset=utf-8')
-    .header('Content-Security-Policy', pageCsp())
-    .send(htmlPage(error.status === 404 ? 'Not found' : 'Error', `<h1>${escapeHtml(error.message)}</h1>`));
+  // Router pages (unknown paths, malformed addresses) carry the short links' page headers.
+  sendHtml(reply, error.status, htmlPage(error.status === 404 ? 'Not found' : 'Error', `<h1>${escapeHtml(error.message)}</h1>`));
+  return reply;
 }
 
 function requestHash(request: FastifyRequest): string {

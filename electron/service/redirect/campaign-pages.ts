@@ -40,9 +40,11 @@ export class CampaignPages {
         WHERE l.campaign_id = ? AND (l.expires_at IS NULL OR l.expires_at > ?) ORDER BY l.id`,
     );
     this.byId = db.prepare('SELECT name, public FROM campaigns WHERE id = ?');
+    // meta_title, not title: `title` falls back to a form of the long URL, which would show
+    // the destination (of protected links too). Expired links are not listed.
     this.listed = db.prepare(
-      `SELECT l.alias, l.title, d.domain FROM links l LEFT JOIN domains d ON d.id = l.domain_id
-        WHERE l.campaign_id = ? ORDER BY l.id LIMIT ${LIST_LIMIT}`,
+      `SELECT l.alias, l.meta_title AS title, d.domain FROM links l LEFT JOIN domains d ON d.id = l.domain_id
+        WHERE l.campaign_id = ? AND (l.expires_at IS NULL OR l.expires_at > ?) ORDER BY l.id LIMIT ${LIST_LIMIT}`,
     );
   }
 
@@ -71,7 +73,7 @@ export class CampaignPages {
     if (!/^\d{1,15}$/.test(idText)) return sendPage(reply, campaignNotFoundPage());
     const campaign = this.byId.get(Number(idText)) as { name: string; public: number } | undefined;
     if (!campaign || campaign.public !== 1) return sendPage(reply, campaignNotFoundPage());
-    const rows = this.listed.all(Number(idText)) as { alias: string; title: string; domain: string | null }[];
+    const rows = this.listed.all(Number(idText), this.ctx.now()) as { alias: string; title: string; domain: string | null }[];
     const links = rows.map((r) => ({ title: r.title, shortUrl: shortUrl(this.ctx, r.alias, r.domain) }));
     return sendPage(reply, campaignListPage(campaign.name, links));
   }

@@ -4,9 +4,11 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.js';
+import { sendHtml } from '../html.js';
 import type { ClickRecorder } from './click-recorder.js';
 import type { ResolvedLink } from './link-resolver.js';
-import { customSplashPage, expiredPage, framePage, overlayPage, passwordPage, splashPage, type Page } from './pages.js';
+import { customSplashPage, expiredPage, framePage, overlayPage, passwordPage, passwordThrottledPage, splashPage, type Page } from './pages.js';
+import { waitInWords } from './password-throttle.js';
 import { chooseTarget } from './targeting.js';
 import { UserAgentCache } from './user-agent.js';
 import { visitorHash, visitorSalt } from './visitor.js';
@@ -17,13 +19,7 @@ import { visitorHash, visitorSalt } from './visitor.js';
  */
 
 export function sendPage(reply: FastifyReply, page: Page): void {
-  reply
-    .code(page.status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', page.csp)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .send(page.html);
+  sendHtml(reply, page.status, page.html, page.csp);
 }
 
 export function sendRedirect(reply: FastifyReply, url: string): void {
@@ -107,7 +103,7 @@ export class LinkVisits {
 
   serve(request: FastifyRequest, reply: FastifyReply, link: ResolvedLink, options: VisitOptions = {}): void {
     const now = this.ctx.now();
-    if (link.expiresAt !== null && link.expiresAt <= now) return sendPage(reply, expiredPage());
+    if (this.isExpired(link, now)) return sendPage(reply, expiredPage());
     if (link.passwordHash !== null && !options.passwordAccepted) {
       return sendPage(reply, passwordPage(false, referrerHost(request.headers.referer)));
     }
@@ -150,9 +146,24 @@ export class LinkVisits {
     }
   }
 
+  isExpired(link: ResolvedLink, now = this.ctx.now()): boolean {
+    return link.expiresAt !== null && link.expiresAt <= now;
+  }
+
+  /** The link has expired: said before anything else, a password included, is read. */
+  expired(reply: FastifyReply): void {
+    sendPage(reply, expiredPage());
+  }
+
   /** Answers the password form again, saying the password was wrong. */
   wrongPassword(reply: FastifyReply, referrer: string): void {
     sendPage(reply, passwordPage(true, referrer));
+  }
+
+  /** Too many wrong passwords from this client for this link: 429, and when to try again. */
+  passwordThrottled(reply: FastifyReply, retryAfterSeconds: number): void {
+    reply.header('retry-after', String(retryAfterSeconds));
+    sendPage(reply, passwordThrottledPage(waitInWords(retryAfterSeconds)));
   }
 
   private splash(id: number, userId: number): SplashConfig | undefined {

@@ -3,7 +3,7 @@
  * splash and overlay texts, campaign names) and is escaped here; no page runs a script, and each
  * is sent with the CSP it carries (frames allow exactly the target's origin).
  */
-import { escapeHtml, htmlPage, pageCsp } from '../html.js';
+import { escapeHtml, htmlPage, pageCsp, stripBidi, urlText, userText } from '../html.js';
 
 export interface Page {
   status: number;
@@ -14,14 +14,11 @@ export interface Page {
 /** Seconds an interstitial waits before it moves on by itself. */
 export const SPLASH_SECONDS = 5;
 
-/** These pages are never shown inside someone else's frame (clickjacking the password form…). */
-const noFraming = (csp: string) => `${csp}; frame-ancestors 'none'`;
-
 const page = (status: number, title: string, body: string, head = ''): Page => ({
   status,
   // htmlPage takes no head content; the few pages that need some (meta refresh) add it here.
   html: head ? htmlPage(title, body).replace('</head>', `${head}\n</head>`) : htmlPage(title, body),
-  csp: noFraming(pageCsp()),
+  csp: pageCsp(),
 });
 
 /** Where a URL leads, for people: its host, or the URL itself when it has none. */
@@ -74,15 +71,29 @@ export function passwordPage(wrong: boolean, referrer: string): Page {
   );
 }
 
+/**
+ * Too many wrong passwords from this address for this link: no form (a form would invite the
+ * next guess), just when to come back. The link reloads the address, which shows the form again.
+ */
+export function passwordThrottledPage(waitWords: string): Page {
+  return page(
+    429,
+    'Too many attempts',
+    `<h1>Too many wrong passwords</h1>
+<p>This link does not accept more passwords from your address for now. Try again in ${escapeHtml(waitWords)}.</p>
+<p><a class="button" href="">Back to the password form</a></p>`,
+  );
+}
+
 /** The generic interstitial: where the visitor is going, a Continue link, and a timed refresh. */
 export function splashPage(target: string, title: string): Page {
   const t = escapeHtml(target);
-  const heading = title ? `<p>${escapeHtml(title)}</p>` : '';
+  const heading = title ? `<p>${userText(title)}</p>` : '';
   return page(
     200,
     title || 'Redirecting',
-    `<h1>You are being taken to ${escapeHtml(hostOf(target))}</h1>${heading}
-<p class="muted">${t}</p>
+    `<h1>You are being taken to ${urlText(hostOf(target))}</h1>${heading}
+<p class="muted">${urlText(target)}</p>
 <p><a class="button" href="${t}" rel="noreferrer">Continue</a></p>
 <p class="muted">You will be taken there in ${SPLASH_SECONDS} seconds.</p>`,
     `<meta http-equiv="refresh" content="${SPLASH_SECONDS};url=${t}">`,
@@ -95,9 +106,9 @@ export function customSplashPage(target: string, config: { title: string; messag
   return page(
     200,
     config.title || 'Redirecting',
-    `<h1>${escapeHtml(config.title)}</h1>
-<p>${escapeHtml(config.message)}</p>
-<p class="muted">Next: ${escapeHtml(hostOf(target))}</p>
+    `<h1>${userText(config.title)}</h1>
+<p>${userText(config.message)}</p>
+<p class="muted">Next: ${urlText(hostOf(target))}</p>
 <p><a class="button" href="${t}" rel="noreferrer">Continue</a></p>`,
     `<meta http-equiv="refresh" content="${SPLASH_SECONDS};url=${t}">`,
   );
@@ -111,13 +122,13 @@ export function customSplashPage(target: string, config: { title: string; messag
 function framedPage(target: string, origin: string, title: string, overlay?: { message: string; button: string }): Page {
   const t = escapeHtml(target);
   const cta = overlay
-    ? `<aside class="cta" role="dialog" aria-label="Message"><p>${escapeHtml(overlay.message)}</p>
-<a class="button" href="${t}" target="_top" rel="noreferrer">${escapeHtml(overlay.button || 'Continue')}</a></aside>`
+    ? `<aside class="cta" role="dialog" aria-label="Message"><p>${userText(overlay.message)}</p>
+<a class="button" href="${t}" target="_top" rel="noreferrer">${escapeHtml(stripBidi(overlay.button || 'Continue'))}</a></aside>`
     : '';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title || hostOf(target))}</title>
+<title>${escapeHtml(stripBidi(title || hostOf(target)))}</title>
 <style>
 html,body{margin:0;height:100%;font:14px/1.4 system-ui,sans-serif}
 body{display:flex;flex-direction:column}
@@ -129,9 +140,9 @@ iframe{flex:1;border:0;width:100%}
 .cta p{margin:0 0 .75rem}
 .button{background:#2f6fed;color:#fff;text-decoration:none;display:inline-block;padding:.5rem .9rem;border-radius:8px}
 </style></head>
-<body><header><span>${escapeHtml(title ? `${title} · ` : '')}${t}</span><a href="${t}" target="_top" rel="noreferrer">Open without this bar</a></header>
-<iframe src="${t}" title="${escapeHtml(title || hostOf(target))}"></iframe>${cta}</body></html>`;
-  return { status: 200, html, csp: noFraming(pageCsp(undefined, origin)) };
+<body><header><span>${title ? `${userText(title)} · ` : ''}${urlText(target)}</span><a href="${t}" target="_top" rel="noreferrer">Open without this bar</a></header>
+<iframe src="${t}" title="${escapeHtml(stripBidi(title || hostOf(target)))}"></iframe>${cta}</body></html>`;
+  return { status: 200, html, csp: pageCsp(undefined, origin) };
 }
 
 /** The origin a frame may load, or null when the target cannot be framed (no http(s) origin). */
@@ -155,20 +166,25 @@ export function overlayPage(target: string, title: string, config: { message: st
 }
 
 export interface ListedLink {
+  /** The title its owner set (the link's meta title), '' when none. */
   title: string;
   shortUrl: string;
 }
 
-/** A public campaign's links: title and short URL only (never the destinations). */
+/**
+ * A public campaign's links: the short URL and the title its owner set, nothing else. Never a
+ * destination, nor a title made from one (a protected link's destination is its secret).
+ */
 export function campaignListPage(name: string, links: readonly ListedLink[]): Page {
   const items = links
     .map((l) => {
       const u = escapeHtml(l.shortUrl);
-      return `<li><a href="${u}">${escapeHtml(l.title || l.shortUrl)}</a><br><span class="muted">${u}</span></li>`;
+      return l.title
+        ? `<li><a href="${u}">${userText(l.title)}</a><br><span class="muted">${urlText(l.shortUrl)}</span></li>`
+        : `<li><a href="${u}">${urlText(l.shortUrl)}</a></li>`;
     })
     .join('\n');
-  const body = links.length
-    ? `<h1>${escapeHtml(name || 'Campaign')}</h1>\n<ul>\n${items}\n</ul>`
-    : `<h1>${escapeHtml(name || 'Campaign')}</h1>\n<p class="muted">This campaign has no links yet.</p>`;
+  const heading = `<h1>${userText(name || 'Campaign')}</h1>`;
+  const body = links.length ? `${heading}\n<ul>\n${items}\n</ul>` : `${heading}\n<p class="muted">This campaign has no links yet.</p>`;
   return page(200, name || 'Campaign', body);
 }

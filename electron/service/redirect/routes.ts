@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddress } from '../client-address.js';
 import type { ServiceContext } from '../context.js';
 import { CampaignPages } from './campaign-pages.js';
 import { createClickRecorder } from './click-writer-thread.js';
@@ -7,6 +8,7 @@ import { LinkResolver } from './link-resolver.js';
 import { LinkVisits, referrerHost, sendPage, sendRedirect } from './link-visit.js';
 import { notFoundPage, serviceHomePage } from './pages.js';
 import { checkPassword } from './password-check.js';
+import { PasswordThrottle } from './password-throttle.js';
 
 type AliasRequest = FastifyRequest<{ Params: { alias: string } }>;
 
@@ -34,6 +36,7 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext
   app.decorate('flushClicks', () => clicks.flush());
   const visits = new LinkVisits(ctx, clicks);
   const campaigns = new CampaignPages(ctx, links, visits);
+  const passwords = new PasswordThrottle(ctx.now);
 
   const onLinkChanged = (linkId: number) => links.invalidate(linkId);
   ctx.linkChanged.add(onLinkChanged);
@@ -78,10 +81,19 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext
     const link = links.resolve(domain ? domain.id : 0, alias);
     if (!link) return missing(reply, domain);
     if (link.passwordHash === null) return visits.serve(request, reply, link);
+    // An expired link answers 410 whatever the password: a guess must learn nothing from it.
+    if (visits.isExpired(link)) return visits.expired(reply);
+    const throttled = passwords.begin(link.id, clientAddress(request));
+    if ('retryAfterSeconds' in throttled) return visits.passwordThrottled(reply, throttled.retryAfterSeconds);
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
     const password = body['password'];
     const ref = typeof body['ref'] === 'string' && /^[a-z0-9.:[\]-]{0,253}$/i.test(body['ref']) ? body['ref'].toLowerCase() : referrerHost(request.headers.referer);
-    const accepted = typeof password === 'string' && password.length <= 1024 && (await checkPassword(password, link.passwordHash));
+    let accepted = false;
+    try {
+      accepted = typeof password === 'string' && password.length <= 1024 && (await checkPassword(password, link.passwordHash));
+    } finally {
+      throttled.attempt.finish(accepted);
+    }
     if (!accepted) return visits.wrongPassword(reply, ref);
     return visits.serve(request, reply, link, { passwordAccepted: true, referrer: ref });
   });
