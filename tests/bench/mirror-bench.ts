@@ -13,10 +13,12 @@ import { storeLinkDetails, storeListedLinks } from '../../electron/backend/mirro
 import { createProfileApi } from '../../electron/backend/scheduler/profile-api.js';
 import { createScheduler } from '../../electron/backend/scheduler/scheduler.js';
 import { createSync } from '../../electron/backend/sync/index.js';
+import { ftsQuery } from '../../electron/backend/mirror/link-search.js';
+import { createRouter, type Handlers } from '../../electron/backend/router.js';
 import type { LinkSummary, MirrorLinkQuery } from '../../electron/shared/models.js';
 import { startTestService } from '../support/service.js';
 import { openSeeder } from '../unit/mirror/support/service-seed.js';
-import type { BenchRow } from './run.js';
+import { median, ratioRow, type BenchRow } from './run.js';
 
 /*
  * The mirror's benchmark (issue 4):
@@ -234,10 +236,81 @@ interface Measured {
   rssMb: number;
   rssBaseMb: number;
   links: number;
+  /** Per alternating round, p95 ms of each side (see ratioRounds). */
+  rounds: RatioRound[];
+}
+
+/** One round of the ratio measures: the p95 of each side, in ms. */
+interface RatioRound {
+  fts: number;
+  list: number;
+  sortedSearch: number;
+  page: number;
+  facets: number;
+}
+
+/** Rounds of the ratio measures; each side runs in every round, alternating (issue 15). */
+const RATIO_ROUNDS = 3;
+
+/**
+ * The ratio measures (issue 15), in the same process on the same data, alternating sides:
+ * - fts: the bare FTS5 prefix query that finds the same first 50 rows as the search (their
+ *   rowids, newest first, straight from links_fts), the limit of any search here;
+ * - list: the links:list handler as the renderer calls it (router: validation, then the
+ *   mirror), the first window of a search as you type: rows and total;
+ * - sortedSearch: the same searches sorted by clicks or by title;
+ * - page: a list page with sort and filter, no search;
+ * - facets: links:facets for the same searches and for every link (each a miss of its cache).
+ */
+async function ratioRounds(data: ReturnType<typeof openProfileData>): Promise<RatioRound[]> {
+  const handlers = {
+    'links:list': async (query: MirrorLinkQuery) => data.mirror.links(query),
+    'links:facets': async (query: MirrorLinkQuery) => data.mirror.facets(query),
+  } as unknown as Handlers;
+  const router = createRouter(handlers);
+  const queries = searchQueries();
+  const timed = async (run: () => unknown): Promise<number> => {
+    const start = performance.now();
+    const result = await run();
+    const ms = performance.now() - start;
+    if (result && typeof result === 'object' && 'ok' in result && result.ok !== true)
+      throw new Error(`a handler failed: ${JSON.stringify(result).slice(0, 300)}`);
+    return ms;
+  };
+  const bare = async (q: string) => {
+    const match = ftsQuery(q) as string;
+    return timed(() => data.sql.all('SELECT rowid FROM links_fts WHERE links_fts MATCH ? ORDER BY rowid DESC LIMIT 50', [match]));
+  };
+  const list = (arg: MirrorLinkQuery) => timed(() => router.dispatch('links:list', arg));
+  const first = (q: string, sort: MirrorLinkQuery['sort'] = 'date'): MirrorLinkQuery => ({ q, sort, direction: sort === 'title' ? 'asc' : 'desc', offset: 0, limit: 50 });
+  const pages: MirrorLinkQuery[] = [
+    { sort: 'clicks', direction: 'desc', filters: { channel: 3 } },
+    { sort: 'date', direction: 'desc', filters: { domain: '127.0.0.1:4000', channel: 'none' } },
+    { sort: 'title', direction: 'asc', filters: { status: 'private' } },
+    { sort: 'date', direction: 'desc', filters: { expired: false }, offset: 5_000 },
+    { sort: 'clicks', direction: 'desc', offset: 50_000 },
+    { sort: 'title', direction: 'asc' },
+  ];
+  const p95 = async (items: readonly string[] | readonly MirrorLinkQuery[], run: (item: never) => Promise<number>) => {
+    const times: number[] = [];
+    for (let pass = 0; pass < 3; pass++) for (const item of items) times.push(await run(item as never));
+    return percentile(times, 95);
+  };
+  const rounds: RatioRound[] = [];
+  for (let round = 0; round < RATIO_ROUNDS; round++) {
+    const fts = await p95(queries, (q: string) => bare(q));
+    const listP95 = await p95(queries, (q: string) => list(first(q)));
+    const sortedSearch = await p95(queries, (q: string) => list(first(q, queries.indexOf(q) % 2 === 0 ? 'clicks' : 'title')));
+    const page = await p95(pages, (arg: MirrorLinkQuery) => list({ ...arg, limit: 50 }));
+    const facetTimes: number[] = [];
+    for (const q of [...queries, '']) facetTimes.push(await timed(() => router.dispatch('links:facets', q ? { q } : {})));
+    rounds.push({ fts, list: listP95, sortedSearch, page, facets: percentile(facetTimes, 95) });
+  }
+  return rounds;
 }
 
 /** Child: opens the filled mirror in a fresh process and times the queries views make. */
-function measure(dir: string): Measured {
+async function measure(dir: string): Promise<Measured> {
   const rssBaseMb = process.memoryUsage().rss / 1024 / 1024;
   const data = openProfileData(dir);
   const time = (query: MirrorLinkQuery) => {
@@ -274,6 +347,7 @@ function measure(dir: string): Measured {
   const facetsAllStart = performance.now();
   data.mirror.facets({});
   const facetsAllMs = performance.now() - facetsAllStart;
+  const rounds = await ratioRounds(data);
   const result: Measured = {
     searchP50: percentile(search, 50),
     searchP95: percentile(search, 95),
@@ -285,6 +359,7 @@ function measure(dir: string): Measured {
     rssMb: process.memoryUsage().rss / 1024 / 1024,
     rssBaseMb,
     links: data.mirror.linkCount(),
+    rounds,
   };
   data.close();
   return result;
@@ -345,6 +420,30 @@ async function firstSyncRequests(
 }
 
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+/** The table rows of the ratio measures (medians of the rounds' p95) and their ratio lines. */
+function ratioRows(rounds: RatioRound[]): BenchRow[] {
+  const med = (pick: (r: RatioRound) => number) => median(rounds.map(pick));
+  const each = (pick: (r: RatioRound) => number) => rounds.map((r) => round(pick(r))).join(' / ');
+  const fts = med((r) => r.fts);
+  const sortedParts = {
+    'search sorted by clicks or title': med((r) => r.sortedSearch),
+    'list page with sort + filter': med((r) => r.page),
+    'facet counts (a search, or every link)': med((r) => r.facets),
+  };
+  const worst = Math.max(...Object.values(sortedParts));
+  const info = (metric: string, value: string): BenchRow => ({ bench: 'mirror', metric, value, unit: 'ms', goal: '', pass: null });
+  return [
+    info(`bare FTS5 prefix query, first 50 rowids, p95 per round (${RATIO_ROUNDS} rounds, sides alternating)`, each((r) => r.fts)),
+    info('links:list handler, search as you type (first 50 rows + total), p95 per round', each((r) => r.list)),
+    info('links:list handler, search sorted by clicks or title, p95 per round', each((r) => r.sortedSearch)),
+    info('links:list handler, list page with sort + filter, p95 per round', each((r) => r.page)),
+    info('links:facets handler (cache missed), p95 per round', each((r) => r.facets)),
+    ...Object.entries(sortedParts).map(([what, ms]) => info(`  ${what} / bare FTS5 (medians)`, `${round(ms / fts)} (${round(ms)} / ${round(fts)})`)),
+    ratioRow('mirror', 'list/fts', med((r) => r.list) / fts, '<=', 1.5),
+    ratioRow('mirror', 'sorted/fts', worst / fts, '<=', 3),
+  ];
+}
 
 export async function runMirrorBench(
   log: (line: string) => void = console.log,
@@ -418,6 +517,7 @@ export async function runMirrorBench(
         pass: null,
       },
     ];
+    rows.push(...ratioRows(m.rounds));
     for (const n of [1_000, 10_000]) {
       log(`mirror: first sync of ${n.toLocaleString('en')} links against the local service …`);
       const r = await firstSyncRequests(n);
@@ -440,5 +540,5 @@ export async function runMirrorBench(
 if (process.argv[2] === '--child') {
   const [mode, dir] = [process.argv[3], process.argv[4] as string];
   if (mode === 'seed') seed(dir);
-  else console.log(JSON.stringify(measure(dir)));
+  else void measure(dir).then((m) => console.log(JSON.stringify(m)));
 }

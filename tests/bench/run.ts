@@ -6,6 +6,8 @@
  * BENCHES. (The local service's redirect benchmark runs on its own: `npm run bench:service`.)
  */
 
+import { availableParallelism, loadavg } from 'node:os';
+
 export interface BenchRow {
   /** Which benchmark the row belongs to. */
   bench: string;
@@ -16,7 +18,32 @@ export interface BenchRow {
   goal: string;
   /** null: a figure reported without a goal. */
   pass: boolean | null;
+  /** A ratio against a same-run baseline (issue 15): printed as `ratio <name>: …` too. */
+  ratio?: { name: string; value: number; op: '<=' | '>='; goal: number };
 }
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** A ratio row: its figure against the goal, and the `ratio <name>: <value> (goal <= X)` line. */
+export function ratioRow(bench: string, name: string, value: number, op: '<=' | '>=', goal: number): BenchRow {
+  const rounded = Number(value.toFixed(2));
+  return {
+    bench,
+    metric: `ratio ${name}`,
+    value: rounded,
+    unit: '',
+    goal: `${op === '<=' ? '≤' : '≥'} ${goal}`,
+    pass: op === '<=' ? rounded <= goal : rounded >= goal,
+    ratio: { name, value: rounded, op, goal },
+  };
+}
+
+/** The line issue 15 asks for, one per ratio. */
+export const ratioLine = (r: NonNullable<BenchRow['ratio']>): string => `ratio ${r.name}: ${r.value} (goal ${r.op} ${r.goal})`;
 
 interface BenchEntry {
   name: string;
@@ -48,11 +75,22 @@ function table(rows: BenchRow[]): string {
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const rows: BenchRow[] = [];
+  // The machine's load says how much the absolute figures are worth (the ratios less so).
+  const loadBefore = loadavg().map((l) => l.toFixed(2)).join(' ');
   for (const bench of BENCHES) {
     if (only.length > 0 && !only.includes(bench.name)) continue;
     rows.push(...(await bench.run((line) => console.log(`[${bench.name}] ${line}`))));
   }
+  rows.push({
+    bench: 'machine',
+    metric: `load average (1, 5, 15 min) before / after, ${availableParallelism()} CPUs`,
+    value: `${loadBefore} / ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    unit: '',
+    goal: '',
+    pass: null,
+  });
   console.log(`\n${table(rows)}\n`);
+  for (const r of rows) if (r.ratio) console.log(ratioLine(r.ratio));
   const failed = rows.filter((r) => r.pass === false).length;
   console.log(failed === 0 ? 'All goals met.' : `${failed} goal(s) missed.`);
   process.exitCode = failed === 0 ? 0 : 1;

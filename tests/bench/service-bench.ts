@@ -17,6 +17,11 @@
  *     POST /api/url/add, first from one client (the latency a user of the app sees; the goals
  *     apply there), then from 10 concurrent clients (throughput, for information). "not
  *     available" when the links routes are missing.
+ *  3b. The baseline (issue 15): a bare node:http server answering every request with a 302 and
+ *     no work (bare-redirect-server.ts), started the same way and loaded by the same wrk command
+ *     and script. The two are loaded in turn, BENCH_ROUNDS times each (default 2), and the ratio
+ *     of the medians is the goal: `ratio redirects/bare` ≥ 0.80. Absolute rates are printed for
+ *     information, with the machine's load before and after each run.
  *  5. Stops the service (its close writes the buffered clicks) and checks that the database holds
  *     one click per redirect answered, and that links.clicks agrees with the click rows.
  *
@@ -39,7 +44,9 @@ const CONNECTIONS = 50;
 const WRK = process.env['BENCH_WRK'] ?? '/usr/bin/wrk';
 const PIN = process.env['BENCH_PIN'] === '1' && existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
 
-const GOALS = { redirectsPerSec: 20_000, redirectP99Ms: 15, apiP50Ms: 10, apiP99Ms: 50 };
+const ROUNDS = Math.max(2, Number(process.env['BENCH_ROUNDS'] ?? 2));
+const GOALS = { redirectsPerBare: 0.8, apiP50Ms: 10, apiP99Ms: 50 };
+const BARE_SERVER = join(import.meta.dirname, 'bare-redirect-server.ts');
 
 interface Row {
   measure: string;
@@ -48,6 +55,8 @@ interface Row {
   result: 'PASS' | 'FAIL' | 'info' | 'n/a';
 }
 const rows: Row[] = [];
+/** `ratio <name>: <value> (goal >= X)` lines (issue 15), printed after the table. */
+const ratioLines: string[] = [];
 const fmtMs = (ms: number) => `${ms.toFixed(2)} ms`;
 /** autocannon's latency histogram counts whole milliseconds. */
 const fmtWholeMs = (ms: number) => (ms < 1 ? '< 1 ms' : `${ms.toFixed(0)} ms`);
@@ -93,8 +102,11 @@ function seed(dataDir: string): { key: string; aliases: string[] } {
 
 // ---------------------------------------------------------------- the service process
 
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const args = ['--import', 'tsx', join(ROOT, 'electron/service/cli.ts'), '--port', '0', '--data', dataDir, '--rate-limit', '0'];
+async function startServer(dataDir: string | null): Promise<{ url: string; child: ChildProcess }> {
+  const args =
+    dataDir === null
+      ? ['--import', 'tsx', BARE_SERVER, '--port', '0']
+      : ['--import', 'tsx', join(ROOT, 'electron/service/cli.ts'), '--port', '0', '--data', dataDir, '--rate-limit', '0'];
   const [cmd, cmdArgs] = PIN ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, cmdArgs as string[], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   const url = await new Promise<string>((ok, fail) => {
@@ -257,6 +269,7 @@ async function benchApi(url: string, key: string, label: string, method: 'GET' |
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-'));
   let child: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
   try {
     const t0 = Date.now();
     const { key, aliases } = seed(dataDir);
@@ -270,6 +283,12 @@ async function main() {
     child = server.child;
     const { url } = server;
     console.log(`Service at ${url} (child process ${child.pid})${PIN ? ', pinned to CPU 0; wrk on CPU 1' : ''}.`);
+    const bareServer = await startServer(null);
+    bare = bareServer.child;
+    const bareUrl = bareServer.url;
+    console.log(`Bare node:http 302 server at ${bareUrl} (child process ${bare.pid}).`);
+    const bareAnswer = await fetch(`${bareUrl}/${aliases[0]}`, { redirect: 'manual' });
+    if (bareAnswer.status !== 302) throw new Error(`The bare server answered ${bareAnswer.status}, not 302.`);
 
     // Sanity: the seeded links answer with redirects to their long URLs.
     let sanity = 0;
@@ -284,22 +303,48 @@ async function main() {
     const haveWrk = existsSync(WRK);
     if (!haveWrk) console.log(`wrk is not installed (${WRK}): measuring redirects with autocannon instead (apt-get install wrk for the reference figure).`);
     const tool = haveWrk ? 'wrk' : 'autocannon';
-    const hammer = (seconds: number) => (haveWrk ? Promise.resolve(runWrk(url, script, aliasFile, seconds)) : runAutocannonRedirects(url, aliases, seconds));
+    const hammer = (target: string, seconds: number) => (haveWrk ? Promise.resolve(runWrk(target, script, aliasFile, seconds)) : runAutocannonRedirects(target, aliases, seconds));
 
     // Other work on the machine skews every figure: say how busy it was.
     const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-    console.log(`Load average before the run: ${load()} (${availableParallelism()} CPUs).`);
-    console.log('Warm-up (3 s)…');
-    const warm = await hammer(3);
-    console.log(`Measuring redirects with ${tool}: ${CONNECTIONS} connections, ${DURATION} s…`);
-    const run = await hammer(DURATION);
-    console.log(`Load average after the redirects: ${load()}.`);
+    const loadBefore = load();
+    console.log(`Load average before the run: ${loadBefore} (${availableParallelism()} CPUs).`);
+    console.log('Warm-up (3 s each)…');
+    const bareWarm = await hammer(bareUrl, 3);
+    const warm = await hammer(url, 3);
+    const ours: WrkResult[] = [];
+    const bares: WrkResult[] = [];
+    const loads: string[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`Round ${round}/${ROUNDS}: bare server, then the service, with ${tool}: ${CONNECTIONS} connections, ${DURATION} s each…`);
+      const before = load();
+      bares.push(await hammer(bareUrl, DURATION));
+      ours.push(await hammer(url, DURATION));
+      loads.push(`${before} → ${load()}`);
+      console.log(`  bare ${fmtInt(bares[round - 1]!.perSec)}/s, service ${fmtInt(ours[round - 1]!.perSec)}/s (load ${loads[round - 1]})`);
+    }
+    const med = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+    };
+    const ratio = Number((med(ours.map((r) => r.perSec)) / med(bares.map((r) => r.perSec))).toFixed(2));
+    const perRun = (runs: WrkResult[], pick: (r: WrkResult) => string) => runs.map(pick).join(' / ');
 
-    rows.push({ measure: `Redirects/s (${tool}, ${CONNECTIONS} conn, ${DURATION} s, ${fmtInt(LINKS)} links)`, value: fmtInt(run.perSec), goal: `≥ ${fmtInt(GOALS.redirectsPerSec)}`, result: run.perSec >= GOALS.redirectsPerSec ? 'PASS' : 'FAIL' });
-    rows.push({ measure: 'Redirect latency p50', value: fmtMs(run.p50), goal: '', result: 'info' });
-    rows.push({ measure: 'Redirect latency p90', value: fmtMs(run.p90), goal: '', result: 'info' });
-    rows.push({ measure: 'Redirect latency p99', value: fmtMs(run.p99), goal: `< ${GOALS.redirectP99Ms} ms`, result: run.p99 < GOALS.redirectP99Ms ? 'PASS' : 'FAIL' });
-    rows.push({ measure: 'Answers other than 302 / socket errors', value: `${run.bad + warm.bad} / ${run.socketErrors}`, goal: '0 / none', result: run.bad + warm.bad === 0 && run.socketErrors === 'none' ? 'PASS' : 'FAIL' });
+    rows.push({ measure: `Load average (1, 5, 15 min) per round, before → after (${availableParallelism()} CPUs)`, value: loads.join('; '), goal: '', result: 'info' });
+    rows.push({ measure: `Bare node:http 302/s per round (${tool}, ${CONNECTIONS} conn, ${DURATION} s)`, value: perRun(bares, (r) => fmtInt(r.perSec)), goal: '', result: 'info' });
+    rows.push({ measure: `Redirects/s with click recording per round (${fmtInt(LINKS)} links)`, value: perRun(ours, (r) => fmtInt(r.perSec)), goal: '', result: 'info' });
+    rows.push({ measure: 'Redirect latency p50 / p99 per round (bare: p99)', value: `${perRun(ours, (r) => `${fmtMs(r.p50)} / ${fmtMs(r.p99)}`)} (bare: ${perRun(bares, (r) => fmtMs(r.p99))})`, goal: '', result: 'info' });
+    rows.push({ measure: 'ratio redirects/bare (medians)', value: `${ratio}`, goal: `≥ ${GOALS.redirectsPerBare}`, result: ratio >= GOALS.redirectsPerBare ? 'PASS' : 'FAIL' });
+    const bad = ours.reduce((n, r) => n + r.bad, warm.bad);
+    const socketErrors = [...ours, warm].map((r) => r.socketErrors).filter((e) => e !== 'none');
+    const bareBad = bares.reduce((n, r) => n + r.bad, bareWarm.bad);
+    if (bareBad > 0) throw new Error(`The bare server answered ${bareBad} requests with something other than a 302.`);
+    rows.push({ measure: 'Answers other than 302 / socket errors', value: `${bad} / ${socketErrors.length ? socketErrors.join('; ') : 'none'}`, goal: '0 / none', result: bad === 0 && socketErrors.length === 0 ? 'PASS' : 'FAIL' });
+    ratioLines.push(`ratio redirects/bare: ${ratio} (goal >= ${GOALS.redirectsPerBare})`);
+    console.log(`Load average after the redirects: ${load()}.`);
+    await stopServer(bare);
+    bare = undefined;
 
     console.log('Measuring the API with autocannon (1, then 10 clients, 5 s each)…');
     await benchApi(url, key, 'GET /api/urls?limit=100', 'GET', '/api/urls?limit=100');
@@ -311,10 +356,10 @@ async function main() {
     const db = openDatabase(dataDir);
     const stored = db.prepare('SELECT (SELECT COUNT(*) FROM clicks) AS clicks, (SELECT SUM(clicks) FROM links) AS counted').get() as { clicks: number; counted: number };
     db.close();
-    const answered = warm.requests + run.requests + sanity;
+    const answered = warm.requests + ours.reduce((n, r) => n + r.requests, 0) + sanity;
     // wrk stops counting with requests still in flight (at most one per connection per run),
     // which the service answers and records.
-    const slack = 2 * CONNECTIONS;
+    const slack = (ROUNDS + 1) * CONNECTIONS;
     const clicksOk = stored.clicks >= answered && stored.clicks <= answered + slack && stored.counted === stored.clicks;
     rows.push({
       measure: 'Clicks stored after close (rows / links.clicks / answered)',
@@ -324,10 +369,12 @@ async function main() {
     });
   } finally {
     if (child) await stopServer(child);
+    if (bare) await stopServer(bare);
     rmSync(dataDir, { recursive: true, force: true });
   }
 
   printTable(rows);
+  for (const line of ratioLines) console.log(line);
   const failed = rows.filter((r) => r.result === 'FAIL').length;
   console.log(failed ? `${failed} goal(s) not met.` : 'All goals met.');
   process.exitCode = failed ? 1 : 0;

@@ -166,6 +166,13 @@ describe('the outbound connector', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
+  it('stops waiting for a name that never resolves at the time limit', async () => {
+    const stuck = createOutbound({ policy: createOutboundPolicy(), resolve: () => new Promise<ResolvedAddress[]>(() => {}) });
+    await expect(stuck.request('http://slow-dns.example.test/', { method: 'HEAD', timeoutMs: 200 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    const result = await checkUrl('http://slow-dns.example.test/', { timeoutMs: 300, maxRedirects: 10, outbound: stuck });
+    expect(result).toMatchObject({ state: 'broken', status: null, problem: 'No answer within 0.3 s.' });
+  });
+
   it('refuses before connecting, with the rule in words', async () => {
     await expect(outbound.request(`${other.url}/ok`, { method: 'HEAD' })).rejects.toMatchObject({
       name: 'OutboundRefused',

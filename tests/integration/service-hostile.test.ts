@@ -6,8 +6,10 @@ import { startTestService, type ApiAnswer, type TestService } from '../support/s
 
 /*
  * Hostile input in every text field of every endpoint: each value is either stored and answered
- * back exactly as sent, or refused with a 400 that says why. Never a 5xx, never a silently
- * changed value, never a header line the caller wrote. And only web addresses in URL fields.
+ * back exactly as sent, or refused with a 400 that says why — or, in an item of a link's optional
+ * structured fields (targeting, parameters, deep links), left out with the item named in the
+ * answer's `dropped` list. Never a 5xx, never a silently changed value, never a header line the
+ * caller wrote. And only web addresses in URL fields.
  */
 
 type Json = Record<string, unknown>;
@@ -56,7 +58,17 @@ interface TextField {
   wrap?: (text: string) => string;
   /** What the service documents showing for a value, where that is not the value itself. */
   shows?: (value: string) => unknown;
+  /** An item of an optional structured field: an unusable one is left out, not refused. */
+  item?: string;
   send(value: string): Promise<Sent>;
+}
+
+/** The answer's `dropped` list names the item; nothing of it was stored. */
+async function expectLeftOut(sent: Sent, item: string, where: string): Promise<void> {
+  expect(sent.answer.json['dropped'], where).toEqual([
+    { field: item, reason: expect.stringContaining(`${item} was left out`) },
+  ]);
+  if (sent.readBack) expect(await sent.readBack(), where).toEqual([]);
 }
 
 describe('local service: hostile strings', () => {
@@ -133,6 +145,7 @@ describe('local service: hostile strings', () => {
     mode: 'add' | 'update' = 'add',
   ): TextField => ({
     name: `url/${mode} ${field}`,
+    item: field.split('.')[0] as string,
     async send(value) {
       const body = { url: 'https://example.com/t', [field.split('[')[0] as string]: entry(value) };
       if (mode === 'add') {
@@ -147,7 +160,7 @@ describe('local service: hostile strings', () => {
   const meta = (key: string) => (d: Json) => [d[key]];
   const parameter = (d: Json) =>
     (d['parameters'] as Json[]).flatMap((p) => [p['name'], p['value']]).slice(0, 1);
-  const parameterValue = (d: Json) => [(d['parameters'] as Json[])[0]?.['value']];
+  const parameterValue = (d: Json) => (d['parameters'] as Json[]).slice(0, 1).map((p) => p['value']);
 
   const TEXT_FIELDS: TextField[] = [
     linkAdd(
@@ -412,15 +425,21 @@ describe('local service: hostile strings', () => {
   ];
 
   const expectStoredOrRefused = async (field: TextField, value: string, label: string) => {
-    const { answer, readBack } = await field.send(value);
+    const sent = await field.send(value);
+    const { answer, readBack } = sent;
     const where = `${field.name} = ${label} ${JSON.stringify(value.slice(0, 60))}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`;
     expect(answer.status, where).toBeLessThan(500);
     if (answer.status === 400) {
+      expect(field.item, `${where}: an item of an optional list is left out, not refused`).toBeUndefined();
       expect(answer.json, where).toEqual({ error: 1, message: expect.any(String) });
       expect((answer.json['message'] as string).length, where).toBeGreaterThan(15);
       return 'refused';
     }
     expect(answer.status, where).toBe(200);
+    if (field.item !== undefined && answer.json['dropped'] !== undefined) {
+      await expectLeftOut(sent, field.item, where);
+      return 'left out';
+    }
     const expected = field.shows ? field.shows(value) : value;
     if (readBack)
       for (const shown of await readBack())
@@ -477,6 +496,8 @@ describe('local service: hostile strings', () => {
 
   interface UrlField {
     name: string;
+    /** An item of an optional structured field (a target, a store link): left out, not refused. */
+    item?: string;
     /** Sends the URL; answers the answer and what the service shows for it afterwards. */
     send(url: string): Promise<Sent>;
   }
@@ -488,6 +509,7 @@ describe('local service: hostile strings', () => {
     mode: 'add' | 'update' = 'add',
   ): UrlField => ({
     name: `url/${mode} ${name}`,
+    ...(/[[.]/.test(name) ? { item: name.replace(/\.link$/, '') } : {}),
     async send(url) {
       if (mode === 'add') {
         const answer = await json('POST', '/api/url/add', {
@@ -566,17 +588,17 @@ describe('local service: hostile strings', () => {
     linkUrlField(
       'deeplink.apple',
       (url) => ({ deeplink: { apple: url } }),
-      (d) => [(d['deeplink'] as Json)['apple']],
+      (d) => [(d['deeplink'] as Json)['apple']].filter((v) => v !== undefined),
     ),
     linkUrlField(
       'deeplink.google',
       (url) => ({ deeplink: { google: url } }),
-      (d) => [(d['deeplink'] as Json)['google']],
+      (d) => [(d['deeplink'] as Json)['google']].filter((v) => v !== undefined),
     ),
     linkUrlField(
       'deeplink.apple',
       (url) => ({ deeplink: { apple: url } }),
-      (d) => [(d['deeplink'] as Json)['apple']],
+      (d) => [(d['deeplink'] as Json)['apple']].filter((v) => v !== undefined),
       'update',
     ),
     linkUrlField(
@@ -628,20 +650,35 @@ describe('local service: hostile strings', () => {
     field.name.endsWith('metaimage') ? `${url}/a.png` : url;
 
   describe.each(URL_FIELDS.map((f) => [f.name, f] as const))('%s', (_name, field) => {
-    it.each(DANGEROUS_URLS)('refuses %j with a 400 naming the field', async (bad) => {
-      const url = asImage(field, bad);
-      const { answer } = await field.send(url);
-      expect(answer.status, `${JSON.stringify(url)} → ${answer.text}`).toBe(400);
-      const fieldName = field.name.split(' ')[1] as string;
-      expect(answer.json).toEqual({ error: 1, message: expect.stringContaining(`"${fieldName}"`) });
-    });
+    const item = field.item;
+    const fieldName = field.name.split(' ')[1] as string;
+    if (item === undefined) {
+      it.each(DANGEROUS_URLS)('refuses %j with a 400 naming the field', async (bad) => {
+        const url = asImage(field, bad);
+        const { answer } = await field.send(url);
+        expect(answer.status, `${JSON.stringify(url)} → ${answer.text}`).toBe(400);
+        expect(answer.json).toEqual({ error: 1, message: expect.stringContaining(`"${fieldName}"`) });
+      });
+    } else {
+      it.each(DANGEROUS_URLS)('leaves %j out, naming the field in the answer', async (bad) => {
+        const sent = await field.send(bad);
+        const where = `${JSON.stringify(bad)} → ${sent.answer.text}`;
+        expect(sent.answer.status, where).toBe(200);
+        await expectLeftOut(sent, item, where);
+        expect((sent.answer.json['dropped'] as Json[])[0]?.['reason'], where).toContain(`"${fieldName}"`);
+      });
+    }
 
     it('keeps a web address carrying hostile text verbatim, or refuses it with a 400', async () => {
       for (const [label, text] of HOSTILE) {
         const url = asImage(field, `https://example.com/p/${text}?q=${text}`);
         const { answer, readBack } = await field.send(url);
         const where = `${label}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`;
-        expect([200, 400], where).toContain(answer.status);
+        expect(field.item === undefined ? [200, 400] : [200], where).toContain(answer.status);
+        if (answer.json['dropped'] !== undefined) {
+          await expectLeftOut({ answer, readBack }, field.item ?? 'a list item', where);
+          continue;
+        }
         // Addresses are stored without surrounding spaces, which the URL standard ignores anyway.
         if (answer.status === 200 && readBack)
           for (const shown of await readBack()) expect(shown, where).toBe(url.trim());

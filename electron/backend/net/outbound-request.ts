@@ -117,19 +117,41 @@ export function createOutbound(options: OutboundOptions): Outbound {
     async request(input, init) {
       const url = typeof input === 'string' ? new URL(input) : input;
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`Only http and https addresses are requested, not ${url.protocol}`);
-      init.signal?.throwIfAborted();
-      const pinned = await resolve(url.hostname);
-      init.signal?.throwIfAborted();
-      return send(url, pinned, init);
+      const signal = withTimeout(init.signal, init.timeoutMs);
+      signal?.throwIfAborted();
+      // getaddrinfo cannot be cancelled: the time limit stops the wait for it instead.
+      const pinned = await untilAborted(resolve(url.hostname), signal);
+      return send(url, pinned, init.method, init.headers, init.maxBodyBytes, signal);
     },
   };
 }
 
+/** The caller's signal and the time limit as one signal (undefined when there is neither). */
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
+  const signals = [signal, timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)].filter((s): s is AbortSignal => s !== undefined);
+  return signals.length <= 1 ? signals[0] : AbortSignal.any(signals);
+}
+
+/** The promise's value, or the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** The request itself, connected to `pinned` whatever DNS would say now. */
-function send(url: URL, pinned: ResolvedAddress, init: OutboundRequestInit): Promise<OutboundResponse> {
-  const limit = Math.max(0, init.maxBodyBytes ?? 0);
-  const signals = [init.signal, init.timeoutMs === undefined ? undefined : AbortSignal.timeout(init.timeoutMs)].filter((s): s is AbortSignal => s !== undefined);
-  const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+function send(
+  url: URL,
+  pinned: ResolvedAddress,
+  method: OutboundRequestInit['method'],
+  headers: Record<string, string> | undefined,
+  maxBodyBytes: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<OutboundResponse> {
+  const limit = Math.max(0, maxBodyBytes ?? 0);
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
     // Node asks for every address (`all`) when it may try several (autoSelectFamily).
     if ((lookupOptions as { all?: boolean }).all) {
@@ -149,8 +171,8 @@ function send(url: URL, pinned: ResolvedAddress, init: OutboundRequestInit): Pro
       hostname: isLiteral ? pinned.address : hostname,
       port: url.port === '' ? undefined : Number(url.port),
       path: `${url.pathname}${url.search}`,
-      method: init.method,
-      headers: { ...init.headers, Host: url.host },
+      method,
+      headers: { ...headers, Host: url.host },
       // Own connection, never pooled: a pooled socket could be one made under other rules.
       agent: false,
       lookup,
@@ -170,8 +192,8 @@ function send(url: URL, pinned: ResolvedAddress, init: OutboundRequestInit): Pro
         res.destroy();
         req.destroy();
       };
-      if (limit === 0 || init.method === 'HEAD') {
-        truncated = init.method !== 'HEAD' && res.headers['content-length'] !== '0';
+      if (limit === 0 || method === 'HEAD') {
+        truncated = method !== 'HEAD' && res.headers['content-length'] !== '0';
         finish();
         return;
       }

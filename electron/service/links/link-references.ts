@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../context.js';
 import { badRequest } from '../errors.js';
+import type { DroppedItem } from './dropped.js';
 import type { LinkInput } from './link-input.js';
 
 /** What a link input refers to, checked to belong to the user. Undefined: not in the input. */
@@ -56,23 +57,29 @@ export function resolveDomain(ctx: ServiceContext, userId: number, domain: strin
   return row.id;
 }
 
-/** Checks every id of the input against the user's own objects; the message names the unknown one. */
+/**
+ * Checks every id of the input against the user's own objects; the message names the unknown
+ * one. A pixel that is not the user's is an unusable item of an optional list: it is left out and
+ * recorded in `dropped` (as real deployments skip it), never linked.
+ */
 export function resolveReferences(
   ctx: ServiceContext,
   userId: number,
   input: LinkInput,
+  dropped: DroppedItem[] = [],
 ): LinkReferences {
   const refs: LinkReferences = {};
   if (input.domain !== undefined)
     refs.domainId = input.domain === null ? 0 : resolveDomain(ctx, userId, input.domain);
   if (input.pixels !== undefined) {
-    const unknown = input.pixels.filter((id) => !owns(ctx, 'pixels', id, userId));
-    if (unknown.length > 0) {
-      throw badRequest(
-        `${unknown.length === 1 ? 'There is no pixel' : 'There are no pixels'} with the id ${unknown.join(', ')} among yours. List your pixels with GET /api/pixels.`,
-      );
-    }
-    refs.pixels = input.pixels;
+    refs.pixels = input.pixels.filter((id) => {
+      if (owns(ctx, 'pixels', id, userId)) return true;
+      dropped.push({
+        field: 'pixels',
+        reason: `There is no pixel with the id ${id} among yours (list them with GET /api/pixels); it was left out.`,
+      });
+      return false;
+    });
   }
   if (input.channel !== undefined) {
     if (input.channel !== null && !owns(ctx, 'channels', input.channel, userId)) {

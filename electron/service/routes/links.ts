@@ -3,6 +3,7 @@ import { notifyLinkChanged, type ServiceContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import { pagedEnvelope, readPaging } from '../format.js';
 import { shortUrl } from '../urls.js';
+import { withDropped, type DroppedItem } from '../links/dropped.js';
 import { parseLinkInput } from '../links/link-input.js';
 import { resolveReferences } from '../links/link-references.js';
 import {
@@ -58,6 +59,10 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: ServiceContext): v
     const paging = readPaging(query);
     const q = queryText(query, 'q').trim();
     if (q.length > 500) throw badRequest('The query parameter "q" is longer than 500 characters.');
+    // As in stored fields: a NUL made SQLite's LIKE pattern end early and match every link.
+    if (/\p{Cc}/u.test(q)) {
+      throw badRequest('The query parameter "q" contains a control character (such as NUL or a line break); remove it.');
+    }
     const { items, total } = listLinks(ctx, request.userId, { paging, order: readOrder(query), q });
     return pagedEnvelope(
       'urls',
@@ -71,25 +76,31 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: ServiceContext): v
     singleLinkAnswer(ctx, getOwnedLink(ctx, request.userId, linkId(request))),
   );
 
-  api.post('/url/add', async (request) => {
-    const input = parseLinkInput(request.body, 'create', ctx.now());
-    const refs = resolveReferences(ctx, request.userId, input);
+  api.post('/url/add', async (request, reply) => {
+    const dropped: DroppedItem[] = [];
+    const input = parseLinkInput(request.body, 'create', dropped);
+    const refs = resolveReferences(ctx, request.userId, input, dropped);
     const { id } = createLink(ctx, request.userId, input, refs);
     // A redirect cache may remember that this alias did not exist.
     notifyLinkChanged(ctx, id);
     const link = getOwnedLink(ctx, request.userId, id);
-    return { error: 0, id, shorturl: shortUrl(ctx, link.alias, link.domain) };
+    return withDropped(
+      reply,
+      { error: 0, id, shorturl: shortUrl(ctx, link.alias, link.domain) },
+      dropped,
+    );
   });
 
-  api.put('/url/:id/update', async (request) => {
+  api.put('/url/:id/update', async (request, reply) => {
     const id = linkId(request);
     // 404 before 400: a caller editing a link that is not theirs learns that first.
     getOwnedLink(ctx, request.userId, id);
-    const input = parseLinkInput(request.body, 'update', ctx.now());
-    const refs = resolveReferences(ctx, request.userId, input);
+    const dropped: DroppedItem[] = [];
+    const input = parseLinkInput(request.body, 'update', dropped);
+    const refs = resolveReferences(ctx, request.userId, input, dropped);
     const link = updateLink(ctx, request.userId, id, input, refs);
     notifyLinkChanged(ctx, id);
-    return { error: 0, id, short: shortUrl(ctx, link.alias, link.domain) };
+    return withDropped(reply, { error: 0, id, short: shortUrl(ctx, link.alias, link.domain) }, dropped);
   });
 
   api.delete('/url/:id/delete', async (request) => {

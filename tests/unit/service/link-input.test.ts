@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../electron/service/errors.js';
-import { parseLinkInput } from '../../../electron/service/links/link-input.js';
+import type { DroppedItem } from '../../../electron/service/links/dropped.js';
+import { parseLinkInput, type LinkInput } from '../../../electron/service/links/link-input.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const URL_ = 'https://example.com/page';
 
 const create = (body: Record<string, unknown>) =>
-  parseLinkInput({ url: URL_, ...body }, 'create', NOW);
+  parseLinkInput({ url: URL_, ...body }, 'create');
 const update = (body: Record<string, unknown>) =>
-  parseLinkInput({ url: URL_, ...body }, 'update', NOW);
+  parseLinkInput({ url: URL_, ...body }, 'update');
+
+/** Reads a create (or update) body that must be accepted; answers what was kept and dropped. */
+function dropping(
+  body: Record<string, unknown>,
+  mode: 'create' | 'update' = 'create',
+): { input: LinkInput; dropped: DroppedItem[] } {
+  const dropped: DroppedItem[] = [];
+  const input = parseLinkInput({ url: URL_, ...body }, mode, dropped);
+  return { input, dropped };
+}
 
 function rejection(fn: () => unknown): string {
   try {
@@ -26,17 +37,17 @@ function rejection(fn: () => unknown): string {
 describe('link input: the body and the long URL', () => {
   it('requires a JSON object with a url', () => {
     for (const body of [undefined, null, 'x', 3, [], ['https://a.b']]) {
-      expect(rejection(() => parseLinkInput(body, 'create', NOW))).toMatch(/JSON object/);
+      expect(rejection(() => parseLinkInput(body, 'create'))).toMatch(/JSON object/);
     }
-    expect(rejection(() => parseLinkInput({}, 'create', NOW))).toMatch(/"url" is required/);
-    expect(rejection(() => parseLinkInput({ url: '' }, 'update', NOW))).toMatch(
+    expect(rejection(() => parseLinkInput({}, 'create'))).toMatch(/"url" is required/);
+    expect(rejection(() => parseLinkInput({ url: '' }, 'update'))).toMatch(
       /"url" is required/,
     );
   });
 
   it('keeps only http and https, naming any other scheme', () => {
     expect(create({}).url).toBe(URL_);
-    expect(parseLinkInput({ url: '  http://a.example/x  ' }, 'create', NOW).url).toBe(
+    expect(parseLinkInput({ url: '  http://a.example/x  ' }, 'create').url).toBe(
       'http://a.example/x',
     );
     for (const [url, scheme] of [
@@ -47,26 +58,26 @@ describe('link input: the body and the long URL', () => {
       ['ftp://example.com/x', 'ftp:'],
       ['vbscript:msgbox', 'vbscript:'],
     ]) {
-      expect(rejection(() => parseLinkInput({ url }, 'create', NOW))).toContain(
+      expect(rejection(() => parseLinkInput({ url }, 'create'))).toContain(
         `"${scheme}" scheme`,
       );
     }
   });
 
   it('explains addresses without a scheme, broken ones, control characters and wrong types', () => {
-    expect(rejection(() => parseLinkInput({ url: 'example.com/x' }, 'create', NOW))).toMatch(
+    expect(rejection(() => parseLinkInput({ url: 'example.com/x' }, 'create'))).toMatch(
       /must start with http:\/\/ or https:\/\//,
     );
-    expect(rejection(() => parseLinkInput({ url: 'localhost:8080/x' }, 'create', NOW))).toMatch(
+    expect(rejection(() => parseLinkInput({ url: 'localhost:8080/x' }, 'create'))).toMatch(
       /must start with http/,
     );
-    expect(rejection(() => parseLinkInput({ url: 'http://' }, 'create', NOW))).toMatch(
+    expect(rejection(() => parseLinkInput({ url: 'http://' }, 'create'))).toMatch(
       /not a valid web address/,
     );
     expect(
-      rejection(() => parseLinkInput({ url: 'https://exa\nmple.com' }, 'create', NOW)),
+      rejection(() => parseLinkInput({ url: 'https://exa\nmple.com' }, 'create')),
     ).toMatch(/control characters/);
-    expect(rejection(() => parseLinkInput({ url: 42 }, 'create', NOW))).toMatch(
+    expect(rejection(() => parseLinkInput({ url: 42 }, 'create'))).toMatch(
       /"url" must be a string/,
     );
   });
@@ -193,29 +204,68 @@ describe('link input: fields', () => {
     expect(input).toEqual({ url: URL_, description: 'n', deeplink: { apple: 'https://a.example/x' } });
   });
 
-  it('checks the expiry format, and refuses a past expiry on create only', () => {
+  it('checks the expiry format, and takes a past expiry (a link already expired) on create and update', () => {
     expect(rejection(() => create({ expiry: '31/12/2030' }))).toMatch(/YYYY-MM-DD HH:MM:SS/);
     expect(rejection(() => create({ expiry: '2030-02-30 10:00:00' }))).toMatch(
       /YYYY-MM-DD HH:MM:SS/,
     );
     expect(rejection(() => create({ expiry: 20301231 }))).toMatch(/"expiry" must be a string/);
-    expect(rejection(() => create({ expiry: '2026-01-15 11:59:59' }))).toMatch(/in the past/);
+    // The API documentation's own add-link example carries "2020-11-11 12:00:00".
+    expect(create({ expiry: '2020-11-11 12:00:00' }).expiry).toBe(Date.UTC(2020, 10, 11, 12));
+    expect(create({ expiry: '2099-01-15 11:59:59' }).expiry).toBeGreaterThan(NOW);
     expect(update({ expiry: '2020-01-01 00:00:00' }).expiry).toBe(Date.UTC(2020, 0, 1));
   });
 
-  it('applies the web-URL rule to every target URL', () => {
-    expect(
-      rejection(() => create({ geotarget: [{ location: 'DE', link: 'javascript:alert(1)' }] })),
-    ).toMatch(/"geotarget\[0\]\.link" uses the "javascript:" scheme/);
-    expect(
-      rejection(() => create({ devicetarget: [{ device: 'android', link: 'data:,x' }] })),
-    ).toMatch(/"devicetarget\[0\]\.link" uses the "data:" scheme/);
-    expect(
-      rejection(() => create({ languagetarget: [{ language: 'en', link: 'file:///x' }] })),
-    ).toMatch(/"languagetarget\[0\]\.link" uses the "file:" scheme/);
-    expect(rejection(() => create({ deeplink: { apple: 'javascript:x' } }))).toMatch(
-      /"deeplink\.apple" uses the "javascript:" scheme/,
-    );
+  it('applies the web-URL rule to every target URL, leaving out the target that breaks it', () => {
+    const good = 'https://example.com/good';
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      [
+        'geotarget[0]',
+        {
+          geotarget: [
+            { location: 'DE', link: 'javascript:alert(1)' },
+            { location: 'FR', link: good },
+          ],
+        },
+        /"geotarget\[0\]\.link" uses the "javascript:" scheme/,
+      ],
+      [
+        'devicetarget[0]',
+        {
+          devicetarget: [
+            { device: 'android', link: 'data:,x' },
+            { device: 'iphone', link: good },
+          ],
+        },
+        /"devicetarget\[0\]\.link" uses the "data:" scheme/,
+      ],
+      [
+        'languagetarget[0]',
+        {
+          languagetarget: [
+            { language: 'en', link: 'file:///x' },
+            { language: 'fr', link: good },
+          ],
+        },
+        /"languagetarget\[0\]\.link" uses the "file:" scheme/,
+      ],
+      [
+        'deeplink.apple',
+        { deeplink: { apple: 'javascript:x', google: good } },
+        /"deeplink\.apple" uses the "javascript:" scheme/,
+      ],
+    ];
+    for (const [field, body, reason] of cases) {
+      const { input, dropped } = dropping(body);
+      expect(dropped, field).toEqual([{ field, reason: expect.stringMatching(reason) }]);
+      expect(dropped[0]?.reason, field).toMatch(new RegExp(`${field.replace(/[[\].]/g, '\\$&')} was left out\\.$`));
+      expect(JSON.stringify(input), field).not.toMatch(/javascript:|data:|file:/);
+    }
+    expect(dropping(cases[0]![1]).input.geotarget).toEqual([{ location: 'FR', link: good }]);
+    expect(dropping(cases[1]![1]).input.devicetarget).toEqual([{ device: 'iphone', link: good }]);
+    expect(dropping(cases[2]![1]).input.languagetarget).toEqual([{ language: 'fr', link: good }]);
+    expect(dropping(cases[3]![1]).input.deeplink).toEqual({ google: good });
+    // The scalar URL fields are not lists: they keep their 400.
     expect(rejection(() => create({ metaimage: 'javascript:x.png' }))).toMatch(
       /"metaimage" uses the "javascript:" scheme/,
     );
@@ -233,40 +283,107 @@ describe('link input: fields', () => {
     );
   });
 
-  it('names the bad entry of target lists', () => {
-    expect(rejection(() => create({ geotarget: [{ location: 'Narnia', link: URL_ }] }))).toMatch(
-      /"geotarget\[0\]\.location" \("Narnia"\) is not a country/,
-    );
-    expect(
-      rejection(() =>
-        create({
-          geotarget: [
-            { location: 'DE', link: URL_ },
-            { location: 'Germany', link: URL_ },
-          ],
-        }),
-      ),
-    ).toMatch(/more than once/);
-    expect(rejection(() => create({ geotarget: 'DE' }))).toMatch(/"geotarget" must be an array/);
-    expect(rejection(() => create({ geotarget: ['DE'] }))).toMatch(/geotarget\[0\] is not/);
-    expect(rejection(() => create({ devicetarget: [{ device: 'toaster', link: URL_ }] }))).toMatch(
-      /"devicetarget\[0\]\.device" must be one of "iphone"/,
-    );
-    expect(
-      rejection(() => create({ languagetarget: [{ language: 'english!', link: URL_ }] })),
-    ).toMatch(/"languagetarget\[0\]\.language" .* is not a language code/);
-    expect(rejection(() => create({ languagetarget: [{ language: 'en' }] }))).toMatch(
-      /"languagetarget\[0\]\.link" must be a string/,
-    );
-    expect(rejection(() => create({ parameters: [{ name: '', value: 'x' }] }))).toMatch(
-      /"parameters\[0\]\.name" must be a non-empty string/,
-    );
-    expect(rejection(() => create({ parameters: [{ name: 'a', value: {} }] }))).toMatch(
-      /"parameters\[0\]\.value" must be a string/,
-    );
+  it('leaves out each unusable entry of a target list, naming it, and keeps the others', () => {
+    const ok = { link: URL_ };
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ geotarget: [{ location: 'Narnia', ...ok }] }, 'geotarget[0]', /"geotarget\[0\]\.location" \("Narnia"\) is not a country/],
+      [{ geotarget: ['DE'] }, 'geotarget[0]', /geotarget\[0\] is not/],
+      [{ devicetarget: [{ device: 'toaster', ...ok }] }, 'devicetarget[0]', /"devicetarget\[0\]\.device" must be one of "iphone"/],
+      [{ languagetarget: [{ language: 'english!', ...ok }] }, 'languagetarget[0]', /"languagetarget\[0\]\.language" .* is not a language code/],
+      [{ languagetarget: [{ language: 'en' }] }, 'languagetarget[0]', /"languagetarget\[0\]\.link" must be a string/],
+      [{ parameters: [{ name: '', value: 'x' }] }, 'parameters[0]', /"parameters\[0\]\.name" must be a non-empty string/],
+      [{ parameters: [{ name: 'a', value: {} }] }, 'parameters[0]', /"parameters\[0\]\.value" must be a string/],
+      [{ parameters: [{ name: 'a', value: '\u0000' }] }, 'parameters[0]', /"parameters\[0\]\.value" contains a NUL character/],
+      [{ parameters: [{ name: 'n'.repeat(201), value: 'x' }] }, 'parameters[0]', /longer than 200 characters/],
+      [{ pixels: ['x'] }, 'pixels[0]', /"pixels\[0\]" must be a pixel id/],
+      [{ pixels: [1.5] }, 'pixels[0]', /"pixels\[0\]" must be a pixel id/],
+      [{ deeplink: { auto: 'yes' } }, 'deeplink.auto', /"deeplink\.auto" must be true or false/],
+    ];
+    for (const [body, field, reason] of cases) {
+      const { dropped } = dropping(body);
+      expect(dropped, JSON.stringify(body)).toEqual([{ field, reason: expect.stringMatching(reason) }]);
+    }
+    expect(dropping({ geotarget: [{ location: 'Narnia', ...ok }] }).input.geotarget).toEqual([]);
   });
 
-  it('names the field of every type error', () => {
+  it("keeps the documentation's parameter and leaves out its targeting-shaped row", () => {
+    const { input, dropped } = dropping({
+      parameters: [
+        { name: 'aff', value: '3' },
+        { device: 'gtm_source', link: 'api' },
+      ],
+    });
+    expect(input.parameters).toEqual([{ name: 'aff', value: '3' }]);
+    expect(dropped).toEqual([
+      { field: 'parameters[1]', reason: expect.stringMatching(/"parameters\[1\]\.name" must be a non-empty string/) },
+    ]);
+  });
+
+  it('keeps the first usable row for a key: a second row for it is left out, a broken first one does not block it', () => {
+    const { input, dropped } = dropping({
+      geotarget: [
+        { location: 'DE', link: 'javascript:x' },
+        { location: 'Germany', link: 'https://example.com/de' },
+        { location: 'DE', link: 'https://example.com/de-2' },
+      ],
+    });
+    expect(input.geotarget).toEqual([{ location: 'DE', link: 'https://example.com/de' }]);
+    expect(dropped.map((d) => d.field)).toEqual(['geotarget[0]', 'geotarget[2]']);
+    expect(dropped[1]?.reason).toMatch(/names "DE" more than once/);
+  });
+
+  it('leaves out a structured field of the wrong type whole (on update the stored value stays), and reads indexed objects as lists', () => {
+    for (const [body, field] of [
+      [{ geotarget: 'DE' }, 'geotarget'],
+      [{ devicetarget: { device: 'iphone', link: URL_ } }, 'devicetarget'],
+      [{ languagetarget: 7 }, 'languagetarget'],
+      [{ pixels: 3 }, 'pixels'],
+      [{ parameters: 'aff=3' }, 'parameters'],
+      [{ deeplink: 'https://x.example' }, 'deeplink'],
+      [{ deeplink: ['https://x.example'] }, 'deeplink'],
+    ] as const) {
+      const { input, dropped } = dropping(body, 'update');
+      expect(dropped, field).toEqual([{ field, reason: expect.stringContaining(`"${field}" must be`) }]);
+      expect(input[field], field).toBeUndefined();
+    }
+    // PHP's json_encode writes an array with gaps as an object keyed by index.
+    expect(
+      dropping({ pixels: { '0': 4, '2': 9 }, parameters: { '1': { name: 'a', value: 'b' } } }).input,
+    ).toMatchObject({ pixels: [4, 9], parameters: [{ name: 'a', value: 'b' }] });
+    expect(dropping({ geotarget: {} }).input.geotarget).toEqual([]);
+    // A published PHP client encodes the parameters itself, then the body: a string holding JSON.
+    const twice = dropping({
+      parameters: JSON.stringify([
+        { name: 'aff', value: '3' },
+        { device: 'gtm_source', link: 'api' },
+      ]),
+      deeplink: '{"apple": "https://apps.example/app"}',
+    });
+    expect(twice.input).toMatchObject({
+      parameters: [{ name: 'aff', value: '3' }],
+      deeplink: { apple: 'https://apps.example/app' },
+    });
+    expect(twice.dropped.map((d) => d.field)).toEqual(['parameters[1]']);
+    expect(dropping({ parameters: '[not json' }).dropped.map((d) => d.field)).toEqual(['parameters']);
+  });
+
+  it('keeps the first entries of an over-long list and says how many were left out', () => {
+    const { input, dropped } = dropping({ pixels: Array.from({ length: 103 }, (_, i) => i + 1) });
+    expect(input.pixels).toHaveLength(100);
+    expect(dropped).toEqual([
+      { field: 'pixels[100]', reason: expect.stringMatching(/103 entries; the first 100 were kept and the 3 after them left out/) },
+    ]);
+  });
+
+  it('takes the first usable store link among its spellings', () => {
+    const { input, dropped } = dropping({
+      deeplink: { apple: 'ftp://x', ios: 'https://apps.example/app', android: 'https://play.example/a' },
+    });
+    expect(input.deeplink).toEqual({ apple: 'https://apps.example/app', google: 'https://play.example/a' });
+    expect(dropped.map((d) => d.field)).toEqual(['deeplink.apple']);
+  });
+
+  it('names the field of every type error of a scalar field', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ custom: 5 }, /"custom" must be a string/],
       [{ password: 1234 }, /"password" must be a string/],
@@ -274,21 +391,12 @@ describe('link input: fields', () => {
       [{ metatitle: ['x'] }, /"metatitle" must be a string/],
       [{ metadescription: {} }, /"metadescription" must be a string/],
       [{ description: 1 }, /"description" must be a string/],
-      [{ pixels: 3 }, /"pixels" must be an array/],
-      [{ pixels: ['x'] }, /"pixels\[0\]" must be a pixel id/],
-      [{ pixels: [1.5] }, /"pixels\[0\]" must be a pixel id/],
       [{ channel: 'abc' }, /"channel" must be a channel id/],
       [{ campaign: -2 }, /"campaign" must be a campaign id/],
       [{ campaign: true }, /"campaign" must be a campaign id/],
-      [{ deeplink: 'https://x.example' }, /"deeplink" must be an object/],
-      [{ deeplink: { auto: 'yes' } }, /"deeplink\.auto" must be true or false/],
       [{ status: 'secret' }, /"status" must be "public" or "private"/],
       [{ status: 1 }, /"status" must be "public" or "private"/],
       [{ description: 'a\u0000b' }, /"description" contains a NUL character/],
-      [
-        { parameters: [{ name: 'a', value: '\u0000' }] },
-        /"parameters\[0\]\.value" contains a NUL character/,
-      ],
       [
         { metatitle: 'x'.repeat(501) },
         /"metatitle" is 501 characters long; the most it may have is 500/,
