@@ -2,10 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readAudience } from '../../electron/backend/analytics/audience.js';
 import { readComparison, readOverview } from '../../electron/backend/analytics/overview.js';
+import { StatsFill } from '../../electron/backend/analytics/stats-fill.js';
 import { OFFERS_TIMELINES } from '../../electron/backend/analytics/timeline-source.js';
 import { openProfileData, type ProfileData } from '../../electron/backend/mirror/index.js';
 import { storeListedLinks } from '../../electron/backend/mirror/link-writes.js';
+import { systemClock } from '../../electron/backend/scheduler/clock.js';
+import { createConnectivity } from '../../electron/backend/sync/connectivity.js';
 import { openDatabase, type Db } from '../../electron/service/db.js';
 import { startDeploymentDouble, type DeploymentDouble } from '../support/deployment-double.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -151,6 +155,35 @@ describe('where the app reads clicks over time', () => {
       expect(double.calls().filter((c) => c === 'GET /api/clicks')).toHaveLength(1);
     } finally {
       api.close();
+    }
+  });
+});
+
+describe('filling the statistics the mirror lacks', () => {
+  it('reads the details of every link without them, at background priority, and the audience then covers them all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linkdeck-fill-'));
+    const data = openProfileData(dir, { baseUrl: s.url });
+    const api = profileApiFor(s.url, s.key);
+    const priorities: string[] = [];
+    const spied = { ...api, links: { ...api.links, get: (id: number, o?: { priority?: string }) => (priorities.push(o?.priority ?? ''), api.links.get(id, o as never)) } };
+    try {
+      const page = await api.links.list({ limit: 100 });
+      data.mirror.write(['links'], () => storeListedLinks(data.sql, page.items, Date.now()));
+      const fill = new StatsFill(systemClock);
+      const target = { profileId: 'p', api: spied as never, mirror: data.mirror, connectivity: createConnectivity({ clock: systemClock, probe: async () => undefined }) };
+      expect(fill.state(target)).toMatchObject({ running: false, left: 2, etaMs: expect.any(Number) });
+      expect(fill.start(target).running).toBe(true);
+      await fill.settled();
+      expect(fill.state(target)).toMatchObject({ running: false, left: 0, read: 2, etaMs: null, error: null });
+      expect(priorities).toEqual(['background', 'background']);
+      const audience = readAudience(data.sql);
+      expect(audience.coverage).toMatchObject({ links: 2, withStats: 2 });
+      expect(audience.clicks).toBe(rows());
+      expect(audience.browsers).toEqual({ Firefox: rows() });
+    } finally {
+      api.close();
+      data.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
