@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import type { ServiceContext } from './context.js';
 import { ApiError, badRequest, unprocessable } from './errors.js';
 import { escapeHtml, htmlPage, sendHtml } from './html.js';
+import { ADDRESS_LIMIT_DEFAULTS, createAddressLimits, RateLimitError, type AddressLimitOptions } from './address-limits.js';
 import { RateLimiter } from './rate-limit.js';
 import { registerAvatarRoute } from './routes/account.js';
 import { registerApiRoutes } from './routes/index.js';
@@ -27,9 +28,31 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export interface AppOptions {
   /** Requests per minute per key; 0 turns the limit off. */
   rateLimit: number;
+  /** Limits per client address (bad keys, page floods, password-form floods). */
+  addressLimits?: Partial<AddressLimitOptions>;
+  /** Time limits of a connection, against clients that send slowly or never finish. */
+  timeouts?: Partial<ServerTimeouts>;
+}
+
+/**
+ * Safe defaults against slow or hostile clients: a request (1 MB at most) has 30 s to arrive,
+ * its headers 10 s; an idle kept-alive connection closes after 5 s (Node's default, above the
+ * 4 s after which fetch/undici stops reusing one).
+ */
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 5_000 };
+
+/** Milliseconds, all above 0; headersMs ≤ requestMs (Node refuses otherwise). */
+export interface ServerTimeouts {
+  /** The whole request, headers and body, must arrive within this (then 408 and close). */
+  requestMs: number;
+  /** The headers must arrive within this. */
+  headersMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
 }
 
 export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance {
+  const timeouts: ServerTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
@@ -40,6 +63,16 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     forceCloseConnections: true,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      // Node checks the two timeouts above only this often (30 s by default, which would let
+      // a 10 s headers timeout last 40 s).
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
+    },
   });
   app.decorateRequest('userId', 0);
 
@@ -50,17 +83,31 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   );
 
   const limiter = new RateLimiter(opts.rateLimit, ctx.now);
+  const addressLimits = createAddressLimits({ ...ADDRESS_LIMIT_DEFAULTS, ...opts.addressLimits }, ctx.now);
+  if (addressLimits.pages.enabled || addressLimits.passwordPosts.enabled) {
+    // Short-link requests: a synchronous hook, the cheapest kind (every redirect passes here).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (isApi(request)) return done();
+      done(addressLimits.pageRequest(request, request.method === 'POST'));
+    });
+  }
   void app.register(
     async (api) => {
       api.addHook('onRequest', async (request, reply) => {
-        request.userId = authenticate(ctx, request);
+        try {
+          request.userId = authenticate(ctx, request);
+        } catch (error) {
+          // A missing or wrong key counts against the sender's address; past the limit the
+          // answer is 429 instead of 401.
+          if (error instanceof ApiError && error.status === 401) addressLimits.countBadKey(request);
+          throw error;
+        }
         const rate = limiter.take(request.userId);
         reply.header('X-RateLimit-Limit', rate.limit);
         reply.header('X-RateLimit-Remaining', rate.remaining);
         reply.header('X-RateLimit-Reset', rate.reset);
         if (!rate.allowed) {
-          reply.header('Retry-After', rate.retryAfter);
-          throw new ApiError(429, `Too many requests: the limit is ${rate.limit} a minute. Try again in ${rate.retryAfter} seconds.`);
+          throw new RateLimitError(`Too many requests: the limit is ${rate.limit} a minute. Try again in ${rate.retryAfter} seconds.`, rate.retryAfter);
         }
       });
       api.addHook('preHandler', async (request, reply) => replayIdempotent(ctx, request, reply));
@@ -173,7 +220,13 @@ function toApiError(error: unknown): ApiError {
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(error.status);
-  if (isApi(request)) return reply.type('application/json; charset=utf-8').send({ error: 1, message: error.message });
+  if (error instanceof RateLimitError) reply.header('Retry-After', error.retryAfter);
+  if (isApi(request)) {
+    // Real deployments answer a limit with {"error": 429, "message", "Retry-After"}, and
+    // third-party clients test `error == 429`.
+    const body = error instanceof RateLimitError ? { error: 429, message: error.message, 'Retry-After': error.retryAfter } : { error: 1, message: error.message };
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
   // Router pages (unknown paths, malformed addresses) carry the short links' page headers.
   sendHtml(reply, error.status, htmlPage(error.status === 404 ? 'Not found' : 'Error', `<h1>${escapeHtml(error.message)}</h1>`));
   return reply;

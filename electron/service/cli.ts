@@ -1,6 +1,7 @@
 /**
  * The local link service's command line:
  *   service --port <port> --data <dir> [--host <address>] [--rate-limit <per minute, 0 = off>]
+ *           [limits against slow or hostile clients: see the usage text]
  *   service user add --data <dir> --email <email>
  *   service user reset-key --data <dir> --email <email>
  *   service keys --data <dir>
@@ -8,11 +9,18 @@
 import { parseArgs } from 'node:util';
 import { ApiError } from './errors.js';
 import { openDatabase } from './db.js';
-import { startService } from './start.js';
+import { ADDRESS_LIMIT_DEFAULTS } from './address-limits.js';
+import { SERVER_DEFAULTS, startService } from './start.js';
 import { createUser, listUsers, resetApiKey } from './users.js';
 
 const usage = `Usage:
   npm run service -- --port <port> --data <dir> [--host <address>] [--rate-limit <requests per minute, 0 = off>]
+      [--request-timeout <s, default 30>] [--headers-timeout <s, default 10>]
+      [--keep-alive-timeout <s, default 5>] [--max-connections <n, default 512>]
+      [--bad-key-limit <per minute per address, default 30, 0 = off>]
+      [--page-limit <short-link requests per minute per address, default 3000, 0 = off>]
+      [--password-limit <password-form posts per minute per address, default 60, 0 = off>]
+      [--limit-loopback (count 127.0.0.1/::1 clients too; they are not counted by default)]
   npm run service -- user add --data <dir> --email <email>
   npm run service -- user reset-key --data <dir> --email <email>
   npm run service -- keys --data <dir>
@@ -31,6 +39,14 @@ const options = {
   data: { type: 'string' },
   host: { type: 'string' },
   'rate-limit': { type: 'string' },
+  'request-timeout': { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'keep-alive-timeout': { type: 'string' },
+  'max-connections': { type: 'string' },
+  'bad-key-limit': { type: 'string' },
+  'page-limit': { type: 'string' },
+  'password-limit': { type: 'string' },
+  'limit-loopback': { type: 'boolean' },
   'public-url': { type: 'string' },
   'country-header': { type: 'string' },
   email: { type: 'string' },
@@ -99,10 +115,37 @@ async function main(argv: string[]): Promise<void> {
   const rateLimit = wholeNumber(values['rate-limit'], 30);
   if (!Number.isInteger(rateLimit) || rateLimit < 0) fail('--rate-limit must be a whole number of requests per minute (0 turns it off).');
 
+  const seconds = (flag: string, fallback: number) => {
+    const value = wholeNumber(values[flag as keyof typeof values] as string | undefined, fallback);
+    if (!Number.isInteger(value) || value < 1 || value > 3600) fail(`--${flag} must be a whole number of seconds from 1 to 3600.`);
+    return value * 1000;
+  };
+  const perMinute = (flag: string, fallback: number) => {
+    const value = wholeNumber(values[flag as keyof typeof values] as string | undefined, fallback);
+    if (!Number.isInteger(value)) fail(`--${flag} must be a whole number of requests per minute (0 turns it off).`);
+    return value;
+  };
+  const timeouts = {
+    requestMs: seconds('request-timeout', SERVER_DEFAULTS.timeouts.requestMs / 1000),
+    headersMs: seconds('headers-timeout', SERVER_DEFAULTS.timeouts.headersMs / 1000),
+    keepAliveMs: seconds('keep-alive-timeout', SERVER_DEFAULTS.timeouts.keepAliveMs / 1000),
+  };
+  if (timeouts.headersMs > timeouts.requestMs) fail('--headers-timeout must not be longer than --request-timeout.');
+  const maxConnections = wholeNumber(values['max-connections'], SERVER_DEFAULTS.maxConnections);
+  if (!Number.isInteger(maxConnections) || maxConnections < 1) fail('--max-connections must be a whole number of at least 1.');
+
   const service = await startService({
     dataDir,
     port,
     rateLimit,
+    timeouts,
+    maxConnections,
+    addressLimits: {
+      badKeysPerMinute: perMinute('bad-key-limit', ADDRESS_LIMIT_DEFAULTS.badKeysPerMinute),
+      pagesPerMinute: perMinute('page-limit', ADDRESS_LIMIT_DEFAULTS.pagesPerMinute),
+      passwordPostsPerMinute: perMinute('password-limit', ADDRESS_LIMIT_DEFAULTS.passwordPostsPerMinute),
+      limitLoopback: values['limit-loopback'] === true,
+    },
     ...(values.host ? { host: values.host } : {}),
     ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
     ...(values['country-header'] ? { countryHeader: values['country-header'] } : {}),

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp } from './app.js';
+import { ADDRESS_LIMIT_DEFAULTS, type AddressLimitOptions } from './address-limits.js';
+import { buildApp, DEFAULT_TIMEOUTS, type ServerTimeouts } from './app.js';
 import type { ServiceContext } from './context.js';
 import { openDatabase } from './db.js';
 import { createUser, listUsers } from './users.js';
@@ -19,9 +20,22 @@ export interface ServiceOptions {
   countryHeader?: string;
   /** Email of the user created on the first start with an empty database. */
   firstUserEmail?: string;
+  /** Limits per client address (defaults in ADDRESS_LIMIT_DEFAULTS; 0 turns one off). */
+  addressLimits?: Partial<AddressLimitOptions>;
+  /** Connection time limits in milliseconds (defaults in SERVER_DEFAULTS). */
+  timeouts?: Partial<ServerTimeouts>;
+  /** Open connections at most; more are closed at once (default 512). */
+  maxConnections?: number;
   /** Clock for tests. */
   now?: () => number;
 }
+
+/**
+ * Safe defaults against slow or hostile clients: the timeouts of DEFAULT_TIMEOUTS; 512
+ * connections are far above what the app's sync opens and low enough to keep file
+ * descriptors for the database.
+ */
+export const SERVER_DEFAULTS = { timeouts: DEFAULT_TIMEOUTS, maxConnections: 512 };
 
 export interface RunningService {
   /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -54,7 +68,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     countryHeader: (options.countryHeader ?? 'cf-ipcountry').toLowerCase(),
     linkChanged: new Set(),
   };
-  const app = buildApp(ctx, { rateLimit: options.rateLimit ?? 30 });
+  const timeouts: ServerTimeouts = { ...SERVER_DEFAULTS.timeouts, ...options.timeouts };
+  if (timeouts.headersMs > timeouts.requestMs) {
+    db.close();
+    throw new RangeError('The headers timeout must not be longer than the request timeout.');
+  }
+  const app = buildApp(ctx, {
+    rateLimit: options.rateLimit ?? 30,
+    addressLimits: { ...ADDRESS_LIMIT_DEFAULTS, ...options.addressLimits },
+    timeouts,
+  });
+  app.server.maxConnections = options.maxConnections ?? SERVER_DEFAULTS.maxConnections;
   const host = options.host ?? '127.0.0.1';
   try {
     await app.listen({ port: options.port ?? 0, host });

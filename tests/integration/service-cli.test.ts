@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -338,12 +338,34 @@ describe('service command line', () => {
       expect(answers.map((a) => a.headers.get('x-ratelimit-limit'))).toEqual(['2', '2', '2']);
       expect(Number(answers[2]?.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(answers[2]?.json).toEqual({
-        error: 1,
+        error: 429,
         message: expect.stringMatching(/Too many requests/),
+        'Retry-After': Number(answers[2]?.headers.get('retry-after')),
       });
     } finally {
       cli.kill('SIGTERM');
       expect(await cli.exited).toEqual({ code: 0, signal: null });
+    }
+  });
+
+  // Two child processes: a failure bound for a loaded 2-core machine.
+  it('--headers-timeout and --request-timeout close a connection whose headers never end; a headers timeout above the request timeout is refused', { timeout: 120_000 }, async () => {
+    const refused = await runToEnd(['--port', '0', '--data', tempDir(), '--headers-timeout', '5', '--request-timeout', '2']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--headers-timeout must not be longer than --request-timeout.');
+
+    const cli = runCli(['--port', '0', '--data', tempDir(), '--headers-timeout', '1', '--request-timeout', '2', '--max-connections', '8']);
+    const [, , port] = await cli.line(BASE_URL_LINE);
+    try {
+      const socket = connect(Number(port), '127.0.0.1');
+      let received = '';
+      socket.setEncoding('latin1').on('data', (chunk: string) => (received += chunk));
+      socket.write('GET /api/account HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+      await new Promise((closed) => socket.on('close', closed));
+      expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      cli.kill('SIGTERM');
+      await cli.exited;
     }
   });
 

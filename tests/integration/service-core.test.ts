@@ -61,6 +61,7 @@ describe('local service: rate limit', () => {
     const reset = Number(r.headers.get('x-ratelimit-reset'));
     expect(reset).toBeGreaterThan(Date.now() / 1000);
     expect(reset).toBeLessThanOrEqual(Date.now() / 1000 + 61);
-    expect(r.json).toEqual({ error: 1, message: expect.stringMatching(/Too many requests/) });
+    // The body real deployments send: third-party clients test `error == 429`.
+    expect(r.json).toEqual({ error: 429, message: expect.stringMatching(/Too many requests/), 'Retry-After': Number(r.headers.get('retry-after')) });
   });
 });
