@@ -515,6 +515,27 @@ export type Mirrored<T> = T & OutboxMarks & { provisional: boolean };
 
 export interface MirrorList<T> extends Freshness {
   items: Mirrored<T>[];
+  /**
+   * Set when the profile's service has no endpoint for this collection (an older version): the
+   * list is empty for that reason, nothing can be made in it, and the sync asks again later.
+   */
+  notOffered?: NotOffered;
+}
+
+/** The small collections a service may lack (older deployments have no routes for some). */
+export type OptionalCollection =
+  'domains' | 'channels' | 'campaigns' | 'pixels' | 'overlays' | 'splash';
+
+/** Why a collection is "not offered by this service", and when the app asks again. */
+export interface NotOffered {
+  /** Words for a person: what the service does not offer and what it answered. */
+  message: string;
+  /** Unix ms of the first answer that said the endpoint is missing. */
+  since: number;
+  /** Unix ms of the last time the service was asked. */
+  checkedAt: number;
+  /** Unix ms from which the sync asks again by itself (a manual refresh asks at once). */
+  nextCheckAt: number;
 }
 
 /** Every change the outbox carries to the service. Ids may be provisional (negative). */

@@ -13,7 +13,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * - routes it lacks answer the site's HTML 404 page (or a 200 page, a JSON 404, a 405).
  * A create can be scripted to take time, or to drop the connection after making the object
  * (the answer is lost), and a list can be scripted to leave out the newest object (a cached
- * page). Every request is recorded; `next` resolves on a request that matches.
+ * page). Routes it lacks can be gained mid-test (`offer`: an upgrade). Every request is recorded;
+ * `next` resolves on a request that matches.
  */
 
 export type ObjectKind = 'link' | 'channel' | 'campaign' | 'pixel' | 'domain';
@@ -29,8 +30,11 @@ export interface CreateScript {
   then?: 'answer' | 'drop' | 'drop-unmade' | 'unavailable';
 }
 
-/** How the deployment answers a route it lacks. */
-export type MissingRoute = 'html-404' | 'html-200' | 'json-404' | 'status-405';
+/**
+ * How the deployment answers a route it lacks. 'status-503' is no missing route but a gateway's
+ * page of the moment, for tests that must tell the two apart.
+ */
+export type MissingRoute = 'html-404' | 'html-200' | 'json-404' | 'status-405' | 'status-503';
 
 export interface DoubleOptions {
   key?: string;
@@ -40,6 +44,9 @@ export interface DoubleOptions {
   storeName?: (name: string, kind: ObjectKind) => string;
   /** Every `GET /api/urls?short=` is refused as "Invalid short url" (another way must be used). */
   refuseShortLookups?: boolean;
+  /** What `GET /api/overlay` and `GET /api/splash` list (read-only on every deployment). */
+  overlays?: { id: number; type: string; name: string; date: string }[];
+  splash?: { id: number; name: string; date: string }[];
 }
 
 export interface StoredObject {
@@ -62,6 +69,10 @@ export interface DeploymentDouble {
   /** What the deployment holds, by kind. */
   readonly objects: Record<ObjectKind, StoredObject[]>;
   readonly requests: RecordedRequest[];
+  /** Makes an object as if it had been made on the service's website (no request). */
+  seed(kind: ObjectKind, fields: Record<string, unknown>): StoredObject;
+  /** The deployment gains a route it lacked (an upgrade): `prefix` as given in `missing`. */
+  offer(prefix: string): void;
   /** The next creates of `kind` behave as given, in order (then: answered at once). */
   onCreate(kind: ObjectKind, ...scripts: CreateScript[]): void;
   /** The next `times` list requests of `kind` leave out the newest object (a stale page). */
@@ -136,6 +147,7 @@ export async function startDeploymentDouble(
     domain: 0,
   };
   const requests: RecordedRequest[] = [];
+  const missingRoutes = [...(options.missing ?? [])];
   const waiters: {
     predicate: (r: RecordedRequest) => boolean;
     resolve: (r: RecordedRequest) => void;
@@ -369,6 +381,11 @@ export async function startDeploymentDouble(
     if (how === 'json-404') return sendJson(res, 404, { error: 1, message: 'Endpoint not found.' });
     if (how === 'status-405')
       return sendJson(res, 405, { error: 1, message: 'Method not allowed.' });
+    if (how === 'status-503') {
+      res.writeHead(503, { 'Content-Type': 'text/html' });
+      res.end('<html><head><title>503 Service Unavailable</title></head><body></body></html>');
+      return;
+    }
     res.writeHead(how === 'html-404' ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(NOT_FOUND_PAGE);
   }
@@ -404,7 +421,7 @@ export async function startDeploymentDouble(
 
     if (req.headers.authorization !== `Bearer ${key}`)
       return sendJson(res, 401, { error: 1, message: 'A valid API key is required.' });
-    const missing = options.missing?.find((m) => path.startsWith(m.prefix));
+    const missing = missingRoutes.find((m) => path.startsWith(m.prefix));
     if (missing) return answerMissing(res, missing.answer);
 
     if (method === 'GET' && path === '/api/account')
@@ -423,6 +440,31 @@ export async function startDeploymentDouble(
     if (method === 'GET' && path === '/api/urls' && address.searchParams.has('short')) {
       const [status, answer] = byShort(address.searchParams.get('short') ?? '');
       return sendJson(res, status, answer);
+    }
+    if (method === 'GET' && (path === '/api/overlay' || path === '/api/splash')) {
+      const items = (path === '/api/overlay' ? options.overlays : options.splash) ?? [];
+      const key = path === '/api/overlay' ? 'cta' : 'splash';
+      return sendJson(res, 200, {
+        error: 0,
+        data: {
+          result: items.length,
+          perpage: 15,
+          currentpage: 1,
+          nextpage: 0,
+          maxpage: 1,
+          [key]: items,
+        },
+      });
+    }
+    const channelItems = method === 'GET' ? /^\/api\/channel\/(\d+)$/.exec(path) : null;
+    if (channelItems) {
+      if (!objects.channel.some((c) => c.id === Number(channelItems[1])))
+        return sendJson(res, 404, { error: 1, message: 'Channel not found' });
+      // The double keeps no channel items: every channel is empty.
+      return sendJson(res, 200, {
+        error: 0,
+        data: { result: 0, perpage: 15, currentpage: 1, nextpage: 0, maxpage: 1, items: [] },
+      });
     }
     const listed = method === 'GET' ? LIST_PATHS[path] : undefined;
     if (listed) return sendJson(res, 200, list(listed[0], listed[1], address.searchParams));
@@ -481,6 +523,11 @@ export async function startDeploymentDouble(
     key,
     objects,
     requests,
+    seed: (kind, fields) => make(kind, fields),
+    offer(prefix) {
+      const i = missingRoutes.findIndex((m) => m.prefix === prefix);
+      if (i >= 0) missingRoutes.splice(i, 1);
+    },
     onCreate(kind, ...more) {
       scripts[kind].push(...more);
     },

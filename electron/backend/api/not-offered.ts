@@ -26,6 +26,47 @@ export function isMissingRoute(error: unknown, noun: string): boolean {
   return !new RegExp(`\\b${noun}s?\\b`, 'i').test(words);
 }
 
+/** Words of a JSON answer that speak of the route, not of an object ("Endpoint not found"). */
+const NO_ROUTE_WORDS =
+  /\b(no such|unknown|invalid|missing|unsupported)\s+(api\s+)?(endpoint|route|method|action)\b|\b(endpoint|route|action)\b[^.;]*\b(not found|does not exist|doesn't exist|not supported|not available|not allowed)\b|\bmethod not allowed\b/i;
+
+/**
+ * Whether the answer to a list request means the service has no such collection (an older
+ * version) rather than trouble of the moment. Read as "not offered":
+ * - HTTP 405 or 501 (the route exists for no method we can use);
+ * - HTTP 404 with a page, text or nothing in place of JSON (the site's "Page not found");
+ * - HTTP 404 with JSON whose words do not name the collection's object, or name the route;
+ * - HTTP 2xx with a web page or text in place of JSON (a PHP site's catch-all page);
+ * - HTTP 200, 400 or 404 with JSON words such as "Endpoint not found", "Unknown action".
+ * Never a 5xx (but 501), a timeout, a refused connection, a 401/403 or a rate limit: those
+ * pass, or are the key's, and take their usual ways. The caller must have seen the API answer
+ * (the account) before it trusts this: a wrong base URL answers every path the same way.
+ */
+export function isCollectionMissing(error: unknown, noun: string): boolean {
+  if (!isApiClientError(error) || error.status === undefined) return false;
+  const { status, answerKind } = error;
+  if (isMissingRoute(error, noun)) return true;
+  if (status >= 200 && status < 300 && (answerKind === 'html' || answerKind === 'text'))
+    return true;
+  if (answerKind === 'json' && (status === 200 || status === 400 || status === 404))
+    return NO_ROUTE_WORDS.test(error.message.replace(/\S*\/\S*/g, ' '));
+  return false;
+}
+
+/** What the service answered, for a person: "404 (a web page)", "200 (a web page, not JSON)". */
+export function answerWords(error: ApiClientError): string {
+  const status = error.status ?? 'an error';
+  const shape =
+    error.answerKind === 'html'
+      ? ' with a web page'
+      : error.answerKind === 'text'
+        ? ' with text'
+        : error.answerKind === 'empty'
+          ? ' with nothing'
+          : '';
+  return `HTTP ${status}${shape}`;
+}
+
 /**
  * Runs `call`; a missing route becomes an 'invalid-input' refusal (kept as failed by the outbox,
  * never retried nor taken for a deleted object) that says what the service does not offer.

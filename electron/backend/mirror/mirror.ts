@@ -12,6 +12,7 @@ import type {
   MirrorLinkPage,
   MirrorLinkQuery,
   MirrorList,
+  OptionalCollection,
   Mirrored,
   Overlay,
   Pixel,
@@ -35,6 +36,7 @@ import { linkFacets } from './link-facets.js';
 import { queryLinks } from './link-query.js';
 import { LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
 import { knownLinkFields, unknownOnUpdate, withKnownFields } from './link-known-fields.js';
+import { readNotOffered } from './offered.js';
 import { findReusable, type ReuseQuery } from './reuse.js';
 import { readDetails, readSnapshots } from './snapshots.js';
 import type { Sql } from './sqlite.js';
@@ -140,9 +142,17 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
   const syncedAt = (collection: SyncCollection) =>
     readState<number>(sql, `synced:${collection}`) ?? null;
   const list = <T extends { id: number }>(
-    collection: SyncCollection,
+    collection: OptionalCollection,
     items: Mirrored<T>[],
-  ): MirrorList<T> => ({ items, source: 'mirror', syncedAt: syncedAt(collection) });
+  ): MirrorList<T> => {
+    const notOffered = readNotOffered(sql, collection);
+    return {
+      items,
+      source: 'mirror',
+      syncedAt: syncedAt(collection),
+      ...(notOffered ? { notOffered } : {}),
+    };
+  };
 
   // Listeners hear once per turn of the event loop, however many writes a sync page made.
   function flush(): void {

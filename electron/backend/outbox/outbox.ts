@@ -16,6 +16,7 @@ import {
   saysAlreadyExists,
 } from './failure.js';
 import { completedForSending } from './link-fields.js';
+import { refuseNotOffered } from './not-offered-guard.js';
 import { identitiesOf, lookUpCreate } from './lost-answer.js';
 import {
   createdKind,
@@ -649,6 +650,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const now = clock.now();
       // A view may still hold a provisional id whose create has since been answered.
       const mutation = resolveKnown(given);
+      refuseNotOffered(sql, mutation);
       const op = mirror.write(topicsOf(mutation), () => {
         const stored = insertOp(sql, {
           opId: newId(),

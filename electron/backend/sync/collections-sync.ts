@@ -13,6 +13,13 @@ import {
   SPLASH_PAGES,
   storeAccount,
 } from '../mirror/collections.js';
+import { answerWords, isCollectionMissing } from '../api/not-offered.js';
+import {
+  clearNotOffered,
+  COLLECTION_WORDS,
+  readNotOffered,
+  writeNotOffered,
+} from '../mirror/offered.js';
 import { walkPages, type FetchPage } from './pages.js';
 import { request, type SyncContext } from './sync-context.js';
 
@@ -44,10 +51,56 @@ export async function syncAccount(ctx: SyncContext): Promise<void> {
     storeAccount(ctx.mirror.sql, account, now);
     ctx.mirror.markSynced('account', now);
   });
+  ctx.apiAnswered = true;
 }
 
-/** Every page of one small collection, then one transaction replacing it in the mirror. */
-export async function syncSmallCollection(ctx: SyncContext, kind: SmallCollection): Promise<void> {
+/** The object of each collection as the service's messages name it ("No domain found"). */
+const NOUN: Record<SmallCollection, string> = {
+  domains: 'domain',
+  channels: 'channel',
+  campaigns: 'campaign',
+  pixels: 'pixel',
+  overlays: 'overlay',
+  splash: 'splash',
+};
+
+const PATH: Record<SmallCollection, string> = {
+  domains: '/api/domains',
+  channels: '/api/channels',
+  campaigns: '/api/campaigns',
+  pixels: '/api/pixels',
+  overlays: '/api/overlay',
+  splash: '/api/splash',
+};
+
+/**
+ * Every page of one small collection, then one transaction replacing it in the mirror. A
+ * collection the service has no endpoint for is marked "not offered" instead of failing the run
+ * (see mirror/offered.ts): a 6.1-era deployment lacks domains, channels and campaigns, and its
+ * links and other collections must still be mirrored. Such a collection is asked again once the
+ * mark is a day old, or at once when `askAgain` (a manual refresh).
+ */
+export async function syncSmallCollection(
+  ctx: SyncContext,
+  kind: SmallCollection,
+  options: { askAgain?: boolean } = {},
+): Promise<void> {
+  const mark = readNotOffered(ctx.mirror.sql, kind);
+  if (mark && !options.askAgain && ctx.clock.now() < mark.nextCheckAt) return;
+  try {
+    await readSmallCollection(ctx, kind);
+  } catch (error) {
+    if (!isCollectionMissing(error, NOUN[kind])) throw error;
+    // A wrong base URL answers every path alike: only a service whose API answers lacks a route.
+    // The account's own failure (the existing "no link service API at this base URL") is thrown.
+    if (!ctx.apiAnswered) await syncAccount(ctx);
+    const message = `This service does not offer ${COLLECTION_WORDS[kind]}: it answered ${answerWords(error as Parameters<typeof answerWords>[0])} to GET ${PATH[kind]}. It may be an older version; Linkdeck asks again on a refresh and every day.`;
+    const now = ctx.clock.now();
+    ctx.mirror.write([kind], () => writeNotOffered(ctx.mirror.sql, kind, message, now));
+  }
+}
+
+async function readSmallCollection(ctx: SyncContext, kind: SmallCollection): Promise<void> {
   const { api, mirror } = ctx;
   const sql = mirror.sql;
   const collect = async <T>(fetch: FetchPage<T>): Promise<T[]> => {
@@ -61,6 +114,7 @@ export async function syncSmallCollection(ctx: SyncContext, kind: SmallCollectio
     mirror.write([kind, 'links', 'channel-items'], () => {
       fn();
       mirror.markSynced(kind, now);
+      clearNotOffered(sql, kind);
     });
   switch (kind) {
     case 'domains': {

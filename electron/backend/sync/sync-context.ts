@@ -18,6 +18,11 @@ export interface SyncContext {
   signal?: AbortSignal;
   /** Counts every request the run makes (for the benchmark and the tests). */
   onRequest?: (collection: SyncCollection) => void;
+  /**
+   * Set once the account answered in this run: the base URL leads to the API, so a collection
+   * path that answers "no such page" is a collection the service lacks (collections-sync.ts).
+   */
+  apiAnswered?: boolean;
 }
 
 /**

@@ -217,9 +217,11 @@ export function createSync(options: SyncOptions): Sync {
   const firstSync = () =>
     runExclusive(() =>
       tracked('first-sync', { ...SMALL_PLAN, links: 1 }, async (ctx) => {
+        // Links first: a collection that fails (even one the service lacks) never leaves the
+        // mirror without them.
         await syncAccount(ctx);
-        for (const kind of SMALL_COLLECTIONS) await syncSmallCollection(ctx, kind);
         await sweepAll(ctx);
+        for (const kind of SMALL_COLLECTIONS) await syncSmallCollection(ctx, kind);
         await syncChannelItems(ctx);
         mirror.write(['links'], () => markFirstSyncDone(ctx));
         mirror.optimize();
@@ -338,7 +340,8 @@ export function createSync(options: SyncOptions): Sync {
         case 'account':
           return syncAccount(ctx);
         default:
-          return syncSmallCollection(ctx, view.kind);
+          // A forced refresh is the person's: it asks again about a collection not offered.
+          return syncSmallCollection(ctx, view.kind, { askAgain: opts.force === true });
       }
     })();
     const entry: { at: number; running?: Promise<void> } = { at: clock.now(), running: work };

@@ -33,6 +33,11 @@ export interface RigOptions {
   timeoutMs?: number;
   /** The client's timeout of creates (real ms). Default: the app's (60 s). */
   createTimeoutMs?: number;
+  /**
+   * Requests a minute the scheduler assumes (the double sends no rate headers). Default: the
+   * app's (the spec's 30); tests of whole sync runs need more, as the budget runs in real time.
+   */
+  budgetLimit?: number;
 }
 
 export interface Rig {
@@ -79,7 +84,11 @@ export async function openRig(options: RigOptions = {}): Promise<Rig> {
         : {}),
       retryDelayMs: 10,
     });
-    const api = createProfileApi({ client, scheduler: createScheduler({ jitterMs: 0 }) });
+    const scheduler = createScheduler({
+      jitterMs: 0,
+      ...(options.budgetLimit !== undefined ? { defaultLimit: options.budgetLimit } : {}),
+    });
+    const api = createProfileApi({ client, scheduler });
     const connectivity = createConnectivity({
       clock,
       probe: () => api.account.get(),

@@ -52,7 +52,8 @@ describe('first sync', () => {
       (c) => ((c.args[0] as { limit?: number } | undefined)?.limit ?? 0) > 100,
     );
     expect(refused).toHaveLength(1);
-    expect(limitsAsked()).toEqual([100, 100]);
+    // Links come first (see sync.ts): theirs is the one refused, and the other lists remember it.
+    expect(limitsAsked()).toEqual([1000, 100, 100]);
     expect(data.mirror.linkCount()).toBe(120);
   });
 
@@ -61,7 +62,8 @@ describe('first sync', () => {
     // 5 requests left of 30 (the user's reserve is 7): nothing more until the budget grows in 40 s.
     fake.budget = { ...fake.budget, remaining: 5, resetAt: clock.now() + 40_000 };
     await sync.firstSync();
-    const afterFirstPage = progress.find((p) => p.collection === 'links' && p.requestsLeft === 24)!;
+    // 24 pages of links and the six small collections are left after the first page.
+    const afterFirstPage = progress.find((p) => p.collection === 'links' && p.requestsLeft === 30)!;
     expect(afterFirstPage).toMatchObject({
       phase: 'first-sync',
       done: 100 + 1,
