@@ -164,4 +164,16 @@ export const migrations: readonly Migration[] = [
     const update = db.prepare('UPDATE users SET api_key_hash = ?, api_key_prefix = ? WHERE id = ?');
     for (const row of rows) update.run(hashApiKey(row.key), apiKeyPrefix(row.key), row.id);
   },
+  /* 3: avatars are served at an unguessable address, /avatar/<token>.svg, instead of at the
+   * user's sequential id (which let anyone count and walk the users). 128 random bits from
+   * SQLite's randomblob (seeded by the operating system), for existing users here and for new
+   * ones by the trigger, so no code that adds users has to remember it. */ `
+  ALTER TABLE users ADD COLUMN avatar_token TEXT;
+  UPDATE users SET avatar_token = lower(hex(randomblob(16)));
+  CREATE UNIQUE INDEX users_avatar_token ON users(avatar_token);
+  CREATE TRIGGER users_avatar_token AFTER INSERT ON users FOR EACH ROW WHEN NEW.avatar_token IS NULL
+  BEGIN
+    UPDATE users SET avatar_token = lower(hex(randomblob(16))) WHERE id = NEW.id;
+  END;
+  `,
 ];

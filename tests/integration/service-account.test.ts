@@ -26,6 +26,8 @@ describe('local service: account', () => {
 
   const account = async (key?: string) =>
     (await s.api<{ data: Json }>('GET', '/api/account', undefined, key ? { key } : {})).json.data;
+  const avatarToken = (id: number) =>
+    (f.db.prepare('SELECT avatar_token FROM users WHERE id = ?').get(id) as { avatar_token: string }).avatar_token;
   const userRow = (id: number) => {
     const row = f.db
       .prepare('SELECT email, password_hash, created_at FROM users WHERE id = ?')
@@ -53,7 +55,7 @@ describe('local service: account', () => {
           id: f.firstUserId,
           email: 'ada@example.com',
           username: 'ada',
-          avatar: `${s.url}/avatar/${f.firstUserId}.svg`,
+          avatar: `${s.url}/avatar/${avatarToken(f.firstUserId)}.svg`,
           status: 'pro',
           expires: '9999-12-31 23:59:59',
           registered: formatDateTime(userRow(f.firstUserId).created_at),
@@ -176,6 +178,8 @@ describe('local service: avatar route', () => {
   let s: TestService;
   let f: ServiceFixtures;
   const app = Fastify();
+  const tokenOf = (id: number) =>
+    (f.db.prepare('SELECT avatar_token FROM users WHERE id = ?').get(id) as { avatar_token: string }).avatar_token;
 
   beforeAll(async () => {
     s = await startTestService();
@@ -197,7 +201,7 @@ describe('local service: avatar route', () => {
   });
 
   it('serves a generated SVG with the initial of the user name, as an inert image', async () => {
-    const r = await app.inject({ method: 'GET', url: `/avatar/${f.firstUserId}.svg` });
+    const r = await app.inject({ method: 'GET', url: `/avatar/${tokenOf(f.firstUserId)}.svg` });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(r.headers['content-security-policy']).toMatch(/default-src 'none'/);
@@ -209,17 +213,20 @@ describe('local service: avatar route', () => {
   it('escapes a hostile user name', async () => {
     const user = f.addUser('mallory@example.com');
     f.db.prepare('UPDATE users SET username = ? WHERE id = ?').run('<script>', user.id);
-    const r = await app.inject({ method: 'GET', url: `/avatar/${user.id}.svg` });
+    const r = await app.inject({ method: 'GET', url: `/avatar/${tokenOf(user.id)}.svg` });
     expect(r.body).not.toContain('<script');
     expect(r.body).toContain('>&#60;</text>');
   });
 
-  it('answers 404 for unknown users and other file names', async () => {
+  it('answers 404 for unknown tokens, user ids and other file names', async () => {
     for (const url of [
       '/avatar/99999.svg',
-      '/avatar/1.png',
+      `/avatar/${f.firstUserId}.svg`,
+      `/avatar/${'0'.repeat(32)}.svg`,
+      `/avatar/${tokenOf(f.firstUserId)}.png`,
+      `/avatar/${tokenOf(f.firstUserId).toUpperCase()}.svg`,
       '/avatar/abc.svg',
-      `/avatar/${f.firstUserId}`,
+      `/avatar/${tokenOf(f.firstUserId)}`,
     ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }

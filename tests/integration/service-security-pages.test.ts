@@ -1,13 +1,21 @@
+import Database from 'libsql';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../electron/service/db.js';
+import { apiKeyPrefix, hashApiKey, newApiKey } from '../../electron/service/api-keys.js';
+import { DB_FILE, openDatabase } from '../../electron/service/db.js';
+import { migrations } from '../../electron/service/migrations.js';
 import { PASSWORD_LIMIT, PASSWORD_WINDOW_MS } from '../../electron/service/redirect/password-throttle.js';
+import { startService } from '../../electron/service/start.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { createLink, visit, type Visit } from './service-redirect-support.js';
 
 /*
  * What the service's public (non-/api) side refuses to give away, over real HTTP: password
  * guessing on protected links, destinations on public campaign pages, bidirectional-text tricks
- * beside destinations, and the security headers of every HTML answer, the router's own included.
+ * beside destinations, the security headers of every HTML answer (the router's own included),
+ * and avatar addresses that do not list the users.
  */
 
 let s: TestService;
@@ -190,5 +198,69 @@ describe('security headers of every HTML answer', () => {
     }
     const protectedLink = await createLink(s, { url: 'https://secret.example.com/h', password: 'pw' });
     for (const path of ['/', '/no-such-alias', protectedLink.path, '/c/999999']) expectPageHeaders(await visit(s, path), path);
+  });
+});
+
+describe('avatars', () => {
+  const AVATAR = /\/avatar\/([0-9a-f]{32})\.svg$/;
+  const avatarOf = async (key?: string) => {
+    const r = await s.api<{ data: { id: number; avatar: string } }>('GET', '/api/account', undefined, key ? { key } : {});
+    expect(r.status, r.text).toBe(200);
+    return r.json.data;
+  };
+
+  it('live at a random address per user, not at the user id: ids do not answer', async () => {
+    const db = openDatabase(s.dataDir);
+    let other: string;
+    try {
+      other = newApiKey();
+      db.prepare('INSERT INTO users (email, username, api_key_hash, api_key_prefix, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        'grace@example.com', 'grace', hashApiKey(other), apiKeyPrefix(other), Date.now());
+    } finally {
+      db.close();
+    }
+    const first = await avatarOf();
+    const second = await avatarOf(other);
+    for (const account of [first, second]) {
+      expect(account.avatar).toMatch(AVATAR);
+      expect(account.avatar.startsWith(`${s.url}/avatar/`)).toBe(true);
+      const r = await visit(s, new URL(account.avatar).pathname);
+      expect(r.status).toBe(200);
+      expect(r.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    }
+    expect(second.avatar).not.toBe(first.avatar);
+    for (const id of [first.id, second.id, 1, 2, 3]) expect((await visit(s, `/avatar/${id}.svg`)).status, `id ${id}`).toBe(404);
+  });
+
+  it('get their address on a database made before avatar tokens (service migration)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linkdeck-avatar-migration-'));
+    try {
+      const mine = migrations.findIndex((m) => typeof m === 'string' && m.includes('avatar_token'));
+      expect(mine).toBeGreaterThan(0);
+      const key = newApiKey();
+      const old = new Database(join(dir, DB_FILE));
+      for (const m of migrations.slice(0, mine)) {
+        if (typeof m === 'string') old.exec(m);
+        else m(old);
+      }
+      old.pragma(`user_version = ${mine}`);
+      old.prepare('INSERT INTO users (email, username, api_key_hash, api_key_prefix, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        'old@example.com', 'old', hashApiKey(key), apiKeyPrefix(key), Date.now());
+      old.close();
+
+      const service = await startService({ dataDir: dir, port: 0, rateLimit: 0 });
+      try {
+        const account = await fetch(`${service.url}/api/account`, { headers: { Authorization: `Bearer ${key}` } });
+        const { data } = (await account.json()) as { data: { avatar: string } };
+        expect(data.avatar).toMatch(AVATAR);
+        const svg = await fetch(data.avatar);
+        expect(svg.status).toBe(200);
+        expect(await svg.text()).toContain('>O</text>');
+      } finally {
+        await service.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

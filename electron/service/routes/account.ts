@@ -23,18 +23,22 @@ interface UserRow {
   status: string;
   expires_at: number | null;
   created_at: number;
+  avatar_token: string | null;
 }
 
-/** The address of a user's avatar, served by {@link registerAvatarRoute}. */
-export const avatarUrl = (ctx: ServiceContext, userId: number) =>
-  `${ctx.baseUrl()}/avatar/${userId}.svg`;
+/**
+ * The address of a user's avatar, served by {@link registerAvatarRoute}: by the user's random
+ * avatar token (service migration 3), never by the user's id, so avatars cannot be walked.
+ */
+export const avatarUrl = (ctx: ServiceContext, avatarToken: string) =>
+  `${ctx.baseUrl()}/avatar/${avatarToken}.svg`;
 
 export function registerAccountRoutes(api: FastifyInstance, ctx: ServiceContext): void {
   const { db } = ctx;
 
   api.get('/account', async (request) => {
     const user = db
-      .prepare('SELECT id, email, username, status, expires_at, created_at FROM users WHERE id = ?')
+      .prepare('SELECT id, email, username, status, expires_at, created_at, avatar_token FROM users WHERE id = ?')
       .get(request.userId) as UserRow;
     return {
       error: 0,
@@ -42,7 +46,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: ServiceContext)
         id: user.id,
         email: user.email,
         username: user.username,
-        avatar: avatarUrl(ctx, user.id),
+        avatar: user.avatar_token ? avatarUrl(ctx, user.avatar_token) : '',
         status: user.status,
         expires: user.expires_at === null ? NEVER_EXPIRES : formatDateTime(user.expires_at),
         registered: formatDateTime(user.created_at),
@@ -101,16 +105,18 @@ function readAccountField(body: Record<string, unknown>, field: string): string 
 }
 
 /**
- * `GET /avatar/<userId>.svg`: the account's avatar, a generated initial on a colour of its own.
+ * `GET /avatar/<token>.svg`: the account's avatar, a generated initial on a colour of its own.
  * The service works offline, so it cannot point at an avatar website. Registered on the root
- * app (no API key: image tags cannot send one); it shows only the first letter of the user name.
+ * app (no API key: image tags cannot send one), so the address itself is the secret: a random
+ * token per user (32 hex digits), not the user id, which would let anyone list the users.
+ * It shows only the first letter of the user name.
  */
 export function registerAvatarRoute(app: FastifyInstance, ctx: ServiceContext): void {
   app.get<{ Params: { file: string } }>('/avatar/:file', async (request, reply) => {
-    const m = /^(\d{1,15})\.svg$/.exec(request.params.file);
+    const m = /^([0-9a-f]{32})\.svg$/.exec(request.params.file);
     const user = m
-      ? (ctx.db.prepare('SELECT id, username FROM users WHERE id = ?').get(Number(m[1])) as
-          { id: number; username: string } | undefined)
+      ? (ctx.db.prepare('SELECT avatar_token AS token, username FROM users WHERE avatar_token = ?').get(m[1]) as
+          { token: string; username: string } | undefined)
       : undefined;
     if (!user) throw notFound('This avatar');
     return reply
@@ -118,13 +124,14 @@ export function registerAvatarRoute(app: FastifyInstance, ctx: ServiceContext): 
       .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=3600')
-      .send(avatarSvg(user.id, user.username));
+      .send(avatarSvg(user.token, user.username));
   });
 }
 
-export function avatarSvg(userId: number, username: string): string {
+export function avatarSvg(avatarToken: string, username: string): string {
   const initial = escapeHtml((Array.from(username.trim())[0] ?? '?').toUpperCase());
-  const hue = (userId * 137) % 360;
+  // From the token, not the id: the colour must not tell anything about the user's id either.
+  const hue = parseInt(avatarToken.slice(0, 6), 16) % 360;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="Avatar">
 <rect width="128" height="128" rx="64" fill="hsl(${hue}, 55%, 42%)"/>
 <text x="64" y="64" dy="0.35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="60" fill="#ffffff">${initial}</text>
