@@ -59,7 +59,7 @@ describe('a link the outbound rules kept from being asked', () => {
 describe('the setting in Settings', () => {
   it('shows the saved value (off by default) and saves a change at once', async () => {
     fake.answer('health:settings', ok({ checkOwnNetwork: false }));
-    fake.answer('health:configure', (arg) => ok(arg));
+    fake.answer('health:configure', (arg: unknown) => ok(arg));
     wrapper = mount(HealthSettingsCard, { attachTo: document.body });
     await flushPromises();
     const toggle = wrapper.get('[data-testid="health-own-network"]');
