@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -253,5 +253,15 @@ describe('the setting, through the backend', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await backend.router.dispatch('health:configure', { checkOwnNetwork: false, extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await value<HealthSettings>('health:settings')).toEqual({ checkOwnNetwork: true });
+  });
+
+  it('reads a damaged settings file as the safe default (off), and moves it aside rather than overwrite it', async () => {
+    await backend.close();
+    writeFileSync(join(dataDir, 'health-settings.json'), '{"version":1,"settings":{"checkOwnNetwork":"yes"}}');
+    const logged: string[] = [];
+    backend = await createBackend({ dataDir, shell: 'web', secrets: new MemorySecretStore(), log: (m) => logged.push(m) });
+    expect(await value<HealthSettings>('health:settings')).toEqual({ checkOwnNetwork: false });
+    expect(readdirSync(dataDir).filter((f) => f.startsWith('health-settings.json'))).toEqual([expect.stringMatching(/^health-settings\.json\.unreadable-\d+$/)]);
+    expect(logged.join('\n')).toMatch(/health-settings\.json was not used: checkOwnNetwork is not true or false\. It was moved to/);
   });
 });
