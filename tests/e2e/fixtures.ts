@@ -58,7 +58,7 @@ export const test = base.extend<{ app: RunningApp; remoteService: RemoteService;
       shell: 'web',
       appVersion: 'e2e',
       secrets: new MemorySecretStore({ reason: KEYCHAIN_REASON }),
-      log: () => {},
+      log: process.env['E2E_LOG'] ? (m: string) => console.error(m) : () => {},
     });
     const shell = await startWebShell({ backend, rendererDir });
     try {

@@ -334,4 +334,24 @@ describe('bulk jobs', () => {
     });
     expect(lines.map((l) => l['status'])).toEqual(['created', 'created', 'reused', 'failed']);
   });
+  it('an import run again reuses the links with its custom aliases instead of failing on them', async () => {
+    const { ws, when, synced } = openWorkspace();
+    await synced;
+    const rows: LinkInput[] = [
+      { url: 'https://example.com/a', custom: 'abc123' },
+      { url: 'https://example.com/b', custom: 'Zz9' },
+    ];
+    const first = await when(ws.bulk.create({ name: 'Import', rows, reuse: true }).id, (j) => j.status === 'done');
+    expect(first.counts).toMatchObject({ created: 2, failed: 0 });
+    // Again, plus an alias taken by a link to another URL: that one is not the link asked for.
+    const again = [...rows, { url: 'https://example.com/c', custom: 'abc123' }];
+    const second = await when(ws.bulk.create({ name: 'Import again', rows: again, reuse: true }).id, (j) => j.status === 'done');
+    expect(second.counts).toMatchObject({ created: 0, reused: 2, failed: 1 });
+    const made = ws.bulk.rows(first.id, 0, 10).rows;
+    const reused = ws.bulk.rows(second.id, 0, 10).rows;
+    expect(reused.slice(0, 2).map((r) => r.linkId)).toEqual(made.map((r) => r.linkId));
+    expect(reused[2]?.error).toMatch(/alias/i);
+    const urls = await serviceUrls();
+    expect([...urls.entries()].sort()).toEqual([['https://example.com/a', 1], ['https://example.com/b', 1]]);
+  });
 });

@@ -315,7 +315,11 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
   async function process(job: StoredJob, row: StoredRow, flight: InFlight): Promise<void> {
     try {
       if (job.reuse && flight.key !== null) {
-        const found = mirror.findReusable({ url: row.input.url, ...(row.input.domain ? { domain: row.input.domain } : {}) });
+        const found = mirror.findReusable({
+          url: row.input.url,
+          ...(row.input.domain ? { domain: row.input.domain } : {}),
+          ...(row.input.custom ? { alias: row.input.custom } : {}),
+        });
         let reused: { id: number; shortUrl: string } | null = null;
         if (found && found.id > 0) reused = { id: found.id, shortUrl: found.shortUrl };
         else if (found && found.opId) {
@@ -378,7 +382,8 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       for (const row of candidates) {
         if (inFlight.size >= maxInFlight) break;
         if (inFlight.has(rowKey(job.id, row.index))) continue;
-        const key = job.reuse && !row.input.custom ? reuseKey(row.input) : null;
+        // A row with a custom alias reuses only the link with that alias (an import run again).
+        const key = job.reuse ? reuseKey(row.input) + (row.input.custom ? ` ${row.input.custom}` : '') : null;
         // The same URL and domain is on its way: wait for it, then reuse what it made.
         if (key !== null && busyKeys.has(key)) break;
         if (key !== null) busyKeys.add(key);
