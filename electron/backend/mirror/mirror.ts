@@ -33,6 +33,7 @@ import {
 } from './collections.js';
 import { hostOf, serviceDate } from './dates.js';
 import { linkFacets } from './link-facets.js';
+import { createLinkIndex } from './link-index.js';
 import { queryLinks } from './link-query.js';
 import { LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
 import { knownLinkFields, unknownOnUpdate, withKnownFields } from './link-known-fields.js';
@@ -131,6 +132,8 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
   let pendingTopics = new Set<MirrorTopic>();
   let flushScheduled = false;
   let facetCache: { key: string; value: LinkFacets } | undefined;
+  /** Filters, facets and the clicks and title orders in memory while the mirror is unchanged. */
+  const linkIndex = createLinkIndex(sql);
 
   if (options.baseUrl) {
     const host = hostOf(options.baseUrl);
@@ -174,7 +177,8 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
     clock,
 
     links(query = {}) {
-      const window = queryLinks(sql, query, nowText());
+      const now = nowText();
+      const window = linkIndex.window(query, now) ?? queryLinks(sql, query, now);
       return { ...window, source: 'mirror', syncedAt: syncedAt('links') };
     },
 
@@ -182,7 +186,7 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
       const key = `${version}:${nowText().slice(0, 16)}:${JSON.stringify(query)}`;
       if (facetCache?.key === key) return facetCache.value;
       const value: LinkFacets = {
-        ...linkFacets(sql, query, nowText()),
+        ...(linkIndex.facets(query, nowText()) ?? linkFacets(sql, query, nowText())),
         source: 'mirror',
         syncedAt: syncedAt('links'),
       };

@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyChannelPass, replaceChannelItems } from '../../../electron/backend/mirror/collections.js';
+import { linkFacets } from '../../../electron/backend/mirror/link-facets.js';
+import { createLinkIndex } from '../../../electron/backend/mirror/link-index.js';
+import { queryLinks } from '../../../electron/backend/mirror/link-query.js';
+import { storeLinkDetails } from '../../../electron/backend/mirror/link-writes.js';
+import type { LinkSort, MirrorLinkFilters, MirrorLinkQuery } from '../../../electron/shared/models.js';
+import { link, store, tempProfileData } from './support/temp-mirror.js';
+
+/*
+ * The in-memory link index (issue 15) answers exactly as the SQL plans do (same rows in the
+ * same order, same totals, unknown counts and facets) and is never used while it is stale.
+ */
+
+let data: ReturnType<typeof tempProfileData>;
+const NOW_TEXT = '2026-06-01 00:00:00';
+const WORDS = ['spring', 'sale', 'summer', 'news', 'report', 'kitchen', 'café', 'github', 'launch'];
+
+beforeEach(() => {
+  data = tempProfileData({ baseUrl: 'https://s.test' });
+  let seed = 7;
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
+  const links = Array.from({ length: 600 }, (_, i) =>
+    link(i + 1, {
+      title: `${pick(WORDS)} ${pick(WORDS)} ${i % 7 === 0 ? 'Same title' : ''}`,
+      longUrl: `https://${pick(['a.test', 'b.test'])}/${pick(WORDS)}/${i}`,
+      // Ties on clicks and titles, so the orders' tie-breaks are tested too.
+      clicks: Math.floor(rnd() * 20),
+      ...(i % 5 === 0 ? { shortUrl: `https://brand.test/x${i}` } : {}),
+    }),
+  );
+  store(data, links);
+  data.mirror.write(['links'], () => {
+    replaceChannelItems(data.sql, 2, links.filter((l) => l.id % 4 === 0).map((l) => ({ type: 'links', id: l.id, title: l.title, preview: '', link: l.shortUrl, date: '2025-01-01' })));
+    applyChannelPass(data.sql, Date.now());
+    for (const l of links.filter((x) => x.id % 3 === 0)) {
+      storeLinkDetails(
+        data.sql,
+        {
+          ...l,
+          location: {},
+          device: {},
+          expiry: l.id % 9 === 0 ? '2026-01-01 00:00:00' : l.id % 6 === 0 ? '2027-01-01 00:00:00' : null,
+          status: l.id % 2 === 0 ? 'public' : 'private',
+          passwordProtected: l.id % 12 === 0,
+          stats: { clicks: l.clicks, uniqueClicks: 0, topCountries: {}, topReferrers: {}, topBrowsers: {}, topOs: {}, socialCount: {} },
+        },
+        Date.now(),
+      );
+    }
+    data.sql.run(`UPDATE links SET pending = 'update' WHERE id % 17 = 0`);
+    data.sql.run(`UPDATE links SET failed = 'Refused' WHERE id % 19 = 0`);
+    for (const id of [5, 10, 15, 20, 25, 30]) {
+      const url = id === 30 ? 'https://moved.test/' : (data.sql.get<{ u: string }>('SELECT long_url AS u FROM links WHERE id = ?', [id])?.u ?? '');
+      data.sql.run(`INSERT INTO link_health (link_id, url, checked_at, state, status, chain, time_ms) VALUES (?, ?, 0, ?, 200, '[]', 1)`, [id, url, id % 2 ? 'broken' : 'ok']);
+    }
+  });
+});
+afterEach(() => data.dispose());
+
+const FILTERS: MirrorLinkFilters[] = [
+  {},
+  { channel: 2 },
+  { channel: 'none' },
+  { domain: 'brand.test' },
+  { status: 'private' },
+  { password: true },
+  { expired: true },
+  { expired: false, status: 'public' },
+  { outbox: 'any' },
+  { outbox: 'failed', channel: 2 },
+  { health: 'broken' },
+  { health: 'unchecked', password: false },
+  { campaign: 'none', channel: 'none', domain: 's.test' },
+];
+const SEARCHES = ['', 's', 'spr', 'sum report', 'cafe', 'b.test', 'zzz'];
+const SORTS: LinkSort[] = ['date', 'clicks', 'title'];
+
+describe('the in-memory link index', () => {
+  it('answers every sort, filter and window as the SQL plans do, and leaves searches to them', () => {
+    const index = createLinkIndex(data.sql, { quietMs: 0 });
+    let compared = 0;
+    for (const q of SEARCHES)
+      for (const filters of FILTERS)
+        for (const sort of SORTS)
+          for (const direction of ['asc', 'desc'] as const)
+            for (const [offset, limit] of [[0, 50], [30, 7]] as const) {
+              const query: MirrorLinkQuery = { q, sort, direction, filters, offset, limit };
+              const fast = index.window(query, NOW_TEXT);
+              // FTS5 stops after a search's window (the index would read every match first), and
+              // the plain date order after the window of the rank index: both stay with SQL.
+              const plainDate = sort === 'date' && Object.keys(filters).length === 0;
+              if (q !== '' || plainDate) expect(fast, JSON.stringify(query)).toBeNull();
+              else expect(fast, JSON.stringify(query)).toEqual(queryLinks(data.sql, query, NOW_TEXT));
+              compared++;
+            }
+    expect(compared).toBe(SEARCHES.length * FILTERS.length * SORTS.length * 4);
+  });
+
+  it('counts the facets as the SQL does', () => {
+    const index = createLinkIndex(data.sql, { quietMs: 0 });
+    for (const q of SEARCHES)
+      for (const filters of FILTERS) {
+        const query: MirrorLinkQuery = { q, filters };
+        expect(index.facets(query, NOW_TEXT), JSON.stringify(query)).toEqual(linkFacets(data.sql, query, NOW_TEXT));
+      }
+  });
+
+  it('is not used after a change until writes have been quiet, then answers with the change', () => {
+    let now = 0;
+    const index = createLinkIndex(data.sql, { quietMs: 300, now: () => now });
+    const query: MirrorLinkQuery = { sort: 'clicks', direction: 'desc', limit: 1 };
+    expect(index.window(query, NOW_TEXT)?.items[0]?.clicks).toBeLessThan(1000);
+    data.sql.run('UPDATE links SET clicks = 5000 WHERE id = 42');
+    expect(index.window(query, NOW_TEXT)).toBeNull();
+    expect(index.facets({}, NOW_TEXT)).toBeNull();
+    now = 299;
+    expect(index.window(query, NOW_TEXT)).toBeNull();
+    now = 300;
+    expect(index.window(query, NOW_TEXT)?.items[0]).toMatchObject({ id: 42, clicks: 5000 });
+  });
+
+  it('leaves the sorts it does not keep to SQL', () => {
+    const index = createLinkIndex(data.sql, { quietMs: 0 });
+    expect(index.window({ sort: 'alias' }, NOW_TEXT)).toBeNull();
+  });
+});
