@@ -2,7 +2,7 @@
  * The lists the frame shows, read from the profile's offline mirror: for each, its store, its
  * words and its columns. One table component renders them all from this.
  */
-import type { Campaign, Channel, Domain, LinkSummary, Overlay, Pixel, SplashPage } from '../../electron/shared/models.js';
+import type { Campaign, Channel, Domain, LinkSummary, NotOffered, Overlay, Pixel, SplashPage } from '../../electron/shared/models.js';
 import { isPixelType, pixelTypeInfo } from '../../electron/shared/pixel-types.js';
 import {
   useCampaignsStore,
@@ -36,9 +36,13 @@ export interface ListView {
   readonly error: unknown;
   /** Unix ms of the last complete sync of what the list shows, or null. */
   readonly syncedAt: number | null;
+  /** Set when the profile's service has no endpoint for the collection (an older version). */
+  readonly notOffered: NotOffered | null;
   load(): Promise<void>;
   /** Asks the sync to read the list again from the service. */
   refresh(): Promise<void>;
+  /** A manual refresh: now, and asking again about a collection not offered. */
+  refreshNow(): Promise<void>;
 }
 
 export interface ResourceDefinition {

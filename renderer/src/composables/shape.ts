@@ -13,6 +13,7 @@ import type {
   MirrorLinkDetails,
   MirrorLinkPage,
   MirrorList,
+  NotOffered,
   OutboxItem,
   OutboxMarks,
   SyncProgress,
@@ -93,7 +94,17 @@ const syncedAtOf = (value: Record<string, unknown>) => (finite(value['syncedAt']
 /** A small collection from the mirror (`channels:list`, `domains:list`…). */
 export function asMirrorList<T>(value: unknown): MirrorList<T> {
   if (!isRecord(value) || !Array.isArray(value['items'])) throw unreadable('a list');
-  return { items: value['items'].filter(isRecord) as MirrorList<T>['items'], source: 'mirror', syncedAt: syncedAtOf(value) };
+  const list: MirrorList<T> = { items: value['items'].filter(isRecord) as MirrorList<T>['items'], source: 'mirror', syncedAt: syncedAtOf(value) };
+  const notOffered = asNotOffered(value['notOffered']);
+  return notOffered ? { ...list, notOffered } : list;
+}
+
+/** A collection's "not offered by this service" mark, or null when absent or unreadable. */
+function asNotOffered(value: unknown): NotOffered | null {
+  if (!isRecord(value) || typeof value['message'] !== 'string') return null;
+  const { message, since, checkedAt, nextCheckAt } = value;
+  if (!finite(since) || !finite(checkedAt) || !finite(nextCheckAt)) return null;
+  return { message, since, checkedAt, nextCheckAt };
 }
 
 /** A window of the mirrored links (`links:list`). */

@@ -3,7 +3,7 @@ import { computed, ref, shallowRef, watch, type Ref } from 'vue';
 import { call, onEvent } from '../bridge.js';
 import { asMirrorLinkPage, asMirrorList } from '../composables/shape.js';
 import type { ChannelValue, RefreshView } from '../../../electron/shared/contract.js';
-import type { LinkInput, MirrorLink, MirrorLinkQuery, MirrorList, OutboxItem } from '../../../electron/shared/models.js';
+import type { LinkInput, MirrorLink, MirrorLinkQuery, MirrorList, NotOffered, OutboxItem } from '../../../electron/shared/models.js';
 import type { LoadStatus } from './load-status.js';
 import { useProfilesStore } from './profiles.js';
 
@@ -22,9 +22,16 @@ export interface ListState<T> {
   source: Ref<'mirror'>;
   /** Unix ms of the last complete sync of what the list shows, or null: never synced. */
   syncedAt: Ref<number | null>;
+  /** Set when the profile's service has no endpoint for this collection (an older version). */
+  notOffered: Ref<NotOffered | null>;
   load(): Promise<void>;
   /** Asks the sync to read what this list shows again from the service (the mirror answers meanwhile). */
   refresh(): Promise<void>;
+  /**
+   * A manual refresh: reads the list now, whatever its age, and asks again about a collection the
+   * service did not offer. Rejects with the reason when the service could not be asked.
+   */
+  refreshNow(): Promise<void>;
 }
 
 /**
@@ -32,13 +39,18 @@ export interface ListState<T> {
  * previous profile (or query) is dropped, a reset on profile switch, and a reload whenever the
  * mirror says one of the list's topics changed.
  */
-function useMirrorList<T>(topic: string, view: RefreshView, read: () => Promise<{ items: T[]; total: number; syncedAt: number | null }>): ListState<T> {
+function useMirrorList<T>(
+  topic: string,
+  view: RefreshView,
+  read: () => Promise<{ items: T[]; total: number; syncedAt: number | null; notOffered?: NotOffered | undefined }>,
+): ListState<T> {
   const items = shallowRef<T[]>([]) as Ref<T[]>;
   const total = ref(0);
   const status = ref<LoadStatus>('idle');
   const error = ref<unknown>(null);
   const source = ref<'mirror'>('mirror');
   const syncedAt = ref<number | null>(null);
+  const notOffered = ref<NotOffered | null>(null);
   const profiles = useProfilesStore();
   let generation = 0;
 
@@ -52,6 +64,7 @@ function useMirrorList<T>(topic: string, view: RefreshView, read: () => Promise<
       items.value = answer.items;
       total.value = answer.total;
       syncedAt.value = answer.syncedAt;
+      notOffered.value = answer.notOffered ?? null;
       status.value = 'ready';
       error.value = null;
     } catch (e) {
@@ -69,6 +82,11 @@ function useMirrorList<T>(topic: string, view: RefreshView, read: () => Promise<
     }
   }
 
+  async function refreshNow(): Promise<void> {
+    await call('sync:refresh', { view, force: true });
+    await load();
+  }
+
   onEvent('mirror:changed', (payload) => {
     if (status.value === 'idle' || !payload || !Array.isArray(payload.topics) || !payload.topics.includes(topic)) return;
     if (profiles.currentId && payload.profileId !== profiles.currentId) return;
@@ -84,13 +102,14 @@ function useMirrorList<T>(topic: string, view: RefreshView, read: () => Promise<
       items.value = [];
       total.value = 0;
       syncedAt.value = null;
+      notOffered.value = null;
       error.value = null;
       status.value = 'idle';
       if (now && wasLoaded) void load();
     },
   );
 
-  return { items, total, status, error, source, syncedAt, load, refresh };
+  return { items, total, status, error, source, syncedAt, notOffered, load, refresh, refreshNow };
 }
 
 /** One store per small collection, all alike: the whole collection from the mirror. */
@@ -99,7 +118,7 @@ function defineCollectionStore<C extends CollectionChannel>(id: string, channel:
     useMirrorList<ItemOf<C>>(id, view, async () => {
       const run = call as (channel: CollectionChannel) => Promise<unknown>;
       const list = asMirrorList<ItemOf<C>>(await run(channel));
-      return { items: list.items as ItemOf<C>[], total: list.items.length, syncedAt: list.syncedAt };
+      return { items: list.items as ItemOf<C>[], total: list.items.length, syncedAt: list.syncedAt, notOffered: list.notOffered };
     }),
   );
 }

@@ -413,3 +413,24 @@ describe('edit', () => {
     expect(w.find('[data-testid="link-editor-form"]').exists()).toBe(false);
   });
 });
+
+describe('a short password', () => {
+  it('is warned about next to the field, and still sent (a warning, not a refusal)', async () => {
+    const w = await open();
+    await type(w, 'link-url', 'https://example.com/guarded');
+    await type(w, 'link-password', 'abc12');
+    expect(field(w, 'password').attributes('data-warning')).toBe('short');
+    expect(field(w, 'password').text()).toContain('A password of 5 characters is easy to guess: use at least 6.');
+    await submit(w);
+    expect(w.find('[data-testid="link-editor-invalid"]').exists()).toBe(false);
+    expect(created()).toEqual([expect.objectContaining({ url: 'https://example.com/guarded', password: 'abc12' })]);
+  });
+
+  it('says nothing about a password of 6 characters or more, nor about none', async () => {
+    const w = await open();
+    expect(field(w, 'password').attributes('data-warning')).toBeUndefined();
+    await type(w, 'link-password', 'abc123');
+    expect(field(w, 'password').attributes('data-warning')).toBeUndefined();
+    expect(field(w, 'password').text()).not.toContain('easy to guess');
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * A link editor's picker of a collection the profile's service may not offer (an older version
+ * has no domains, channels or campaigns): disabled, with the reason said next to it, so nothing
+ * is queued that the service could only refuse.
+ */
+import type { NotOffered } from '../../../../electron/shared/models.js';
+
+export interface PickerAvailability {
+  disabled: boolean;
+  /** The reason, said under the picker; undefined when it can be used. */
+  reason: string | undefined;
+}
+
+export function pickerAvailability(notOffered: NotOffered | null, noun: string): PickerAvailability {
+  if (!notOffered) return { disabled: false, reason: undefined };
+  return { disabled: true, reason: `Not offered by this service: it has no ${noun} (it may be an older version).` };
+}
