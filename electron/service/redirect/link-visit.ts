@@ -3,6 +3,7 @@
  * answer its redirect type calls for (a 302 or an interstitial page).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddress } from '../client-address.js';
 import type { ServiceContext } from '../context.js';
 import { sendHtml } from '../html.js';
 import type { ClickRecorder } from './click-recorder.js';
@@ -124,7 +125,8 @@ export class LinkVisits {
         browser: agent.browser,
         os: agent.os,
         device: agent.device,
-        visitor: visitorHash(this.salt, request.ip, userAgent ?? '', now),
+        // The same address the limits count (one place decides whether a proxy is trusted).
+        visitor: visitorHash(this.salt, clientAddress(request), userAgent ?? '', now),
       });
     }
 
