@@ -6,7 +6,10 @@
  *     link through ctx.linkChanged (the links routes call it on every update and delete);
  *   - a small map of aliases known NOT to exist, each kept for missTtlMs only and all dropped on
  *     any link change, so a link created after a miss (by the API, or by another connection to
- *     the file) is found at once or within that TTL.
+ *     the file) is found at once or within that TTL;
+ *   - filled ahead of the first visits by prewarm() after the service starts (issue 15): a cold
+ *     cache answered 1,100 redirects/s where a warm one answered 6,100 on this machine, and a
+ *     service that restarts under traffic would spend its first minutes at the cold rate.
  */
 import type { Db } from '../db.js';
 import { buildTargets, type LinkTargets, type TargetColumns } from './targeting.js';
@@ -64,8 +67,11 @@ export class LinkResolver {
   private readonly missTtlMs: number;
   private readonly clock: () => number;
 
+  private readonly byId;
+
   constructor(db: Db, options: LinkResolverOptions = {}) {
     this.byAlias = db.prepare(`SELECT ${COLUMNS} FROM links WHERE domain_id = ? AND alias = ?`);
+    this.byId = db.prepare(`SELECT ${COLUMNS} FROM links WHERE id > ? ORDER BY id LIMIT ?`);
     this.maxEntries = options.maxEntries ?? 100_000;
     this.missTtlMs = options.missTtlMs ?? MISS_TTL_MS;
     this.clock = options.clock ?? Date.now;
@@ -95,6 +101,36 @@ export class LinkResolver {
     }
     this.store(key, link);
     return link;
+  }
+
+  /**
+   * Reads links into the cache before they are visited, newest ids last, `batch` rows per turn
+   * of the event loop so that redirects answered meanwhile wait for one batch at most. A batch
+   * is read and stored in one turn, so a change (ctx.linkChanged, same event loop) lands either
+   * before its read or after its store, where invalidate() drops it. Links already cached are
+   * left as they are; stops once the cache is full or `stopped()` says so. Answers how many it
+   * stored.
+   */
+  async prewarm(options: { batch?: number; stopped?: () => boolean } = {}): Promise<number> {
+    const batch = options.batch ?? 2_000;
+    let after = -1;
+    let stored = 0;
+    for (;;) {
+      if (options.stopped?.() || this.links.size >= this.maxEntries) return stored;
+      const rows = this.byId.all(after, batch) as LinkRow[];
+      for (const row of rows) {
+        const key = `${row.domain_id}/${row.alias}`;
+        if (this.links.has(key) || this.links.size >= this.maxEntries) continue;
+        const link = toResolved(row);
+        if (!link) continue;
+        // The cache is not full (checked above), so storing evicts nothing a visitor asked for.
+        this.store(key, link);
+        stored++;
+      }
+      if (rows.length < batch) return stored;
+      after = (rows[rows.length - 1] as LinkRow).id;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Drops a changed or deleted link, and every remembered miss (it may have been created). */

@@ -40,7 +40,14 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext
 
   const onLinkChanged = (linkId: number) => links.invalidate(linkId);
   ctx.linkChanged.add(onLinkChanged);
+  // The links are read into the cache once the service listens, a batch per turn of the loop.
+  let closing = false;
+  app.addHook('onListen', async () => {
+    // A failed read (the database closing) only leaves the cache to fill as links are visited.
+    void links.prewarm({ stopped: () => closing }).catch(() => {});
+  });
   app.addHook('onClose', async () => {
+    closing = true;
     ctx.linkChanged.delete(onLinkChanged);
     await clicks.close();
   });

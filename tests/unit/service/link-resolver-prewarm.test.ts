@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../../electron/service/db.js';
+import { LinkResolver } from '../../../electron/service/redirect/link-resolver.js';
+import { createUser } from '../../../electron/service/users.js';
+
+/*
+ * The redirect cache read ahead of the first visits (issue 15): every link is in it after
+ * prewarm(), a visit still gets what the database says, and a link changed while prewarm runs
+ * is never served from a stale read.
+ */
+
+let dir: string;
+let db: Db;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'linkdeck-resolver-'));
+  db = openDatabase(dir);
+  createUser(db, 'prewarm@localhost');
+  const insert = db.prepare(
+    `INSERT INTO links (user_id, domain_id, alias, long_url, title, geotarget, devicetarget, languagetarget, parameters, created_at, updated_at)
+     VALUES (1, 0, ?, ?, ?, '[]', '[]', '[]', '[]', 0, 0)`,
+  );
+  for (let i = 1; i <= 25; i++) insert.run(`l${i}`, `https://example.com/${i}`, `Link ${i}`);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const target = (resolver: LinkResolver, alias: string) => resolver.resolve(0, alias)?.targets;
+
+describe('LinkResolver.prewarm', () => {
+  it('reads every link into the cache, batch by batch', async () => {
+    const resolver = new LinkResolver(db);
+    expect(resolver.size).toBe(0);
+    expect(await resolver.prewarm({ batch: 4 })).toBe(25);
+    expect(resolver.size).toBe(25);
+    // Served from the cache: the row is gone from the file, the cached link still answers.
+    db.prepare("DELETE FROM links WHERE alias = 'l7'").run();
+    expect(resolver.resolve(0, 'l7')?.title).toBe('Link 7');
+  });
+
+  it('never keeps a stale read of a link changed while it runs', async () => {
+    const resolver = new LinkResolver(db);
+    const running = resolver.prewarm({ batch: 5 });
+    // Between two batches: l3 was read already, l20 not yet; both change (as the API does).
+    for (const alias of ['l3', 'l20']) {
+      db.prepare('UPDATE links SET long_url = ? WHERE alias = ?').run(`https://changed.example/${alias}`, alias);
+      resolver.invalidate(Number((db.prepare('SELECT id FROM links WHERE alias = ?').get(alias) as { id: number }).id));
+    }
+    await running;
+    expect(JSON.stringify(target(resolver, 'l3'))).toContain('https://changed.example/l3');
+    expect(JSON.stringify(target(resolver, 'l20'))).toContain('https://changed.example/l20');
+  });
+
+  it('stops when asked and when the cache is full', async () => {
+    expect(await new LinkResolver(db).prewarm({ stopped: () => true })).toBe(0);
+    const small = new LinkResolver(db, { maxEntries: 10 });
+    expect(await small.prewarm({ batch: 4 })).toBe(10);
+    expect(small.size).toBe(10);
+  });
+});
