@@ -11,7 +11,8 @@
  *  3. Redirects: wrk, 50 connections, 10 s, 2 threads, after a 3 s warm-up, picking one of the
  *     100,000 aliases at random for every request (a Lua script), with a browser User-Agent,
  *     a referrer, Accept-Language and a country header, so every hit does the full work: host
- *     and link look-up (the link cache starts cold), targeting, user-agent parse, visitor hash,
+ *     and link look-up (the service reads its links into its cache after it starts, during the
+ *     warm-up: see LinkResolver.prewarm), targeting, user-agent parse, visitor hash,
  *     click buffering and batch writes.
  *  4. API, with the rate limit off, through autocannon: GET /api/urls?limit=100 and
  *     POST /api/url/add, first from one client (the latency a user of the app sees; the goals
