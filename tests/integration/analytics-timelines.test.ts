@@ -133,6 +133,9 @@ describe('where the app reads clicks over time', () => {
         { start: T0 + 2 * DAY, total: 7, gained: 3 },
       ]);
       expect(data.mirror.state(OFFERS_TIMELINES)).toBe(true);
+      // Top links and movers are the service's exact counts too (a: 5 now, 1 in the 3 days before).
+      expect(overview.top.map((l) => [l.alias, l.gained, l.before])).toEqual([['tl-a', 5, 1], ['tl-b', 1, 0]]);
+      expect(overview.movers.map((l) => l.alias)).toEqual(['tl-a', 'tl-b']);
       const compared = await readComparison(data.mirror, api.clicks, { from: T0, to: T0 + 3 * DAY, step: 'day' }, [{ kind: 'link', id: ids.b }]);
       expect(compared.series[0]?.timeline).toMatchObject({ source: 'service', buckets: [{ gained: 1 }, { gained: 0 }, { gained: 0 }] });
     } finally {

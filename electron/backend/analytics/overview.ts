@@ -2,16 +2,19 @@ import type { AnalyticsComparison, AnalyticsOverview, AnalyticsRange, CompareIte
 import type { Mirror } from '../mirror/mirror.js';
 import { firstReadingAt } from './mirror-timeline.js';
 import { resolveRange } from './range.js';
-import { groupTotals, itemLabel, topLinks } from './rankings.js';
-import { timelineFor, type ClicksSource } from './timeline-source.js';
+import { groupTotals, itemLabel, linksOf, topLinks } from './rankings.js';
+import { sourcedTimeline, timelineFor, type ClicksSource } from './timeline-source.js';
 
 const TOP = 10;
 
 /** The Analytics view's first screen: clicks over time, top links and movers, group totals. */
 export async function readOverview(mirror: Mirror, clicks: ClicksSource | null, range: AnalyticsRange): Promise<AnalyticsOverview> {
   const resolved = resolveRange(range, firstReadingAt(mirror.sql, null));
-  const timeline = await timelineFor(mirror, clicks, resolved, null);
-  const { top, movers } = topLinks(mirror.sql, resolved.from, resolved.to, TOP);
+  const { timeline, ranking } = await sourcedTimeline(mirror, clicks, resolved, null, TOP);
+  // Exact when the service counted them; else from the mirror's readings.
+  const { top, movers } = ranking
+    ? { top: linksOf(mirror.sql, ranking.top), movers: linksOf(mirror.sql, ranking.movers) }
+    : topLinks(mirror.sql, resolved.from, resolved.to, TOP);
   const channels = groupTotals(mirror.sql, 'channel', resolved.from, resolved.to);
   const campaigns = groupTotals(mirror.sql, 'campaign', resolved.from, resolved.to);
   const totals = mirror.sql.get<{ links: number; clicks: number | null }>(

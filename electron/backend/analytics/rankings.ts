@@ -52,6 +52,19 @@ export function topLinks(sql: Sql, from: number, to: number, limit: number): { t
   return { top, movers };
 }
 
+/** The mirror's links for gains the service counted (in its order; links not mirrored are left out). */
+export function linksOf(sql: Sql, gains: readonly { id: number; gained: number; before: number }[]): AnalyticsLink[] {
+  const out: AnalyticsLink[] = [];
+  for (const g of gains) {
+    const row = sql.get<Omit<LinkRow, 'gained' | 'before'>>(
+      'SELECT id, alias, short_url, long_url, title, clicks FROM links WHERE id = ?',
+      [g.id],
+    );
+    if (row) out.push(toLink({ ...row, gained: g.gained, before: g.before }));
+  }
+  return out;
+}
+
 /** Totals per channel or campaign (links whose membership is known), biggest first. */
 export function groupTotals(sql: Sql, kind: 'channel' | 'campaign', from: number, to: number): { groups: GroupTotal[]; unknown: number } {
   const field = kind === 'channel' ? 'channel_id' : 'campaign_id';

@@ -1,5 +1,5 @@
 import type { ClickTimeline } from '../../shared/analytics.js';
-import type { ClicksApi, ServiceClickTimeline } from '../api/clicks.js';
+import type { ClicksApi, ServiceClickTimeline, ServiceLinkGain } from '../api/clicks.js';
 import type { Mirror } from '../mirror/mirror.js';
 import type { ScheduledOptions } from '../scheduler/profile-api.js';
 import type { LinkFilter } from './link-filter.js';
@@ -27,7 +27,24 @@ export async function timelineFor(
   range: ResolvedRange,
   filter: LinkFilter,
 ): Promise<ClickTimeline> {
-  const fromMirror = () => mirrorTimeline(mirror.sql, range, filter);
+  return (await sourcedTimeline(mirror, clicks, range, filter)).timeline;
+}
+
+/** Exact gains per link in the range (and the period before), as the service counted them. */
+export interface ServiceRanking {
+  top: ServiceLinkGain[];
+  movers: ServiceLinkGain[];
+}
+
+/** As timelineFor; for the whole account, the service also names `links` top links and movers. */
+export async function sourcedTimeline(
+  mirror: Mirror,
+  clicks: ClicksSource | null,
+  range: ResolvedRange,
+  filter: LinkFilter,
+  links = 0,
+): Promise<{ timeline: ClickTimeline; ranking: ServiceRanking | null }> {
+  const fromMirror = () => ({ timeline: mirrorTimeline(mirror.sql, range, filter), ranking: null });
   if (!clicks || (filter !== null && filter.kind !== 'link')) return fromMirror();
   if (mirror.state<boolean>(OFFERS_TIMELINES) === false) return fromMirror();
   let answer: ServiceClickTimeline | null;
@@ -38,7 +55,7 @@ export async function timelineFor(
         to: range.to,
         step: range.step,
         utcOffsetMin: range.offsetMin,
-        ...(filter ? { linkId: filter.id } : {}),
+        ...(filter ? { linkId: filter.id } : links > 0 ? { links } : {}),
       },
       { priority: 'view' },
     );
@@ -49,7 +66,11 @@ export async function timelineFor(
   if (mirror.state<boolean>(OFFERS_TIMELINES) !== (answer !== null)) {
     mirror.setState(OFFERS_TIMELINES, answer !== null);
   }
-  return answer ? fromService(answer, range) : fromMirror();
+  if (!answer) return fromMirror();
+  return {
+    timeline: fromService(answer, range),
+    ranking: answer.top && answer.movers ? { top: answer.top, movers: answer.movers } : null,
+  };
 }
 
 function fromService(answer: ServiceClickTimeline, range: ResolvedRange): ClickTimeline {

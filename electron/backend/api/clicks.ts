@@ -17,6 +17,14 @@ export interface ClickTimelineQuery {
   utcOffsetMin: number;
   /** One link; the whole account when absent. */
   linkId?: number;
+  /** Account-wide: also name this many top links and movers. */
+  links?: number;
+}
+
+export interface ServiceLinkGain {
+  id: number;
+  gained: number;
+  before: number;
 }
 
 export interface ServiceClickTimeline {
@@ -24,6 +32,8 @@ export interface ServiceClickTimeline {
   /** Clicks before the first bucket. */
   before: number;
   buckets: { start: number; clicks: number }[];
+  top?: ServiceLinkGain[];
+  movers?: ServiceLinkGain[];
 }
 
 export interface ClicksApi {
@@ -39,6 +49,8 @@ const answer = z.object({
     step: z.enum(ANALYTICS_STEPS),
     before: int,
     buckets: z.array(z.object({ start: int, clicks: int })).max(10_000),
+    top: z.array(z.object({ id: int, gained: int, before: int })).max(100).optional(),
+    movers: z.array(z.object({ id: int, gained: int, before: int })).max(100).optional(),
   }),
 });
 
@@ -53,7 +65,7 @@ export function createClicksApi(t: Transport): ClicksApi {
           {
             method: 'GET',
             path,
-            query: { from: query.from, to: query.to, step: query.step, utcOffset: query.utcOffsetMin },
+            query: { from: query.from, to: query.to, step: query.step, utcOffset: query.utcOffsetMin, links: query.links },
             what,
           },
           options,
@@ -65,7 +77,9 @@ export function createClicksApi(t: Transport): ClicksApi {
       }
       // A service that answers something else at that address does not offer timelines either.
       const parsed = answer.safeParse(body);
-      return parsed.success ? parseAnswer(answer, body, what).clicks : null;
+      if (!parsed.success) return null;
+      const { top, movers, ...rest } = parseAnswer(answer, body, what).clicks;
+      return { ...rest, ...(top ? { top } : {}), ...(movers ? { movers } : {}) };
     },
   };
 }

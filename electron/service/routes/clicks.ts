@@ -16,6 +16,9 @@ import { getOwnedLink } from '../links/link-store.js';
  *        "buckets": [ { "start": <unix ms>, "clicks": 3 }, … ] } }
  *
  * `before` counts the clicks before the first bucket, so a running total can start right.
+ * With `links=N` (account-wide only) it also names the N links that gained the most clicks in
+ * the range (`top`) and those that gained the most over the period of the same length before
+ * (`movers`): `[ { "id": 3, "gained": 12, "before": 4 }, … ]`.
  * Buckets start at the person's midnight (utcOffset, minutes east of UTC) and weeks on Monday;
  * the last ends at `to`. Linkdeck asks for it once per profile; any other service lacks the
  * route (404), and Linkdeck then charts the click totals its syncs read.
@@ -45,6 +48,8 @@ interface TimelineQuery {
   to: number;
   step: AnalyticsStep;
   offset: number;
+  /** How many top links and movers to name (0: none). */
+  links: number;
 }
 
 function readQuery(query: Query, now: number): TimelineQuery {
@@ -57,7 +62,8 @@ function readQuery(query: Query, now: number): TimelineQuery {
   }
   const step = (stepText || chooseStep(from, to)) as AnalyticsStep;
   const offset = whole(query, 'utcOffset', 0, -14 * 60, 14 * 60);
-  return { from, to, step, offset };
+  const links = whole(query, 'links', 0, 0, 100);
+  return { from, to, step, offset, links };
 }
 
 /** Counts the clicks of `where` (over the clicks table) per bucket. */
@@ -84,8 +90,24 @@ function timeline(ctx: ServiceContext, q: TimelineQuery, where: string, params: 
       to: q.to,
       before: Number(before.n),
       buckets: starts.map((start, i) => ({ start, clicks: counts[i] as number })),
+      ...(q.links > 0 ? rankings(ctx, first, q.to, q.links, where, params) : {}),
     },
   };
+}
+
+/** The links that gained most in [from, to), and most over the period of the same length before. */
+function rankings(ctx: ServiceContext, from: number, to: number, limit: number, where: string, params: number[]) {
+  const gains = `SELECT link_id AS id, SUM(CASE WHEN at >= ? THEN 1 ELSE 0 END) AS gained,
+      SUM(CASE WHEN at < ? THEN 1 ELSE 0 END) AS before
+    FROM clicks WHERE at >= ? AND at < ? AND ${where} GROUP BY link_id`;
+  const args = [from, from, from - (to - from), to, ...params];
+  const read = (order: string, having: string) =>
+    (ctx.db.prepare(`SELECT id, gained, before FROM (${gains}) WHERE ${having} ORDER BY ${order}, id LIMIT ?`).all(...args, limit) as {
+      id: number;
+      gained: number;
+      before: number;
+    }[]).map((r) => ({ id: Number(r.id), gained: Number(r.gained), before: Number(r.before) }));
+  return { top: read('gained DESC', 'gained > 0'), movers: read('gained - before DESC, gained DESC', 'gained > before') };
 }
 
 function linkId(request: FastifyRequest): number {
@@ -101,6 +123,6 @@ export function registerClickRoutes(api: FastifyInstance, ctx: ServiceContext): 
   );
   api.get('/url/:id/clicks', async (request) => {
     const link = getOwnedLink(ctx, request.userId, linkId(request));
-    return timeline(ctx, readQuery(request.query as Query, ctx.now()), 'link_id = ?', [link.id]);
+    return timeline(ctx, { ...readQuery(request.query as Query, ctx.now()), links: 0 }, 'link_id = ?', [link.id]);
   });
 }
