@@ -11,6 +11,7 @@ const BulkView = () => import('./views/BulkView.vue');
 const AccountView = () => import('./views/AccountView.vue');
 const SettingsView = () => import('./views/SettingsView.vue');
 const QuickShortenView = () => import('./views/QuickShortenView.vue');
+const AnalyticsView = () => import('./views/AnalyticsView.vue');
 
 export interface NavEntry {
   name: string;
@@ -30,6 +31,7 @@ const sections: Array<NavEntry & { resources: ResourceKey[] }> = [
 
 export const NAV: NavEntry[] = [
   ...sections.map(({ name, path, label }) => ({ name, path, label })),
+  { name: 'analytics', path: '/analytics', label: 'Analytics' },
   { name: 'bulk', path: '/bulk', label: 'Bulk shorten' },
   { name: 'outbox', path: '/outbox', label: 'Outbox' },
   { name: 'account', path: '/account', label: 'Account' },
@@ -49,6 +51,7 @@ const routes: RouteRecordRaw[] = [
       meta: { title: label },
     }),
   ),
+  { name: 'analytics', path: '/analytics', component: AnalyticsView, meta: { title: 'Analytics' } },
   { name: 'bulk', path: '/bulk', component: BulkView, meta: { title: 'Bulk shorten' } },
   { name: 'outbox', path: '/outbox', component: OutboxView, meta: { title: 'Outbox' } },
   { name: 'account', path: '/account', component: AccountView, meta: { title: 'Account' } },

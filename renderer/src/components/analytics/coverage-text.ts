@@ -1,0 +1,23 @@
+import type { AudienceCoverage, StatsFillState } from '../../../../electron/shared/analytics.js';
+import { etaText } from '../../composables/sync-text.js';
+import { dayText } from '../charts/timeline-data.js';
+
+/** "From the statistics of 2,340 of 10,000 links, read between 2026-03-01 and 2026-03-04." */
+export function coverageText(c: AudienceCoverage): string {
+  if (c.links === 0) return 'No links mirrored yet.';
+  if (c.withStats === 0) return `No statistics read yet: none of the ${c.links.toLocaleString()} links' details are in the mirror.`;
+  const of = `${c.withStats.toLocaleString()} of ${c.links.toLocaleString()} ${c.links === 1 ? 'link' : 'links'}`;
+  if (c.oldest === null || c.newest === null) return `From the statistics of ${of}.`;
+  const when = dayText(c.oldest) === dayText(c.newest) ? `read on ${dayText(c.oldest)}` : `read between ${dayText(c.oldest)} and ${dayText(c.newest)}`;
+  return `From the statistics of ${of}, ${when}.`;
+}
+
+/** What the "fill the gaps" button's line says. */
+export function fillText(f: StatsFillState | null): string {
+  if (!f) return '';
+  if (f.left === 0) return 'Every link\'s statistics are in the mirror.';
+  const requests = `${f.left.toLocaleString()} ${f.left === 1 ? 'request' : 'requests'} (one per link)`;
+  const eta = f.etaMs === null ? '' : `, ${etaText(f.etaMs)}`;
+  if (f.running) return `Reading statistics with spare budget: ${f.read.toLocaleString()} read, ${requests} to go${eta}.`;
+  return `${f.left.toLocaleString()} ${f.left === 1 ? 'link has' : 'links have'} no statistics here yet: reading them takes ${requests}${eta.replace(' left', '')} with spare budget.`;
+}

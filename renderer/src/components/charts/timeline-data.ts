@@ -1,0 +1,86 @@
+import type { AnalyticsStep, ClickTimeline } from '../../../../electron/shared/analytics.js';
+import type { CsvValue } from '../../../../electron/shared/csv.js';
+
+/*
+ * What the clicks-over-time charts show, as words (their aria-label summaries, which the tests
+ * read) and as CSV rows (their data, for a spreadsheet). Pure: no chart.js, no DOM.
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A bucket's start for people, as fine as its step (in the machine's zone). */
+export function bucketLabel(at: number, step: AnalyticsStep): string {
+  const d = new Date(at);
+  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  if (step === 'hour') return `${day} ${pad(d.getHours())}:00`;
+  if (step === 'month') return day.slice(0, 7);
+  return day;
+}
+
+export const dayText = (at: number) => bucketLabel(at, 'day');
+
+const STEP_WORDS: Record<AnalyticsStep, string> = { hour: 'hourly', day: 'daily', week: 'weekly', month: 'monthly' };
+
+export interface NamedTimeline {
+  label: string;
+  timeline: ClickTimeline;
+}
+
+const gainedOf = (t: ClickTimeline) => t.buckets.reduce((n, b) => n + b.gained, 0);
+const lastTotal = (t: ClickTimeline) => {
+  for (let i = t.buckets.length - 1; i >= 0; i--) {
+    const total = t.buckets[i]?.total;
+    if (total !== null && total !== undefined) return total;
+  }
+  return null;
+};
+
+/** "Clicks over time, daily from 2026-03-02 to 2026-03-04: 7 clicks in all, 6 gained in the range." */
+export function totalSummary(series: readonly NamedTimeline[]): string {
+  const first = series[0]?.timeline;
+  if (!first || first.buckets.length === 0) return 'Clicks over time: nothing to show yet.';
+  const span = `${STEP_WORDS[first.step]} from ${dayText(first.from)} to ${dayText(first.to - 1)}`;
+  if (series.length === 1) {
+    const total = lastTotal(first);
+    const all = total === null ? 'no total read yet' : `${total.toLocaleString()} clicks in all`;
+    return `Clicks over time, ${span}: ${all}, ${gainedOf(first).toLocaleString()} gained in the range.`;
+  }
+  const parts = series.map((s) => `${s.label} ${gainedOf(s.timeline).toLocaleString()}`);
+  return `Clicks gained, ${span}: ${parts.join(', ')}.`;
+}
+
+/** "Clicks gained per day: 6 in all, most on 2026-03-02 (3)." */
+export function gainedSummary(timeline: ClickTimeline | null): string {
+  if (!timeline || timeline.buckets.length === 0) return 'Clicks gained: nothing to show yet.';
+  const unit = { hour: 'hour', day: 'day', week: 'week', month: 'month' }[timeline.step];
+  const best = timeline.buckets.reduce((a, b) => (b.gained > a.gained ? b : a));
+  const sum = gainedOf(timeline);
+  if (sum === 0) return `Clicks gained per ${unit}: none in the range.`;
+  return `Clicks gained per ${unit}: ${sum.toLocaleString()} in all, most on ${bucketLabel(best.start, timeline.step)} (${best.gained.toLocaleString()}).`;
+}
+
+/** One row per bucket: its start, then each series' total and gain. */
+export function timelineCsvRows(series: readonly NamedTimeline[]): CsvValue[][] {
+  const first = series[0]?.timeline;
+  if (!first) return [['start']];
+  const head: CsvValue[] = ['start'];
+  for (const s of series) head.push(`${s.label} total`, `${s.label} gained`);
+  const rows: CsvValue[][] = [head];
+  first.buckets.forEach((bucket, i) => {
+    const row: CsvValue[] = [new Date(bucket.start).toISOString()];
+    for (const s of series) {
+      const b = s.timeline.buckets[i];
+      row.push(b?.total ?? '', b?.gained ?? 0);
+    }
+    rows.push(row);
+  });
+  return rows;
+}
+
+/** Where a timeline's numbers come from, in words under the chart. */
+export function sourceNote(timeline: ClickTimeline | null): string {
+  if (!timeline) return '';
+  if (timeline.source === 'service') return 'Exact: counted by the service from every click it recorded.';
+  const since = timeline.watchedSince === null ? 'no reading yet' : `read since ${bucketLabel(timeline.watchedSince, 'hour')}`;
+  return `From the click totals each sync read (${since}): a gain shows when it was read, and clicks from before the first reading count in the total only.`;
+}
