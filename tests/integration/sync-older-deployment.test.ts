@@ -145,6 +145,17 @@ describe('first sync against an older deployment', () => {
       null,
     );
     expect(rig.outbox.list()).toHaveLength(1);
+
+    // Kept in the profile's mirror file: after a restart the outbox still refuses.
+    const restarted = rig.reopen();
+    expect(restarted.data.mirror.channels().notOffered?.message).toContain(
+      'This service does not offer channels',
+    );
+    expect(
+      refusalOf(restarted, { kind: 'channel.create', input: { name: 'Later' } }),
+    ).toMatchObject({
+      code: 'invalid-input',
+    });
   });
 
   it('a wrong base URL is the existing error, not a collection "not offered"', async () => {
