@@ -16,6 +16,7 @@ import { clipboardHandlers } from './handlers/clipboard-handlers.js';
 import { desktopHandlers } from './handlers/desktop-handlers.js';
 import { exportHandlers } from './handlers/export-handlers.js';
 import { healthHandlers } from './handlers/health-handlers.js';
+import { importHandlers } from './handlers/import-handlers.js';
 import { serviceHandlers } from './handlers/service-handlers.js';
 import { utmHandlers } from './handlers/utm-handlers.js';
 import { ProfileSessions } from './profile-sessions.js';
@@ -118,6 +119,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...exportHandlers(context),
       ...utmHandlers(context),
       ...healthHandlers(context),
+      ...importHandlers(context),
       ...analyticsHandlers(context),
       'budget:state': async () => sessions.budget(),
       'connection:state': async () => sessions.connectionState(),

@@ -17,6 +17,7 @@ import type { AnalyticsAudience, AnalyticsComparison, AnalyticsOverview, Analyti
 import type { AppErrorInfo } from './errors.js';
 import type { ExportFile } from './exports.js';
 import type { HealthJob, HealthSettings, LinkHealth } from './health.js';
+import type { LiveFetchProgress, LiveFetchRequest, LiveFetchResult } from './live-import.js';
 import type { UtmParams, UtmTemplate } from './utm.js';
 import type {
   Account,
@@ -297,6 +298,17 @@ export interface LinkdeckApi {
   'health:settings'(): Promise<HealthSettings>;
   /** Saves them; the next check uses them (a running one keeps the rules it started with). */
   'health:configure'(arg: HealthSettings): Promise<HealthSettings>;
+
+  /**
+   * Reads every link of an account on Kutt, Shlink or Dub through its API, as a table for the
+   * bulk mapping step (progress pushed as `import:progress`). The key goes to that service only,
+   * for this fetch; it is not stored and not answered back. One fetch at a time: a new one
+   * cancels the one running. Errors in words: a refused key is 'unauthorized', an address that
+   * answers something else 'remote-error', a private address without `ownNetwork` 'invalid-input'.
+   */
+  'import:fetch-source'(arg: LiveFetchRequest): Promise<LiveFetchResult>;
+  /** Stops the running fetch (it then fails with details.cancelled); nothing when none runs. */
+  'import:cancel-fetch'(): Promise<void>;
 }
 
 export type ChannelName = keyof LinkdeckApi;
@@ -388,6 +400,8 @@ const channelRecord = {
   'health:get': true,
   'health:settings': true,
   'health:configure': true,
+  'import:fetch-source': true,
+  'import:cancel-fetch': true,
 } as const satisfies Record<ChannelName, true>;
 
 export const CHANNELS = Object.freeze(Object.keys(channelRecord)) as readonly ChannelName[];
@@ -406,6 +420,8 @@ export interface LinkdeckEvents {
   /** A bulk job of the current profile changed (progress, status). */
   'bulk:changed': BulkJob & { profileId: string };
   'health:progress': HealthJob & { profileId: string };
+  /** A fetch from another service read a page. */
+  'import:progress': LiveFetchProgress;
 }
 export type EventName = keyof LinkdeckEvents;
 
@@ -420,6 +436,7 @@ const eventRecord = {
   'desktop:changed': true,
   'bulk:changed': true,
   'health:progress': true,
+  'import:progress': true,
 } as const satisfies Record<EventName, true>;
 
 export const EVENTS = Object.freeze(Object.keys(eventRecord)) as readonly EventName[];

@@ -13,6 +13,7 @@ import { CLIPBOARD_MAX_RULES } from './clipboard-rules.js';
 import { PIXEL_TYPES } from './pixel-types.js';
 import { ANALYTICS_STEPS, COMPARE_MAX } from './analytics.js';
 import { UTM_FIELDS, UTM_TEMPLATE_NAME_MAX_LENGTH } from './utm.js';
+import { LIVE_ADDRESS_MAX, LIVE_KEY_MAX, LIVE_SOURCES } from './live-import.js';
 
 const MAX_URL = 4096;
 const MAX_NAME = 255;
@@ -316,4 +317,15 @@ export const channelSchemas = {
   'analytics:fill-state': none,
   'health:settings': none,
   'health:configure': z.object({ checkOwnNetwork: z.boolean() }).strict(),
+
+  'import:fetch-source': z
+    .object({
+      source: z.enum(LIVE_SOURCES),
+      baseUrl: z.string().min(1, 'is required').max(LIVE_ADDRESS_MAX, `must be at most ${LIVE_ADDRESS_MAX} characters`),
+      // Shape only; the messages never repeat the value (it is a key).
+      apiKey: z.string().min(1, 'is required').max(LIVE_KEY_MAX, `must be at most ${LIVE_KEY_MAX} characters`),
+      ownNetwork: z.boolean(),
+    })
+    .strict(),
+  'import:cancel-fetch': none,
 } satisfies Schemas;

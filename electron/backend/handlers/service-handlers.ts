@@ -17,6 +17,7 @@ type ServiceChannel = Exclude<
   | `utm:${string}`
   | `health:${string}`
   | `analytics:${string}`
+  | `import:${string}`
 >;
 
 /**

@@ -1,0 +1,36 @@
+/**
+ * Kutt's API v2 (https://kutt.it/api/v2, or a self-hosted Kutt under /api/v2):
+ * `GET /api/v2/links?limit=&skip=` with the key in `X-API-KEY`, answering
+ * `{ total, limit, skip, data: [link] }` (kutt's server/handlers/links.handler.js `get`), each
+ * link as `utils.sanitize.link` gives it: `id, address, target, description, visit_count,
+ * expire_in, password` (a boolean: the hash is never shown), `link` (the short URL),
+ * `created_at`. Errors answer `{ error: "…" }` (401 for a wrong key). Kutt's validator caps
+ * `limit` at 50.
+ */
+import { cell, isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
+
+const PAGE = 50;
+
+export const kuttSource: LiveSourceAdapter = {
+  name: 'Kutt',
+  addressExample: 'https://kutt.it',
+  keyHint: 'Kutt shows it under Settings → API',
+  pastedApiPaths: ['/api/v2/links', '/api/v2', '/api'],
+  // import-formats.ts recognises address + target as Kutt's links.
+  headers: ['address', 'target', 'description', 'expire_in', 'visit_count', 'link', 'created_at'],
+  pageUrl: (base, index) => under(base, '/api/v2/links', { limit: PAGE, skip: index * PAGE }),
+  authHeaders: (key) => ({ 'X-API-KEY': key }),
+  readPage(body) {
+    if (!isRecord(body) || !Array.isArray(body['data']) || typeof body['total'] !== 'number') return null;
+    const links = body['data'] as unknown[];
+    const skip = typeof body['skip'] === 'number' ? body['skip'] : 0;
+    return { links, total: body['total'], last: skip + links.length >= body['total'] };
+  },
+  toRow(link) {
+    const l = isRecord(link) ? link : {};
+    return {
+      fields: [cell(l['address']), cell(l['target']), cell(l['description']), cell(l['expire_in']), cell(l['visit_count']), cell(l['link']), cell(l['created_at'])],
+      passwordLeftOut: l['password'] === true,
+    };
+  },
+};

@@ -1,0 +1,298 @@
+/**
+ * Reads every link of an account on another shortener through its API (Kutt, Shlink, Dub) and
+ * turns them into the table the bulk mapping step reads, as if the person had given an export
+ * file. The address is the person's, so every request goes through the outbound rules (no
+ * private or loopback address unless they said the service is on their own network; the address
+ * is pinned, no redirect is followed, so the key reaches that host and nothing else).
+ *
+ * Politely: one request at a time, a pause between pages, a time limit and a size limit per
+ * answer, a page limit, a stop at the total the service gives (or at the bulk job's size), and
+ * a 429's Retry-After waited out (a few times, never longer than a minute).
+ *
+ * The key lives in this call's arguments only: it is not stored, not logged, and it is cut out
+ * of any words of the service's that are shown (a service could echo it back).
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { BULK_MAX_ROWS } from '../../shared/bulk.js';
+import type { CsvRecord } from '../../shared/csv.js';
+import { type LiveFetchProgress, type LiveFetchRequest, type LiveFetchResult, type LiveSource } from '../../shared/live-import.js';
+import { AppError } from '../app-error.js';
+import { classifyNetworkFailure, describeNetworkFailure } from '../net/network-failure.js';
+import { classifyAddress } from '../net/outbound-address-policy.js';
+import { OutboundRefused, type Outbound, type OutboundResponse } from '../net/outbound-request.js';
+import { dubSource } from './dub-source.js';
+import { kuttSource } from './kutt-source.js';
+import { shlinkSource } from './shlink-source.js';
+import type { LiveSourceAdapter } from './source-adapter.js';
+
+const ADAPTERS: Record<LiveSource, LiveSourceAdapter> = { kutt: kuttSource, shlink: shlinkSource, dub: dubSource };
+
+export interface LiveFetchOptions {
+  outbound: Outbound;
+  signal?: AbortSignal;
+  onProgress?: (progress: LiveFetchProgress) => void;
+  /** Pause between two pages, ms. */
+  pauseMs?: number;
+  /** Pages read at most. */
+  maxPages?: number;
+  /** Links read at most (a bulk job's size by default). */
+  maxLinks?: number;
+  /** Time limit of one request, ms. */
+  timeoutMs?: number;
+  /** Bytes of one answer read at most. */
+  maxBodyBytes?: number;
+  /** 429 answers waited out per page before giving up. */
+  maxRetries?: number;
+  /** A Retry-After longer than this is not waited for: the person is told to come back. */
+  maxRetryWaitMs?: number;
+  /** How a pause is waited (tests record the waits instead of spending them). */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+const DEFAULTS = {
+  pauseMs: 250,
+  maxPages: 1000,
+  maxLinks: BULK_MAX_ROWS,
+  timeoutMs: 30_000,
+  maxBodyBytes: 8 * 1024 * 1024,
+  maxRetries: 3,
+  maxRetryWaitMs: 60_000,
+};
+
+const realWait = async (ms: number, signal?: AbortSignal) => {
+  await delay(ms, undefined, signal ? { signal } : {});
+};
+
+/** Reads all links of the account the key belongs to. Rejects with an AppError in words. */
+export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFetchOptions): Promise<LiveFetchResult> {
+  const adapter = ADAPTERS[request.source];
+  const settings = { ...DEFAULTS, ...definedOnly(options) };
+  const wait = options.wait ?? realWait;
+  const base = parseBase(request.baseUrl, adapter);
+  const context: RequestContext = { adapter, key: request.apiKey.trim(), host: base.host, options: settings, outbound: options.outbound, signal: options.signal, wait };
+
+  const records: CsvRecord[] = [];
+  const notes = new Set<string>();
+  let total: number | null = null;
+  let pages = 0;
+  let passwordsLeft = 0;
+  try {
+    for (let index = 0; ; index++) {
+      if (index >= settings.maxPages) {
+        notes.add(`Reading stopped after ${settings.maxPages} pages; the links after them were not read.`);
+        break;
+      }
+      if (index > 0 && settings.pauseMs > 0) await wait(settings.pauseMs, options.signal);
+      const body = await getJson(adapter.pageUrl(base, index), context);
+      const page = adapter.readPage(body);
+      if (!page) throw notThisService(context, 'a JSON answer of another shape');
+      pages++;
+      total = page.total ?? total;
+      let full = false;
+      for (const link of page.links) {
+        if (records.length >= settings.maxLinks) {
+          full = true;
+          break;
+        }
+        const row = adapter.toRow(link);
+        if (row.passwordLeftOut) passwordsLeft++;
+        records.push({ line: records.length + 1, fields: row.fields });
+      }
+      options.onProgress?.({ source: request.source, fetched: records.length, total, pages });
+      if (full || (records.length >= settings.maxLinks && !page.last)) {
+        notes.add(`A bulk job takes at most ${settings.maxLinks.toLocaleString('en')} links: the first ${settings.maxLinks.toLocaleString('en')} were read. Import the rest in a second job later.`);
+        break;
+      }
+      // An empty page ends the reading even when the total says otherwise (links deleted meanwhile).
+      if (page.last || page.links.length === 0 || (total !== null && records.length >= total)) break;
+    }
+  } catch (error) {
+    throw translate(error, context);
+  }
+  if (passwordsLeft > 0) {
+    notes.add(`${passwordsLeft.toLocaleString('en')} link(s) have a password in ${adapter.name}, which its API does not reveal: they are made without one; add it in the link editor.`);
+  }
+  return {
+    source: request.source,
+    label: `${adapter.name} at ${base.host}`,
+    table: { headers: [...adapter.headers], records, hasHeader: true, problems: [] },
+    total,
+    pages,
+    notes: [...notes],
+  };
+}
+
+interface RequestContext {
+  adapter: LiveSourceAdapter;
+  key: string;
+  host: string;
+  options: typeof DEFAULTS;
+  outbound: Outbound;
+  signal: AbortSignal | undefined;
+  wait: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+function definedOnly(options: LiveFetchOptions): Partial<typeof DEFAULTS> {
+  const picked: Partial<typeof DEFAULTS> = {};
+  for (const name of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]) {
+    const value = options[name];
+    if (typeof value === 'number') picked[name] = value;
+  }
+  return picked;
+}
+
+/** The service's root: the address without a trailing slash or the API path people often paste too. */
+function parseBase(text: string, adapter: LiveSourceAdapter): URL {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw AppError.of('invalid-input', `"${text.slice(0, 100)}" is not a web address. Enter the address of your ${adapter.name}.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.of('invalid-input', 'The address must start with https:// or http://.');
+  if (url.username || url.password) throw AppError.of('invalid-input', 'Leave the user name and password out of the address; the API key is enough.');
+  url.search = '';
+  url.hash = '';
+  let path = url.pathname.replace(/\/+$/, '');
+  for (const suffix of adapter.pastedApiPaths) {
+    if (path.toLowerCase().endsWith(suffix)) {
+      path = path.slice(0, -suffix.length);
+      break;
+    }
+  }
+  url.pathname = path === '' ? '/' : path;
+  return url;
+}
+
+async function getJson(url: URL, context: RequestContext): Promise<unknown> {
+  const { adapter, options } = context;
+  for (let attempt = 0; ; attempt++) {
+    const response = await context.outbound.request(url, {
+      method: 'GET',
+      headers: { Accept: 'application/json', ...adapter.authHeaders(context.key) },
+      timeoutMs: options.timeoutMs,
+      maxBodyBytes: options.maxBodyBytes,
+      ...(context.signal ? { signal: context.signal } : {}),
+    });
+    if (response.status === 429) {
+      const ms = retryAfterMs(response.headers['retry-after']) ?? 2 ** attempt * 1000;
+      if (attempt >= options.maxRetries || ms > options.maxRetryWaitMs) {
+        throw new AppError({
+          code: 'rate-limited',
+          message: `${adapter.name} asks Linkdeck to slow down (HTTP 429${ms > options.maxRetryWaitMs ? `, for ${Math.ceil(ms / 1000)} s` : ''}). Nothing was imported; try again later.`,
+          details: { retryAfterMs: ms },
+        });
+      }
+      await context.wait(ms, context.signal);
+      continue;
+    }
+    return readAnswer(response, url, context);
+  }
+}
+
+function readAnswer(response: OutboundResponse, url: URL, context: RequestContext): unknown {
+  const { adapter, host, options } = context;
+  const { status } = response;
+  if (status >= 300 && status < 400) {
+    const location = String(response.headers.location ?? '');
+    throw AppError.of(
+      'remote-error',
+      `${host} redirected the request${location ? ` (to ${safeLocation(location)})` : ''}. Linkdeck does not follow redirects here, so the key goes nowhere else: enter the address it redirects to, if it is your ${adapter.name}.`,
+    );
+  }
+  if (response.truncated) {
+    throw AppError.of('remote-error', `The answer from ${host} is larger than ${Math.round(options.maxBodyBytes / 1024 / 1024)} MB for one page; it was not read. Check the address.`);
+  }
+  const text = response.body.toString('utf8');
+  const json = parseJson(text);
+  const words = json === undefined ? null : serviceWords(json, context.key);
+  if (status === 401 || status === 403) {
+    throw AppError.of(
+      'unauthorized',
+      `${adapter.name} refused the key (HTTP ${status}${words ? `: ${words}` : ''}). Check that you copied the whole API key from your ${adapter.name} settings${adapter.keyHint ? `; ${adapter.keyHint}` : ''}.`,
+    );
+  }
+  if (status === 404) throw notThisService(context, `nothing at ${url.pathname}, HTTP 404`);
+  if (status < 400 && json === undefined) throw notThisService(context, describeBody(text, status));
+  if (status >= 400) {
+    throw AppError.of('remote-error', `${adapter.name} at ${host} answered HTTP ${status}${words ? `: ${words}` : ''}. Nothing was imported; try again later.`);
+  }
+  return json;
+}
+
+function notThisService(context: RequestContext, what: string): AppError {
+  const { adapter, host } = context;
+  return AppError.of('remote-error', `The answer from ${host} is not a ${adapter.name} answer (${what}). Check the address: it should be the address of your ${adapter.name}${adapter.addressExample ? `, for example ${adapter.addressExample}` : ''}.`);
+}
+
+function describeBody(text: string, status: number): string {
+  const start = text.trimStart().slice(0, 200).toLowerCase();
+  if (start.startsWith('<')) return `an HTML page, HTTP ${status}`;
+  if (start === '') return `an empty answer, HTTP ${status}`;
+  return `not JSON, HTTP ${status}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The service's own words for an error: Shlink's problem details (`detail`, `title`), Dub's
+ * `{ error: { message } }`, Kutt's `{ error }`; the key cut out and the length bounded.
+ */
+function serviceWords(json: unknown, key: string): string | null {
+  if (!isRecord(json)) return null;
+  const error = json['error'];
+  const candidates = [json['detail'], isRecord(error) ? error['message'] : error, json['message'], json['title']];
+  const found = candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
+  if (!found) return null;
+  const clean = (key ? found.split(key).join('•••') : found).replace(/\s+/g, ' ').trim();
+  return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
+}
+
+/** A redirect's target named without its query (which could carry anything). */
+function safeLocation(location: string): string {
+  try {
+    const url = new URL(location, 'http://relative.invalid');
+    return url.host === 'relative.invalid' ? url.pathname.slice(0, 100) : `${url.protocol}//${url.host}${url.pathname.slice(0, 100)}`;
+  } catch {
+    return 'another address';
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3), in ms; undefined when unreadable. */
+export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function translate(error: unknown, context: RequestContext): unknown {
+  const { adapter, host } = context;
+  if (context.signal?.aborted) return new AppError({ code: 'invalid-input', message: 'The fetch was cancelled; nothing was imported.', details: { cancelled: true } });
+  if (error instanceof AppError) return error;
+  if (error instanceof OutboundRefused) {
+    const words = classifyAddress(error.refusal.address).words;
+    const where = error.host === error.refusal.address ? `${error.host} is ${words}` : `${error.host} resolves to ${error.refusal.address}, ${words}`;
+    return AppError.of(
+      'invalid-input',
+      error.refusal.rule === 'own-network'
+        ? `${where}. Linkdeck reads from addresses on your own network only when you tick "The service is on my own network".`
+        : `${where}: not an address a service can be reached at. Check the address.`,
+    );
+  }
+  if (isRecord(error) && (error['name'] === 'TimeoutError' || error['name'] === 'AbortError')) {
+    return AppError.of('offline', `${adapter.name} at ${host} did not answer within ${Math.round(context.options.timeoutMs / 1000)} s (while reading links). Try again later.`);
+  }
+  const failure = classifyNetworkFailure(error);
+  if (failure) return AppError.of('offline', describeNetworkFailure(failure, host, `reading links from ${adapter.name}`));
+  return error;
+}

@@ -1,0 +1,42 @@
+/** What live-source.ts needs to know about one shortener's API to page through its links. */
+export interface LiveSourceAdapter {
+  /** "Kutt". */
+  name: string;
+  /** Shown when the address answers something else. */
+  addressExample?: string;
+  /** Added to "check that you copied the whole key" (where the service shows its keys). */
+  keyHint?: string;
+  /** API paths people paste with the address; cut off before the list path is added. */
+  pastedApiPaths: readonly string[];
+  /** The columns of the table, named as the source's CSV export or API names them (import-formats.ts recognises them). */
+  headers: readonly string[];
+  /** The address of page `index` (0-based) under the service's root. */
+  pageUrl(base: URL, index: number): URL;
+  /** The header that carries the key, in the source's documented form. */
+  authHeaders(key: string): Record<string, string>;
+  /** A page of the documented shape, or null when the answer has another shape. */
+  readPage(body: unknown): LivePage | null;
+  /** One link as the table's cells, in `headers` order. */
+  toRow(link: unknown): { fields: string[]; passwordLeftOut?: boolean };
+}
+
+export interface LivePage {
+  links: unknown[];
+  /** Links the service holds in all, when it says. */
+  total: number | null;
+  /** The service says no page follows. */
+  last: boolean;
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A cell: strings as they are, numbers written out, anything else empty. */
+export const cell = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
+
+/** The root URL with this path under it (keeps a root that is itself below a path, /shlink). */
+export function under(base: URL, path: string, query: Record<string, string | number>): URL {
+  const url = new URL(base.href);
+  url.pathname = `${base.pathname.replace(/\/+$/, '')}${path}`;
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
+  return url;
+}
