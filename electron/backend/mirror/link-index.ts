@@ -8,19 +8,20 @@ import type { Sql } from './sqlite.js';
 
 /*
  * An in-memory index of the link columns that filters, facets and the clicks and title orders
- * read (issue 15). At 100,000 links SQLite answers a search as you type in about the time FTS5
- * takes to find the matches, but a sorted search, a deep page and above all the facet counts
- * read tens of thousands of rows through the b-trees (a facet count of a one-letter search took
- * ~70 times the search itself). Here those are one pass over typed arrays: FTS5 still finds the
- * matches (their rowids are the ranks), the arrays do the rest, and only the window's rows are
- * read from SQLite.
+ * read (issue 15). At 100,000 links a list page with a filter or a deep offset, and above all
+ * the facet counts, read tens of thousands of rows through the b-trees (the facets of a
+ * one-letter search took ~70 times the search itself). Here those are one pass over typed
+ * arrays, and only the window's rows are read from SQLite. Facets of a search take the
+ * matches' rowids (the ranks) from FTS5. A search's window stays with SQL (FTS5 stops after
+ * the window), and so does the plain date order (the rank index does).
  *
  * Freshness: the index is built from a snapshot and is used only while nothing has changed
  * since. SQLite's own counters tell (total_changes() for this connection, data_version for any
  * other), so no writer has to remember to tell the index. After a change the queries go to
  * SQL (the plans in link-query.ts) until the writes have been quiet for QUIET_MS, and then the
- * index is built again (~0.1-0.3 s at 100,000 links): a sync writing pages never rebuilds it
- * page after page, and a person typing after an edit pays for one rebuild.
+ * index is built again (measured ~2.5 s at 100,000 links with the 2-core machine at load 15;
+ * a fraction of that idle): a sync writing pages never rebuilds it page after page, and the
+ * first filtered page or facet count after an edit pays for one rebuild.
  */
 
 /** Writes must have been quiet this long before the index is built again. */
