@@ -10,6 +10,7 @@ import type { BackendContext } from './backend-context.js';
 import type { DesktopShellPorts } from './desktop-ports.js';
 import { EventHub } from './event-hub.js';
 import { profileHandlers, profilesState } from './handlers/profile-handlers.js';
+import { publicAddressHandlers, type PublicAddressOptions } from './handlers/public-address-handlers.js';
 import { analyticsHandlers } from './handlers/analytics-handlers.js';
 import { bulkHandlers } from './handlers/bulk-handlers.js';
 import { clipboardHandlers } from './handlers/clipboard-handlers.js';
@@ -48,6 +49,8 @@ export interface BackendOptions {
   syncIntervals?: Partial<SyncIntervals>;
   /** The OS clipboard, notifications and desktop settings: Electron only. */
   desktop?: DesktopShellPorts;
+  /** The local workspace's public-address check (tests pass a connector with their names). */
+  publicAddress?: PublicAddressOptions;
 }
 
 /**
@@ -112,6 +115,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         await options.openExternal(url);
       },
       ...profileHandlers(accounts, sessions),
+      ...publicAddressHandlers(accounts, sessions, options.publicAddress),
       ...serviceHandlers(sessions),
       ...clipboardHandlers(context),
       ...desktopHandlers(context),

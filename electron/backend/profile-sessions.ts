@@ -3,6 +3,7 @@ import type { Profile } from '../shared/profile-validation.js';
 import type { Accounts } from './accounts/index.js';
 import { createApiClient } from './api/client.js';
 import { ApiClientError } from './api/errors.js';
+import { rebaseShortUrls } from './mirror/rebase-short-urls.js';
 import { AppError } from './app-error.js';
 import type { EventHub } from './event-hub.js';
 import { createProfileApi, createScheduler, type ProfileApi } from './scheduler/index.js';
@@ -101,6 +102,17 @@ export class ProfileSessions {
     session.stop();
     await session.workspace.close();
     session.api.close();
+  }
+
+  /**
+   * The local workspace's short links moved to another base (its public address changed): the
+   * mirror follows in one UPDATE, without a resync. Returns how many links moved.
+   */
+  rebaseShortUrls(profile: Profile, from: string, to: string): number {
+    const session = this.sessionFor(profile);
+    const moved = rebaseShortUrls(session.workspace.data.sql, from, to);
+    if (moved > 0 && this.accounts.current()?.id === profile.id) this.events.emit('mirror:changed', { profileId: profile.id, topics: ['links'] });
+    return moved;
   }
 
   async closeAll(): Promise<void> {

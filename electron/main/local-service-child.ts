@@ -36,16 +36,20 @@ export function serveLocalService(
         });
         return;
       }
-      const options =
-        message.port === undefined
-          ? { dataDir: message.dataDir }
-          : { dataDir: message.dataDir, port: message.port };
+      const options = {
+        dataDir: message.dataDir,
+        ...(message.port === undefined ? {} : { port: message.port }),
+        ...(message.publicUrl === undefined ? {} : { publicUrl: message.publicUrl }),
+      };
       running = start(options).then(
         (handle) => {
           channel.postMessage(
-            handle.firstApiKey
-              ? { type: 'started', url: handle.url, firstApiKey: handle.firstApiKey }
-              : { type: 'started', url: handle.url },
+            {
+              type: 'started',
+              url: handle.url,
+              ...(handle.port === undefined ? {} : { port: handle.port }),
+              ...(handle.firstApiKey ? { firstApiKey: handle.firstApiKey } : {}),
+            },
           );
           return handle;
         },

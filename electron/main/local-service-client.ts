@@ -84,6 +84,7 @@ export function childLocalService(options: ChildServiceOptions): StartLocalServi
           state = 'running';
           resolve({
             url: message.url,
+            ...(message.port === undefined ? {} : { port: message.port }),
             ...(message.firstApiKey ? { firstApiKey: message.firstApiKey } : {}),
             close: () => (closing ??= close()),
           });
@@ -111,11 +112,12 @@ export function childLocalService(options: ChildServiceOptions): StartLocalServi
         closed?.();
       });
       child.onSpawn(() =>
-        child.postMessage(
-          startOptions.port === undefined
-            ? { type: 'start', dataDir: startOptions.dataDir }
-            : { type: 'start', dataDir: startOptions.dataDir, port: startOptions.port },
-        ),
+        child.postMessage({
+          type: 'start',
+          dataDir: startOptions.dataDir,
+          ...(startOptions.port === undefined ? {} : { port: startOptions.port }),
+          ...(startOptions.publicUrl === undefined ? {} : { publicUrl: startOptions.publicUrl }),
+        }),
       );
     });
 }

@@ -10,10 +10,10 @@
 /** The name of the utility process entry: electron.vite.config.ts builds out/main/<name>.js. */
 export const LOCAL_SERVICE_ENTRY = 'local-service-process';
 
-export type ToLocalService = { type: 'start'; dataDir: string; port?: number } | { type: 'close' };
+export type ToLocalService = { type: 'start'; dataDir: string; port?: number; publicUrl?: string } | { type: 'close' };
 
 export type FromLocalService =
-  | { type: 'started'; url: string; firstApiKey?: string }
+  | { type: 'started'; url: string; port?: number; firstApiKey?: string }
   | { type: 'failed'; message: string; code?: string }
   | { type: 'closed' };
 
@@ -28,10 +28,16 @@ export function parseToLocalService(value: unknown): ToLocalService | null {
   if (!isRecord(value)) return null;
   if (value['type'] === 'close') return { type: 'close' };
   if (value['type'] !== 'start') return null;
-  const { dataDir, port } = value;
+  const { dataDir, port, publicUrl } = value;
   if (typeof dataDir !== 'string' || dataDir === '') return null;
   if (port !== undefined && !isPort(port)) return null;
-  return port === undefined ? { type: 'start', dataDir } : { type: 'start', dataDir, port };
+  if (publicUrl !== undefined && (typeof publicUrl !== 'string' || !/^https?:\/\//.test(publicUrl))) return null;
+  return {
+    type: 'start',
+    dataDir,
+    ...(port === undefined ? {} : { port }),
+    ...(publicUrl === undefined ? {} : { publicUrl }),
+  };
 }
 
 /** A message from the utility process, or null when it is not one. */
@@ -39,10 +45,11 @@ export function parseFromLocalService(value: unknown): FromLocalService | null {
   if (!isRecord(value)) return null;
   switch (value['type']) {
     case 'started': {
-      const { url, firstApiKey } = value;
+      const { url, firstApiKey, port } = value;
       if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return null;
       if (firstApiKey !== undefined && typeof firstApiKey !== 'string') return null;
-      return firstApiKey ? { type: 'started', url, firstApiKey } : { type: 'started', url };
+      if (port !== undefined && !isPort(port)) return null;
+      return { type: 'started', url, ...(isPort(port) ? { port } : {}), ...(firstApiKey ? { firstApiKey } : {}) };
     }
     case 'failed': {
       const { message, code } = value;

@@ -11,6 +11,7 @@ import { registerAvatarRoute } from './routes/account.js';
 import { registerApiRoutes } from './routes/index.js';
 import { registerRedirectRoutes } from './redirect/routes.js';
 import { userIdForKey } from './users.js';
+import { registerVerifyRoutes } from './verify-route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -120,6 +121,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     { prefix: '/api' },
   );
   registerAvatarRoute(app, ctx);
+  registerVerifyRoutes(app, ctx);
   registerRedirectRoutes(app, ctx);
 
   const purge = () => ctx.db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(ctx.now() - IDEMPOTENCY_TTL_MS);

@@ -10,6 +10,7 @@
  * This file is pure TypeScript (types and two constant lists) so that the sandboxed preload can
  * bundle it without pulling in any library. The argument schemas live in `schemas.ts`.
  */
+import type { PublicAddressCheck } from './local-reach.js';
 import type { BulkJob, BulkRowsPage } from './bulk.js';
 import type { ClipboardSettings } from './clipboard-rules.js';
 import type { ClipboardStatus, DesktopSettings, DesktopSettingsPatch } from './desktop.js';
@@ -79,6 +80,10 @@ export interface ProfileSummary {
   name: string;
   baseUrl: string;
   kind: 'local' | 'remote';
+  /** Local workspace: the public address of its short links (none: they open only on this computer). */
+  publicUrl?: string;
+  /** Whether the address check reached this workspace when publicUrl was saved. */
+  publicUrlVerified?: boolean;
   /**
    * True when the profile has no key in this session (no OS keychain, and the app restarted):
    * the user must enter it again with `profiles:set-key`.
@@ -102,6 +107,11 @@ export interface ProfilesState {
   profiles: ProfileSummary[];
   currentId: string | null;
   keychain: KeychainStatus;
+  /**
+   * The local workspace's port was taken by another program at its last start: it waits for
+   * `profiles:restart-local` (try again, or move to a free port).
+   */
+  localPortTaken?: number;
 }
 
 export interface AppInfo {
@@ -146,6 +156,22 @@ export interface LinkdeckApi {
   'profiles:rename'(arg: { id: string; name: string }): Promise<ProfileSummary>;
   /** Removes a profile, its key and its local data. */
   'profiles:remove'(arg: { id: string }): Promise<ProfilesState>;
+  /**
+   * Starts the local workspace again after its port was taken: on the same port (`move: false`,
+   * the user freed it) or on a free one (`move: true`: links made before stop opening).
+   */
+  'profiles:restart-local'(arg: { move: boolean }): Promise<ProfileSummary>;
+  /**
+   * Checks that a public address reaches this very workspace (a one-time token fetched through
+   * it). Never throws for a failed check: the words are in `problem`.
+   */
+  'profiles:check-public-url'(arg: { address: string }): Promise<PublicAddressCheck>;
+  /**
+   * Saves the local workspace's public address (checked first; saved even when the check
+   * fails, marked not verified) or removes it (null), restarts its service with it and moves
+   * the mirror's short URLs to the new base.
+   */
+  'profiles:set-public-url'(arg: { address: string | null }): Promise<{ profile: ProfileSummary; check: PublicAddressCheck | null }>;
 
   'account:get'(): Promise<Account>;
   'account:update'(arg: AccountUpdate): Promise<void>;
@@ -329,6 +355,9 @@ const channelRecord = {
   'profiles:switch': true,
   'profiles:rename': true,
   'profiles:remove': true,
+  'profiles:restart-local': true,
+  'profiles:check-public-url': true,
+  'profiles:set-public-url': true,
   'account:get': true,
   'account:update': true,
   'analytics:overview': true,

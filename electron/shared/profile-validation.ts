@@ -20,6 +20,13 @@ export interface Profile {
   authScheme?: AuthScheme;
   /** ISO 8601. */
   createdAt: string;
+  /**
+   * Local workspace only: the address its short links use instead of http://127.0.0.1:PORT
+   * (Settings → Local workspace → Public address). The API stays on loopback.
+   */
+  publicUrl?: string;
+  /** Whether the check proved that publicUrl reaches this workspace when it was saved. */
+  publicUrlVerified?: boolean;
 }
 
 export const PROFILE_NAME_MAX = 60;

@@ -207,6 +207,9 @@ export const channelSchemas = {
   'profiles:switch': z.object({ id: profileId }).strict(),
   'profiles:rename': z.object({ id: profileId, name: text(100).min(1, 'is required') }).strict(),
   'profiles:remove': z.object({ id: profileId }).strict(),
+  'profiles:restart-local': z.object({ move: z.boolean() }).strict(),
+  'profiles:check-public-url': z.object({ address: text(300) }).strict(),
+  'profiles:set-public-url': z.object({ address: text(300).nullable() }).strict(),
 
   'account:get': none,
   'account:update': z.object({ email: text(MAX_NAME).optional(), password: text(1024).optional() }).strict(),

@@ -38,7 +38,10 @@ export type VerifyAccount = (baseUrl: string, apiKey: string) => Promise<Verifie
 
 /** A running embedded service: what `startService` (electron/service/start.ts) resolves to. */
 export interface LocalServiceHandle {
+  /** The short links' base: the public address when one was given, else the loopback address. */
   url: string;
+  /** The port it listens on (the API is always reached at http://127.0.0.1:<port>). */
+  port?: number;
   /** Present when this start created the database and its first user. */
   firstApiKey?: string;
   close(): Promise<void>;
@@ -47,6 +50,8 @@ export interface LocalServiceHandle {
 export type StartLocalService = (options: {
   dataDir: string;
   port?: number;
+  /** The workspace's public address (Profile.publicUrl): the base of its short URLs. */
+  publicUrl?: string;
 }) => Promise<LocalServiceHandle>;
 
 /**
@@ -93,6 +98,18 @@ export interface Accounts {
   useLocalWorkspace(): Promise<Profile>;
   /** At app start: starts the local service again if a local profile exists, without changing the current profile. */
   resumeLocalWorkspace(): Promise<Profile | null>;
+  /**
+   * After the workspace's port was taken at start: `move: false` tries the same port again (the
+   * user freed it), `move: true` takes a free port (earlier local links stop opening).
+   */
+  restartLocalWorkspace(move: boolean): Promise<Profile>;
+  /** The port the workspace could not get at its last start (someone else holds it), or null. */
+  localPortTaken(): number | null;
+  /**
+   * Saves the local workspace's public address (null: back to loopback) and restarts its service
+   * with it. Returns the profile and the short-URL base before the change (for the mirror).
+   */
+  setPublicUrl(publicUrl: string | null, verified: boolean): Promise<{ profile: Profile; previousShortBase: string }>;
   /** Checks the URL and key with the service, then saves the profile and makes it current. */
   connect(input: ConnectInput): Promise<Profile>;
   /** Checks a new key for an existing remote profile (say, after a restart without keychain) and stores it. */
@@ -135,6 +152,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   privateDir(dataDir);
   let state: ProfilesData = await readProfilesFile(dataDir, log);
   let localService: LocalServiceHandle | null = null;
+  let portTaken: number | null = null;
   let closed = false;
   const listeners = new Set<(snapshot: ProfilesSnapshot) => void>();
 
@@ -214,19 +232,23 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     }
   };
 
-  const startLocal = async (previousUrl: string | undefined): Promise<LocalServiceHandle> => {
+  const startLocal = async (previousUrl: string | undefined, publicUrl: string | undefined, move = false): Promise<LocalServiceHandle> => {
     if (localService) return localService;
-    // The same port as last time keeps the short links made in the workspace working.
-    const port = portOf(previousUrl);
+    // The same port as last time keeps the short links made in the workspace working; moving
+    // silently would break every one of them, so a taken port is the user's choice.
+    const port = move ? undefined : portOf(previousUrl);
     try {
       try {
-        localService = await startLocalService({ dataDir: localDir, ...(port ? { port } : {}) });
+        localService = await startLocalService({ dataDir: localDir, ...(port ? { port } : {}), ...(publicUrl ? { publicUrl } : {}) });
+        portTaken = null;
       } catch (error) {
         if (!port || !isPortUnavailable(error)) throw error;
-        log.info(`Port ${port} is taken; the local workspace moves to a free port.`);
-        localService = await startLocalService({ dataDir: localDir });
+        portTaken = port;
+        log.info(`Port ${port} is taken; the local workspace waits for the user's choice.`);
+        throw new AccountError('internal', portTakenText(port), { reason: 'port-taken', port });
       }
     } catch (error) {
+      if (error instanceof AccountError) throw error;
       throw new AccountError(
         'internal',
         `The local workspace could not start: ${describeError(error)}`,
@@ -248,10 +270,11 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   };
 
   /** Runs inside `serial`. */
-  const ensureLocal = async (makeCurrent: boolean, create: boolean): Promise<Profile | null> => {
+  const ensureLocal = async (makeCurrent: boolean, create: boolean, move = false): Promise<Profile | null> => {
     const existing = state.profiles.find((p) => p.kind === 'local') ?? null;
     if (!existing && !create) return null;
-    const service = await startLocal(existing?.baseUrl);
+    const service = await startLocal(existing?.baseUrl, existing?.publicUrl, move);
+    const apiUrl = loopbackUrl(service);
     const id = existing?.id ?? newProfileId();
 
     if (service.firstApiKey) {
@@ -270,11 +293,11 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     }
 
     const profile: Profile = existing
-      ? { ...existing, baseUrl: service.url }
+      ? { ...existing, baseUrl: apiUrl }
       : {
           id,
           name: LOCAL_WORKSPACE_NAME,
-          baseUrl: service.url,
+          baseUrl: apiUrl,
           kind: 'local',
           createdAt: new Date(now()).toISOString(),
         };
@@ -326,6 +349,26 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
 
     useLocalWorkspace: () => serial(async () => (await ensureLocal(true, true)) as Profile),
     resumeLocalWorkspace: () => serial(() => ensureLocal(false, false)),
+    restartLocalWorkspace: (move) => serial(async () => (await ensureLocal(true, true, move)) as Profile),
+    localPortTaken: () => portTaken,
+
+    setPublicUrl: (publicUrl, verified) =>
+      serial(async () => {
+        const existing = state.profiles.find((p) => p.kind === 'local');
+        if (!existing) throw invalidInput('There is no local workspace to give an address to.', 'publicUrl');
+        const previousShortBase = existing.publicUrl ?? existing.baseUrl;
+        const updated: Profile = { ...existing };
+        delete updated.publicUrl;
+        delete updated.publicUrlVerified;
+        if (publicUrl) Object.assign(updated, { publicUrl, publicUrlVerified: verified });
+        // Saved first: a restart that fails must not lose what the user entered.
+        await commit({ ...state, profiles: replaceProfile(updated) });
+        const running = localService;
+        localService = null;
+        await running?.close().catch((error: unknown) => log.warn(`The local service did not stop cleanly: ${describeError(error)}`));
+        const profile = (await ensureLocal(false, false)) as Profile;
+        return { profile, previousShortBase };
+      }),
 
     async connect(input) {
       const url = parseBaseUrl(input.baseUrl);
@@ -479,6 +522,15 @@ function portOf(url: string | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The API base: loopback whatever the short links' base is. */
+function loopbackUrl(service: LocalServiceHandle): string {
+  return service.port ? `http://127.0.0.1:${service.port}` : service.url;
+}
+
+export function portTakenText(port: number): string {
+  return `Port ${port} of this computer is taken by another program, so the local workspace did not start there. Its short links use that port: free it (quit the other program) and try again, or move the workspace to a free port; links made before the move then stop opening.`;
 }
 
 function isPortUnavailable(error: unknown): boolean {

@@ -22,6 +22,8 @@ const profileSchema = z.object({
   kind: z.enum(['local', 'remote']),
   authScheme: z.enum(['Bearer', 'Token']).optional(),
   createdAt: z.string(),
+  publicUrl: z.string().regex(/^https?:\/\//).optional(),
+  publicUrlVerified: z.boolean().optional(),
 });
 
 const fileSchema = z.object({
@@ -99,5 +101,6 @@ function pickProfile(p: Profile): Profile {
     kind: p.kind,
     ...(p.authScheme ? { authScheme: p.authScheme } : {}),
     createdAt: p.createdAt,
+    ...(p.publicUrl ? { publicUrl: p.publicUrl, publicUrlVerified: p.publicUrlVerified === true } : {}),
   };
 }

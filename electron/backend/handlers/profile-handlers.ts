@@ -11,7 +11,14 @@ type ProfileHandlers = Pick<
 
 /** What the renderer may know of a profile: never its key, nor where the key is kept. */
 export async function profileSummary(accounts: Accounts, p: Profile): Promise<ProfileSummary> {
-  return { id: p.id, name: p.name, baseUrl: p.baseUrl, kind: p.kind, needsKey: !(await accounts.hasKey(p.id)) };
+  return {
+    id: p.id,
+    name: p.name,
+    baseUrl: p.baseUrl,
+    kind: p.kind,
+    ...(p.publicUrl ? { publicUrl: p.publicUrl, publicUrlVerified: p.publicUrlVerified === true } : {}),
+    needsKey: !(await accounts.hasKey(p.id)),
+  };
 }
 
 export async function profilesState(accounts: Accounts): Promise<ProfilesState> {
@@ -20,6 +27,7 @@ export async function profilesState(accounts: Accounts): Promise<ProfilesState> 
     profiles: await Promise.all(snapshot.profiles.map((p) => profileSummary(accounts, p))),
     currentId: snapshot.currentProfileId,
     keychain: accounts.keychainStatus(),
+    ...(accounts.localPortTaken() ? { localPortTaken: accounts.localPortTaken() as number } : {}),
   };
 }
 

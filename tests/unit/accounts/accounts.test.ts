@@ -363,7 +363,7 @@ describe('local workspace', () => {
     expect(local.running.size).toBe(1);
   });
 
-  it('moves to a free port when the old one is taken, and saves the new base URL', async () => {
+  it('does not move silently when the old port is taken: it says so and moves only when asked', async () => {
     const { open, local } = setup();
     const first = await open();
     const created = await first.useLocalWorkspace();
@@ -371,10 +371,19 @@ describe('local workspace', () => {
 
     const busy = fakeLocalService({ busyPorts: [41000], firstPort: 42000 });
     const second = await open({ startLocalService: busy.start });
-    const resumed = await second.resumeLocalWorkspace();
+    await expect(second.resumeLocalWorkspace()).rejects.toMatchObject({
+      message: expect.stringMatching(/Port 41000 .* taken/),
+      details: { reason: 'port-taken', port: 41000 },
+    });
+    expect(busy.starts.map((s) => s.port)).toEqual([41000]);
+    expect(second.localPortTaken()).toBe(41000);
+    expect(JSON.parse(profilesJson()).profiles[0].baseUrl).toBe('http://127.0.0.1:41000');
+
+    const moved = await second.restartLocalWorkspace(true);
     expect(busy.starts.map((s) => s.port)).toEqual([41000, undefined]);
     expect(created.baseUrl).toBe('http://127.0.0.1:41000');
-    expect(resumed).toEqual({ ...created, baseUrl: 'http://127.0.0.1:42000' });
+    expect(moved).toEqual({ ...created, baseUrl: 'http://127.0.0.1:42000' });
+    expect(second.localPortTaken()).toBeNull();
     expect(await second.keyFor(created.id)).toBe(local.keys[0]);
     expect(JSON.parse(profilesJson()).profiles[0].baseUrl).toBe('http://127.0.0.1:42000');
   });

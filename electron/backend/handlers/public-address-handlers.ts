@@ -1,0 +1,77 @@
+import type { ProfileSummary } from '../../shared/contract.js';
+import { parsePublicAddress, type PublicAddressCheck } from '../../shared/local-reach.js';
+import { invalidInput } from '../accounts/account-error.js';
+import type { Accounts } from '../accounts/index.js';
+import { checkPublicAddress, VERIFY_PATH } from '../accounts/public-address-check.js';
+import { createOutboundPolicy } from '../net/outbound-address-policy.js';
+import { createOutbound, type Outbound } from '../net/outbound-request.js';
+import type { ProfileSessions } from '../profile-sessions.js';
+import type { Handlers } from '../router.js';
+import { profileSummary } from './profile-handlers.js';
+
+type PublicAddressHandlers = Pick<Handlers, 'profiles:restart-local' | 'profiles:check-public-url' | 'profiles:set-public-url'>;
+
+export interface PublicAddressOptions {
+  /**
+   * The connector for the address check. By default the outbound rules with the user's own
+   * network permitted, for this check only: a public address pointing back at this computer (a
+   * port forward, a LAN name, a tunnel) is exactly what is being proved, and the request carries
+   * nothing but a one-time token the workspace itself issued. Literal loopback addresses never
+   * get here (parsePublicAddress refuses them); cloud metadata addresses stay refused.
+   */
+  outbound?: Outbound;
+  /** The address check's limit (10 s by default). */
+  timeoutMs?: number;
+}
+
+export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessions, options: PublicAddressOptions = {}): PublicAddressHandlers {
+  const outbound = options.outbound ?? createOutbound({ policy: createOutboundPolicy({ allowOwnNetwork: true }) });
+  const summary = (p: Parameters<typeof profileSummary>[1]): Promise<ProfileSummary> => profileSummary(accounts, p);
+
+  const local = () => {
+    const profile = accounts.list().find((p) => p.kind === 'local');
+    if (!profile) throw invalidInput('There is no local workspace: choose it first.', 'address');
+    return profile;
+  };
+
+  /** A token from the workspace's own service, asked over loopback with its key. */
+  const issueToken = async (): Promise<string> => {
+    const profile = local();
+    const key = await accounts.keyFor(profile.id);
+    if (!key) throw new Error('the workspace has no key in this session');
+    const response = await fetch(`${profile.baseUrl}${VERIFY_PATH}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    const body = (await response.json().catch(() => null)) as { token?: unknown } | null;
+    if (!response.ok || typeof body?.token !== 'string') throw new Error(`HTTP ${response.status}`);
+    return body.token;
+  };
+
+  const check = (address: string): Promise<PublicAddressCheck> =>
+    checkPublicAddress({ address, issueToken, outbound, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+
+  const parse = (text: string): string => {
+    const parsed = parsePublicAddress(text);
+    if (!parsed.ok) throw invalidInput(parsed.message, 'address');
+    return parsed.value;
+  };
+
+  return {
+    'profiles:restart-local': async ({ move }) => summary(await accounts.restartLocalWorkspace(move)),
+    'profiles:check-public-url': async ({ address }) => {
+      local();
+      return check(parse(address));
+    },
+    'profiles:set-public-url': async ({ address }) => {
+      local();
+      const parsed = address === null || address.trim() === '' ? null : parse(address);
+      // Checked before saving; saved either way (the user asked for it), marked as found.
+      const result = parsed ? await check(parsed) : null;
+      const { profile, previousShortBase } = await accounts.setPublicUrl(parsed, result?.verified === true);
+      sessions.rebaseShortUrls(profile, previousShortBase, profile.publicUrl ?? profile.baseUrl);
+      return { profile: await summary(profile), check: result };
+    },
+  };
+}

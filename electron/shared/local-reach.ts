@@ -1,0 +1,105 @@
+/**
+ * Whether a profile's short links open beyond this computer, the words that say so, and the
+ * checks of the local workspace's "Public address". Pure: the renderer shows these words next to
+ * every short link of such a workspace, the backend puts them in notifications and the tray.
+ */
+
+/** The part of a profile these rules need (a Profile or a ProfileSummary). */
+export interface ReachProfile {
+  kind: 'local' | 'remote';
+  /** The local workspace's public address, when the user gave one. */
+  publicUrl?: string;
+}
+
+/**
+ * True when the profile's short links are `http://127.0.0.1:PORT/alias`: the local workspace
+ * without a public address. Such a link opens on this computer and nowhere else.
+ */
+export function shortLinksLoopbackOnly(profile: ReachProfile | null | undefined): boolean {
+  return !!profile && profile.kind === 'local' && !profile.publicUrl;
+}
+
+export const LOCAL_ONLY_TITLE = 'These short links open only on this computer';
+
+/** One sentence for tight places (a tray menu, a notification). */
+export const LOCAL_ONLY_SHORT = 'Opens only on this computer: set a public address in Settings to share it.';
+
+/** The full words: what it means and the two ways out. */
+export const LOCAL_ONLY_TEXT =
+  'This is the local workspace: its short links (http://127.0.0.1:…) open only on this computer. ' +
+  'Someone you send one to gets a link that opens nothing. To share links, give the workspace a ' +
+  'public address in Settings → Local workspace → Public address, or connect to a hosted link service.';
+
+/** What the welcome card says before the user picks the workspace. */
+export const LOCAL_ONLY_WELCOME =
+  'Its short links open only on this computer until you give it a public address (Settings), or move to a hosted service.';
+
+/** What clipboard-watch shortening asks once per profile before it replaces anything. */
+export const CLIPBOARD_LOCAL_QUESTION =
+  'Clipboard shortening would replace copied addresses with local-workspace links that open only on this computer. Replace them anyway?';
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const PUBLIC_URL_MAX = 300;
+
+/** True for names and addresses that always mean this computer. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
+  if (host === '0.0.0.0' || host === '::' || host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
+  // IPv4-mapped loopback (::ffff:127.0.0.1, which URL writes as ::ffff:7f00:1).
+  return /^::ffff:(127\.|7f[0-9a-f]{2}:)/.test(host);
+}
+
+/**
+ * Turns what the user typed into the workspace's public address: http(s), a host and maybe a
+ * port, nothing else (short links are `<address>/<alias>`, so a path would break every one of
+ * them; credentials would be shown to every visitor). Returns it without a trailing slash.
+ */
+export function parsePublicAddress(text: string): Checked<string> {
+  const trimmed = text.trim();
+  if (!trimmed) return fail('Enter the address, for example https://go.example.com.');
+  if (trimmed.length > PUBLIC_URL_MAX) return fail('That address is too long.');
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
+    return fail(`The address must start with https:// or http:// (for example https://${trimmed.replace(/^[a-z]*:?\/*/i, '')}).`);
+  }
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return fail('That is not a valid web address. Check it for typos.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return fail(`Only http:// and https:// addresses work for short links, not ${url.protocol}//.`);
+  }
+  if (!url.hostname) return fail('The address has no host name.');
+  if (url.username || url.password) return fail('Leave the user name and password out: every visitor would see them.');
+  if (url.search || trimmed.includes('?')) return fail('Remove the part after ?: short links are the address followed by the alias.');
+  if (url.hash || trimmed.includes('#')) return fail('Remove the part after #: short links are the address followed by the alias.');
+  if (url.pathname.replace(/\/+$/, '') !== '') {
+    return fail(`Remove the path (${url.pathname}): short links are the address followed by the alias, so the workspace needs a host of its own.`);
+  }
+  if (isLoopbackHost(url.hostname)) {
+    return fail(`${url.hostname} is this computer: links with it open only here. Enter an address others can reach.`);
+  }
+  return { ok: true, value: `${url.protocol}//${url.host}` };
+}
+
+/** The message for the Public address field, or null when it is fine. */
+export function validatePublicAddress(text: string): string | null {
+  const checked = parsePublicAddress(text);
+  return checked.ok ? null : checked.message;
+}
+
+/** What the address check found, for the Public address field. */
+export interface PublicAddressCheck {
+  /** True when the address answered with the workspace's own one-time token. */
+  verified: boolean;
+  /** Why not, in words (null when verified). */
+  problem: string | null;
+}
+
+function fail(message: string): { ok: false; message: string } {
+  return { ok: false, message };
+}
