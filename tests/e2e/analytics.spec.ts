@@ -56,6 +56,8 @@ test('analytics: totals, exact clicks over time, the world map of the links read
   if (await analytics.fillButton.isVisible()) await analytics.fillButton.click();
   await expect(analytics.coverage).toHaveText(/^From the statistics of 2 of 2 links, read on \d{4}-\d\d-\d\d\.$/);
   await expect(analytics.summary(page.getByTestId('world-map'))).toHaveAttribute('aria-label', 'Clicks by country: United States 2, France 1, Germany 1.');
+  // The map really drew under the page's CSP (no eval, nothing fetched): chart.js sized its canvas.
+  await expect(analytics.map).toHaveAttribute('style', /height/);
 
   // Compare the two links on one chart.
   await analytics.topRow('spring-sale').getByTestId('analytics-compare-link').check();

@@ -128,3 +128,15 @@ describe('audience', () => {
     expect(audience.browsers).toEqual({ Chrome: 9 });
   });
 });
+
+describe('the router\'s checks of analytics calls', () => {
+  it('refuses a range that ends before it starts, and more than five compared', async () => {
+    const { createRouter } = await import('../../../electron/backend/router.js');
+    const router = createRouter({} as never);
+    const backwards = await router.dispatch('analytics:overview', { from: 10, to: 5 });
+    expect(backwards).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'from: analytics range: the start must be before the end' } });
+    const items = [1, 2, 3, 4, 5, 6].map((id) => ({ kind: 'link', id }));
+    const six = await router.dispatch('analytics:compare', { range: { from: null, to: 5 }, items });
+    expect(six).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'items: analytics: compare at most 5' } });
+  });
+});
