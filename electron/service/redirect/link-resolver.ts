@@ -71,7 +71,7 @@ export class LinkResolver {
 
   constructor(db: Db, options: LinkResolverOptions = {}) {
     this.byAlias = db.prepare(`SELECT ${COLUMNS} FROM links WHERE domain_id = ? AND alias = ?`);
-    this.byId = db.prepare(`SELECT ${COLUMNS} FROM links WHERE id > ? ORDER BY id LIMIT ?`);
+    this.byId = db.prepare(`SELECT ${COLUMNS} FROM links WHERE id < ? ORDER BY id DESC LIMIT ?`);
     this.maxEntries = options.maxEntries ?? 100_000;
     this.missTtlMs = options.missTtlMs ?? MISS_TTL_MS;
     this.clock = options.clock ?? Date.now;
@@ -104,7 +104,8 @@ export class LinkResolver {
   }
 
   /**
-   * Reads links into the cache before they are visited, newest ids last, `batch` rows per turn
+   * Reads links into the cache before they are visited, newest first (the likeliest visited
+   * when there are more links than the cache holds), `batch` rows per turn
    * of the event loop so that redirects answered meanwhile wait for one batch at most. A batch
    * is read and stored in one turn, so a change (ctx.linkChanged, same event loop) lands either
    * before its read or after its store, where invalidate() drops it. Links already cached are
@@ -113,11 +114,11 @@ export class LinkResolver {
    */
   async prewarm(options: { batch?: number; stopped?: () => boolean } = {}): Promise<number> {
     const batch = options.batch ?? 2_000;
-    let after = -1;
+    let before = Number.MAX_SAFE_INTEGER;
     let stored = 0;
     for (;;) {
       if (options.stopped?.() || this.links.size >= this.maxEntries) return stored;
-      const rows = this.byId.all(after, batch) as LinkRow[];
+      const rows = this.byId.all(before, batch) as LinkRow[];
       for (const row of rows) {
         const key = `${row.domain_id}/${row.alias}`;
         if (this.links.has(key) || this.links.size >= this.maxEntries) continue;
@@ -128,7 +129,7 @@ export class LinkResolver {
         stored++;
       }
       if (rows.length < batch) return stored;
-      after = (rows[rows.length - 1] as LinkRow).id;
+      before = (rows[rows.length - 1] as LinkRow).id;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }

@@ -46,14 +46,14 @@ describe('LinkResolver.prewarm', () => {
   it('never keeps a stale read of a link changed while it runs', async () => {
     const resolver = new LinkResolver(db);
     const running = resolver.prewarm({ batch: 5 });
-    // Between two batches: l3 was read already, l20 not yet; both change (as the API does).
-    for (const alias of ['l3', 'l20']) {
+    // Between two batches (newest first): l24 was read already, l3 not yet; both change (as the API does).
+    for (const alias of ['l24', 'l3']) {
       db.prepare('UPDATE links SET long_url = ? WHERE alias = ?').run(`https://changed.example/${alias}`, alias);
       resolver.invalidate(Number((db.prepare('SELECT id FROM links WHERE alias = ?').get(alias) as { id: number }).id));
     }
     await running;
     expect(JSON.stringify(target(resolver, 'l3'))).toContain('https://changed.example/l3');
-    expect(JSON.stringify(target(resolver, 'l20'))).toContain('https://changed.example/l20');
+    expect(JSON.stringify(target(resolver, 'l24'))).toContain('https://changed.example/l24');
   });
 
   it('stops when asked and when the cache is full', async () => {
@@ -61,5 +61,10 @@ describe('LinkResolver.prewarm', () => {
     const small = new LinkResolver(db, { maxEntries: 10 });
     expect(await small.prewarm({ batch: 4 })).toBe(10);
     expect(small.size).toBe(10);
+    // The newest links first: they are the likeliest visited when not all of them fit.
+    expect(small.resolve(0, 'l25')?.title).toBe('Link 25');
+    db.prepare('DELETE FROM links').run();
+    expect(small.resolve(0, 'l16')?.title).toBe('Link 16');
+    expect(small.resolve(0, 'l15')).toBeNull();
   });
 });
