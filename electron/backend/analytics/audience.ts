@@ -16,8 +16,12 @@ const FIELDS = {
   social: 'socialCount',
 } as const;
 
-/** The last details snapshot of every link read (storeLinkDetails writes it at details_at). */
-const LATEST = `SELECT s.stats FROM links l JOIN link_snapshots s
+/**
+ * The last details snapshot of every link read (storeLinkDetails writes it at details_at).
+ * CROSS JOIN keeps links outside: otherwise SQLite may walk every snapshot (a list reading per
+ * changed count: hundreds of thousands) instead of looking up one per link read.
+ */
+const LATEST = `SELECT s.stats FROM links l CROSS JOIN link_snapshots s
   ON s.link_id = l.id AND s.source = 'details' AND s.at = l.details_at
   WHERE l.id > 0 AND l.details_at IS NOT NULL AND s.stats IS NOT NULL`;
 

@@ -29,27 +29,23 @@ const toLink = (r: LinkRow): AnalyticsLink => ({
   before: r.before,
 });
 
-/** Gains in [from, to) and in the period of the same length before, per link that gained. */
-const GAINS = `
-  SELECT link_id,
-    SUM(CASE WHEN at >= ?1 THEN delta ELSE 0 END) AS gained,
-    SUM(CASE WHEN at < ?1 THEN delta ELSE 0 END) AS before
-  FROM click_readings WHERE first = 0 AND at >= ?3 AND at < ?2 GROUP BY link_id`;
-
 export function topLinks(sql: Sql, from: number, to: number, limit: number): { top: AnalyticsLink[]; movers: AnalyticsLink[] } {
-  const params = [from, to, from - (to - from)];
-  const select = `SELECT l.id, l.alias, l.short_url, l.long_url, l.title, l.clicks, g.gained, g.before
-    FROM (${GAINS}) g JOIN links l ON l.id = g.link_id`;
-  const top = sql
-    .all<LinkRow>(`${select} WHERE g.gained > 0 ORDER BY g.gained DESC, l.clicks DESC LIMIT ?4`, [...params, limit])
-    .map(toLink);
-  const movers = sql
-    .all<LinkRow>(
-      `${select} WHERE g.gained > g.before ORDER BY g.gained - g.before DESC, g.gained DESC LIMIT ?4`,
-      [...params, limit],
-    )
-    .map(toLink);
-  return { top, movers };
+  // One pass over the readings of both periods; only the links shown are read from the links table.
+  const gains = sql.all<{ id: number; gained: number; before: number }>(
+    `SELECT link_id AS id, SUM(CASE WHEN at >= ?1 THEN delta ELSE 0 END) AS gained,
+       SUM(CASE WHEN at < ?1 THEN delta ELSE 0 END) AS before
+     FROM click_readings WHERE first = 0 AND at >= ?3 AND at < ?2 GROUP BY link_id`,
+    [from, to, from - (to - from)],
+  );
+  const top = gains
+    .filter((g) => g.gained > 0)
+    .sort((a, b) => b.gained - a.gained || a.id - b.id)
+    .slice(0, limit);
+  const movers = gains
+    .filter((g) => g.gained > g.before)
+    .sort((a, b) => b.gained - b.before - (a.gained - a.before) || b.gained - a.gained || a.id - b.id)
+    .slice(0, limit);
+  return { top: linksOf(sql, top), movers: linksOf(sql, movers) };
 }
 
 /** The mirror's links for gains the service counted (in its order; links not mirrored are left out). */

@@ -265,7 +265,8 @@ export const MIGRATIONS: readonly string[] = [
     first INTEGER NOT NULL DEFAULT 0        -- 1: the first reading (clicks from before it was watched)
   );
   CREATE INDEX click_readings_link ON click_readings(link_id, at);
-  CREATE INDEX click_readings_at ON click_readings(at);
+  -- Covering: range sums (timelines, gains per link) read the index alone.
+  CREATE INDEX click_readings_at ON click_readings(at, link_id, first, delta);
   -- Links mirrored before this table existed start from what the mirror holds now.
   INSERT INTO click_readings (link_id, at, clicks, delta, first)
     SELECT id, COALESCE(listed_at, details_at, stored_at), clicks, clicks, 1 FROM links WHERE id > 0;
