@@ -41,6 +41,7 @@ export function asProfilesState(value: unknown): ProfilesState {
       name: p.name,
       baseUrl: p.baseUrl,
       kind: p.kind === 'local' ? 'local' : 'remote',
+      ...(typeof p.publicUrl === 'string' && p.publicUrl ? { publicUrl: p.publicUrl, publicUrlVerified: p.publicUrlVerified === true } : {}),
       needsKey: p.needsKey === true,
     })),
     currentId,
@@ -51,6 +52,7 @@ export function asProfilesState(value: unknown): ProfilesState {
       ...(typeof keychain['remedy'] === 'string' ? { remedy: keychain['remedy'] } : {}),
       ...(typeof keychain['details'] === 'string' ? { details: keychain['details'] } : {}),
     },
+    ...(typeof value['localPortTaken'] === 'number' ? { localPortTaken: value['localPortTaken'] } : {}),
   };
 }
 

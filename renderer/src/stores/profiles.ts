@@ -3,6 +3,7 @@ import { computed, ref } from 'vue';
 import { call, onEvent } from '../bridge.js';
 import { asProfilesState } from '../composables/shape.js';
 import type { KeychainStatus, ProfileSummary, ProfilesState } from '../../../electron/shared/contract.js';
+import { shortLinksLoopbackOnly, type PublicAddressCheck } from '../../../electron/shared/local-reach.js';
 import type { LoadStatus } from './load-status.js';
 
 export interface ConnectInput {
@@ -24,11 +25,17 @@ export const useProfilesStore = defineStore('profiles', () => {
 
   const current = computed(() => items.value.find((p) => p.id === currentId.value) ?? null);
   const hasLocal = computed(() => items.value.some((p) => p.kind === 'local'));
+  const local = computed(() => items.value.find((p) => p.kind === 'local') ?? null);
+  /** The current profile's short links open only on this computer (local workspace, no public address). */
+  const loopbackOnly = computed(() => shortLinksLoopbackOnly(current.value));
+  /** The local workspace's port was taken at its start: it waits for the user's choice. */
+  const localPortTaken = ref<number | null>(null);
 
   function apply(state: ProfilesState): void {
     items.value = state.profiles;
     currentId.value = state.currentId;
     keychain.value = state.keychain;
+    localPortTaken.value = state.localPortTaken ?? null;
     status.value = 'ready';
     error.value = null;
   }
@@ -78,11 +85,30 @@ export const useProfilesStore = defineStore('profiles', () => {
     return profile;
   }
 
+  /** After a taken port: the same port again (`move: false`) or a free one. */
+  async function restartLocal(move: boolean): Promise<ProfileSummary> {
+    const profile = await call('profiles:restart-local', { move });
+    await refresh();
+    return profile;
+  }
+
+  /** Whether the address reaches this workspace; the words say what failed. */
+  function checkPublicUrl(address: string): Promise<PublicAddressCheck> {
+    return call('profiles:check-public-url', { address });
+  }
+
+  /** Saves (or, with null, removes) the local workspace's public address. */
+  async function setPublicUrl(address: string | null): Promise<{ profile: ProfileSummary; check: PublicAddressCheck | null }> {
+    const result = await call('profiles:set-public-url', { address });
+    await refresh();
+    return result;
+  }
+
   async function remove(id: string): Promise<void> {
     apply(asProfilesState(await call('profiles:remove', { id })));
   }
 
   onEvent('profiles:changed', (payload) => apply(asProfilesState(payload)));
 
-  return { items, currentId, keychain, status, error, current, hasLocal, load, useLocal, connect, setKey, switchTo, rename, remove };
+  return { items, currentId, keychain, status, error, current, hasLocal, local, loopbackOnly, localPortTaken, restartLocal, checkPublicUrl, setPublicUrl, load, useLocal, connect, setKey, switchTo, rename, remove };
 });
