@@ -272,8 +272,11 @@ export function filterTest(c: LinkColumns, f: MirrorLinkFilters, nowText: string
     checks.push([FILTER_BITS.outbox, o === 'pending' ? (p) => c.pending[p] === 1 : o === 'failed' ? (p) => c.failed[p] === 1 : (p) => c.pending[p] === 1 || c.failed[p] === 1, null]);
   }
   if (f.health !== undefined) {
-    const want = f.health === 'unchecked' ? 0 : f.health === 'ok' ? 1 : 2;
-    checks.push([FILTER_BITS.health, (p) => c.health[p] === want, null]);
+    // 'Unchecked' is no check yet and a check that was not made (3: the outbound rules refused
+    // the address), as the SQL plan and the facet counts have it.
+    const want = f.health === 'ok' ? 1 : 2;
+    const matches = f.health === 'unchecked' ? (p: number) => c.health[p] === 0 || c.health[p] === 3 : (p: number) => c.health[p] === want;
+    checks.push([FILTER_BITS.health, matches, null]);
   }
   const active = checks.reduce((bits, [bit]) => bits | bit, 0);
   return {
