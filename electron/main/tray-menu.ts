@@ -1,5 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import type { ClipboardStatus } from '../shared/desktop.js';
+import { LOCAL_ONLY_SHORT } from '../shared/local-reach.js';
 
 /** What the tray menu shows; read from the backend by the tray controller. */
 export interface TrayModel {
@@ -13,6 +14,8 @@ export interface TrayModel {
   clipboard: ClipboardStatus | null;
   /** The hotkey's accelerator, shown beside "Quick shorten…" while it is registered. */
   hotkey: string | null;
+  /** The current profile's short links open only on this computer (local workspace, no public address). */
+  loopbackOnly?: boolean;
 }
 
 export interface TrayActions {
@@ -109,6 +112,8 @@ export function trayMenuTemplate(model: TrayModel, actions: TrayActions): MenuIt
   const hasProfile = model.profileName !== null;
   return [
     { id: 'recent-header', label: 'Recent links — click to copy', enabled: false },
+    // Said where they are copied: a colleague given one of these gets a link that opens nothing.
+    ...(model.loopbackOnly ? [{ id: 'local-only', label: menuText(LOCAL_ONLY_SHORT, 80), enabled: false }] : []),
     ...recentItems(model, actions),
     separator,
     {

@@ -54,6 +54,13 @@ describe('tray menu', () => {
     expect(ids(template)).toEqual(['recent-header', 'recent-1', 'recent-2', 'recent-3', 'quick-shorten', 'clipboard-state', 'clipboard-toggle', 'open', 'profiles', 'quit']);
   });
 
+  it('says above the links to copy that a local workspace without a public address makes links for this computer only', () => {
+    const local = menuSnapshot(trayMenuTemplate(model({ loopbackOnly: true }), actions()));
+    expect(local.map((i) => i.id).slice(0, 2)).toEqual(['recent-header', 'local-only']);
+    expect(local.find((i) => i.id === 'local-only')).toMatchObject({ label: expect.stringMatching(/only on this computer.*public address/), enabled: false });
+    expect(ids(trayMenuTemplate(model({ loopbackOnly: false }), actions()))).not.toContain('local-only');
+  });
+
   it('copies a recent link\'s short URL on click', () => {
     const a = actions();
     const template = trayMenuTemplate(model(), a);
