@@ -164,6 +164,6 @@ describe('App frame', () => {
     await flushPromises();
 
     expect(fake.callsTo('links:list')).toHaveLength(2);
-    expect(w.get('[data-testid="resource-links"]').text()).toContain('https://links.example.com/x');
+    expect(w.get('[data-testid="resource-links"]').text()).toContain('links.example.com/x');
   });
 });
