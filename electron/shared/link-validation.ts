@@ -8,6 +8,7 @@
  * Every check answers a message for a person, or null. {@link validateLinkInput} gathers them as
  * `{ field → message }`, where field is a path such as `url`, `geoTarget.0.link` or `deepLink.apple`.
  */
+import { countryCode } from './countries.js';
 import type { DeepLinks, LinkInput, UrlParameter } from './models.js';
 
 export type FieldMessages = Record<string, string>;
@@ -128,26 +129,19 @@ export function validateDevice(value: string): string | null {
   return null;
 }
 
-let regionNames: Intl.DisplayNames | undefined;
-
-/** A country: a two-letter ISO code the runtime knows, or a name (the service reads names too). */
+/**
+ * A country the service can target: a two-letter ISO code or an English name as people type it
+ * ("Germany", "usa", "Côte d'Ivoire"), read with the same table as the local service's. A name no
+ * visitor can come from ("Narnia") would be left out by the service without a word, so it is
+ * refused here, next to the field.
+ */
 export function validateCountry(value: string): string | null {
   const text = value.trim();
   if (text === '') return 'Choose a country.';
-  if (/^[A-Za-z]{2}$/.test(text)) {
-    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-    let name: string | undefined;
-    try {
-      name = regionNames.of(text.toUpperCase());
-    } catch {
-      name = undefined;
-    }
-    return name ? null : `"${text}" is not a country code: use a two-letter ISO code such as "DE", or a name such as "Germany".`;
-  }
-  if (!/^[\p{L}][\p{L}\p{M} .,'’()&-]*$/u.test(text)) {
-    return `"${text}" is not a country: give a name such as "Germany" or a two-letter ISO code such as "DE".`;
-  }
-  return null;
+  if (countryCode(text)) return null;
+  return /^[A-Za-z]{2}$/.test(text)
+    ? `"${text}" is not a country code: use a two-letter ISO code such as "DE", or a name such as "Germany".`
+    : `"${text}" is not a country Linkdeck knows: give its English name, such as "Germany", or a two-letter ISO code such as "DE".`;
 }
 
 /** A language code such as `en`, `fr` or `pt-BR`. */

@@ -1,5 +1,5 @@
 import { badRequest } from '../errors.js';
-import { countryCode } from './countries.js';
+import { countryCode } from '../../shared/countries.js';
 import { usable, type DroppedItem } from './dropped.js';
 import { checkNoNul, isCleared, readId, readWebUrl, shown } from './field-readers.js';
 

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context.js';
 import { formatDateTime } from '../format.js';
 import { shortUrl } from '../urls.js';
-import { countryName } from './countries.js';
+import { countryName } from '../../shared/countries.js';
 import type { LinkSummary, StoredLink } from './link-store.js';
 import { linkStats } from './stats.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { countryName } from './countries.js';
+import { countryName } from '../../shared/countries.js';
 
 /** The `data` of GET /api/url/:id. Every top list is an object name → count, largest first. */
 export interface LinkStats {

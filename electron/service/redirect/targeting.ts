@@ -3,7 +3,7 @@
  * resolved into the cache, into lookup maps whose targets already carry the link's parameters;
  * choosing a target per request is then a few Map look-ups.
  */
-import { countryCode } from '../links/countries.js';
+import { countryCode } from '../../shared/countries.js';
 import type { DeviceName } from './user-agent.js';
 
 export interface LinkTargets {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryCode, countryName } from '../../../electron/service/links/countries.js';
+import { countryCode, countryName } from '../../../electron/shared/countries.js';
 import { titleFromUrl, linkTitle } from '../../../electron/service/links/link-title.js';
 import { socialNetwork } from '../../../electron/service/links/stats.js';
 

@@ -134,6 +134,10 @@ describe('targeting keys', () => {
     expect(validateCountry('QQ')).toMatch(/not a country code/);
     expect(validateCountry('12')).toMatch(/not a country/);
     expect(validateCountry('')).toBe('Choose a country.');
+    // A name no visitor can come from would be left out by the service without a word: refused here.
+    expect(validateCountry('Narnia')).toMatch(/"Narnia" is not a country Linkdeck knows/);
+    expect(validateCountry('usa')).toBeNull();
+    expect(validateCountry('St Kitts & Nevis')).toBeNull();
   });
 
   it('languages: codes with optional subtags', () => {
