@@ -195,3 +195,34 @@ describe('Links list: empty states', () => {
     expect(store.activeFilterCount).toBe(0);
   });
 });
+
+describe('Section views: empty states', () => {
+  const none = ok({ items: [], source: 'mirror', syncedAt: Date.now() });
+
+  it('offer the first create as a button that opens its form, and nothing where Linkdeck cannot create', async () => {
+    fake.answer('pixels:list', none);
+    fake.answer('domains:list', none);
+    fake.answer('overlays:list', none);
+    fake.answer('splash:list', none);
+    await router.push('/links');
+    wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+    await flushPromises();
+    const cases: Array<[string, string, string]> = [
+      ['/channels', 'Create your first channel', 'channel-form'],
+      ['/campaigns', 'Create your first campaign', 'campaign-form'],
+      ['/pixels', 'Add your first pixel', 'pixel-form'],
+      ['/domains', 'Add your first domain', 'domain-form'],
+    ];
+    for (const [path, words, form] of cases) {
+      await router.push(path);
+      const button = await untilElement<HTMLButtonElement>('[data-testid="resource-empty"] [data-testid="empty-action"]');
+      expect(button.textContent?.trim(), path).toBe(words);
+      button.click();
+      await untilElement(`[data-testid="${form}"]`);
+    }
+    // Overlays and splash pages are only listed: their empty state promises no action.
+    await router.push('/overlays');
+    await untilElement('[data-testid="resource-empty"]');
+    expect(document.querySelector('[data-testid="empty-action"]')).toBeNull();
+  });
+});

@@ -116,7 +116,7 @@ describe('Links view on the mirror', () => {
     fake.emit('mirror:changed', { profileId: localProfile.id, topics: ['outbox', 'links'] });
     await flushPromises();
     expect(fake.callsTo('links:list')).toHaveLength(2);
-    expect(w.get('[data-testid="resource-links"]').text()).toContain('http://s/new-one');
+    expect(w.get('[data-testid="resource-links"]').text()).toContain('s/new-one');
   });
 
   it('refuses a new link without a valid URL, then queues it and shows its short URL once sent', async () => {
