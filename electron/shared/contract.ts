@@ -274,6 +274,11 @@ export interface LinkdeckApi {
   'clipboard:configure'(arg: ClipboardSettings): Promise<ClipboardSettings>;
   'clipboard:pause'(arg: { paused: boolean }): Promise<ClipboardStatus>;
   /** Puts back what a watch action replaced; deletes the link it made when asked. */
+  /**
+   * The answer to the local workspace's question: may the watch replace copied addresses with
+   * links that open only on this computer? Remembered for the current profile.
+   */
+  'clipboard:local-answer'(arg: { replace: boolean }): Promise<ClipboardStatus>;
   'clipboard:undo'(arg: { actionId: string; deleteLink?: boolean }): Promise<{ restored: boolean; linkDeleted: boolean; message: string }>;
   /** The one http(s) URL on the clipboard now, or null (none, or the shell cannot read it). */
   'clipboard:read-url'(): Promise<{ url: string | null }>;
@@ -402,6 +407,7 @@ const channelRecord = {
   'budget:state': true,
   'connection:state': true,
   'clipboard:state': true,
+  'clipboard:local-answer': true,
   'clipboard:settings': true,
   'clipboard:configure': true,
   'clipboard:pause': true,

@@ -16,6 +16,11 @@ export interface ClipboardStatus extends ClipboardWatchState {
    * (a native Wayland session, where a window in the background cannot read the clipboard).
    */
   limit?: 'web-shell' | 'desktop-session';
+  /**
+   * The local workspace (no public address) asks once before the watch replaces anything: true
+   * while that question waits for `clipboard:local-answer`.
+   */
+  localQuestion?: boolean;
 }
 
 /** The default global hotkey (Electron accelerator syntax). */

@@ -272,6 +272,7 @@ export const channelSchemas = {
   'clipboard:settings': none,
   'clipboard:configure': clipboardSettings,
   'clipboard:pause': z.object({ paused: z.boolean() }).strict(),
+  'clipboard:local-answer': z.object({ replace: z.boolean() }).strict(),
   'clipboard:undo': z.object({ actionId: text(64).min(1), deleteLink: z.boolean().optional() }).strict(),
   'clipboard:read-url': none,
   'clipboard:write': z.object({ text: text(MAX_URL * 2) }).strict(),

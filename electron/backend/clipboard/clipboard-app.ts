@@ -4,6 +4,7 @@
  * data directory. The watcher exists only where the shell gives an OS clipboard (Electron); in
  * the web shell the settings can still be read and saved, and the state says why nothing runs.
  */
+import { createLocalConsent } from './local-consent.js';
 import type {
   ClipboardSettings,
   ClipboardSettingsIssue,
@@ -43,6 +44,8 @@ export interface ClipboardApp {
   configure(input: unknown): Promise<ClipboardSettings>;
   pause(paused: boolean): Promise<ClipboardStatus>;
   undo(actionId: string, deleteLink: boolean): Promise<UndoOutcome>;
+  /** The answer to the local workspace's question (see local-consent.ts). */
+  answerLocal(replace: boolean): Promise<ClipboardStatus>;
   readUrl(): Promise<{ url: string | null }>;
   /** Resolves once the clipboard holds the text. */
   write(text: string): Promise<void>;
@@ -71,12 +74,20 @@ export function createClipboardApp(
   let saving: Promise<unknown> = Promise.resolve();
   let closed = false;
 
+  const localConsent = createLocalConsent({
+    current: () => accounts.current(),
+    dataDirFor: (id) => accounts.dataDirFor(id),
+    notifier: desktop?.notifier ?? null,
+    onChange: () => publish(),
+    log,
+  });
+
   const watcher: ClipboardWatcher | null = desktop
     ? createClipboardWatcher({
         clipboard: desktop.clipboard,
         notifier: desktop.notifier,
         shortener: sessionShortener(sessions),
-        knownDomains: sessionKnownDomains(sessions),
+        knownDomains: localConsent.gate(sessionKnownDomains(sessions)),
         connectivity: sessionConnectivity(sessions),
         log,
         ...(options.createTimeoutMs !== undefined
@@ -115,7 +126,7 @@ export function createClipboardApp(
         reason: sessionBlock,
         limit: 'desktop-session',
       };
-    return { ...state, profileId: appliedId, available: true };
+    return { ...state, profileId: appliedId, available: true, ...(localConsent.asking() ? { localQuestion: true } : {}) };
   }
 
   const publish = () => {
@@ -158,6 +169,7 @@ export function createClipboardApp(
     for (const id of cache.keys()) if (!live.has(id)) cache.delete(id);
     loading = (async () => {
       const settings = profile ? await settingsFor(profile.id) : defaultClipboardSettings();
+      await localConsent.load();
       if (mine !== generation || closed) return;
       apply(profile?.id ?? null, settings);
     })().catch((error: unknown) =>
@@ -240,6 +252,12 @@ export function createClipboardApp(
     async undo(actionId, deleteLink) {
       if (!watcher) throw AppError.of('invalid-input', NO_CLIPBOARD_UNDO);
       return watcher.undo(actionId, { deleteLink });
+    },
+
+    async answerLocal(replace) {
+      currentProfileId();
+      await localConsent.answer(replace);
+      return status();
     },
 
     async readUrl() {

@@ -146,6 +146,8 @@ export function sessionKnownDomains(sessions: ProfileSessions): KnownDomains {
       const mirror = workspace.data.mirror;
       if (host === hostOf(profile.baseUrl) || host === mirror.serviceHost().toLowerCase())
         return true;
+      // The local workspace's public address is its short links' host too.
+      if (profile.publicUrl && host === hostOf(profile.publicUrl)) return true;
       return mirror.domains().items.some((d) => hostOf(d.domain) === host);
     },
   };

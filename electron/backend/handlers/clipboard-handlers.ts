@@ -21,6 +21,7 @@ export function clipboardHandlers(context: BackendContext, options: ClipboardApp
     'clipboard:configure': (settings) => app.configure(settings),
     'clipboard:pause': ({ paused }) => app.pause(paused),
     'clipboard:undo': ({ actionId, deleteLink }) => app.undo(actionId, deleteLink === true),
+    'clipboard:local-answer': ({ replace }) => app.answerLocal(replace),
     'clipboard:read-url': async () => app.readUrl(),
     'clipboard:write': async ({ text }) => app.write(text),
   };

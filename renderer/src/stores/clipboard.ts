@@ -72,6 +72,12 @@ export const useClipboardStore = defineStore('clipboard', () => {
     if (settings.value) settings.value = { ...settings.value, paused };
   }
 
+  /** The local workspace's question: may the watch replace copied addresses with local-only links? */
+  async function answerLocal(replace: boolean): Promise<void> {
+    const answer = asClipboardStatus(await call('clipboard:local-answer', { replace }));
+    if (answer) state.value = answer;
+  }
+
   /** Rejects with the BridgeError; resolves with what happened, in words. */
   async function undo(actionId: string, deleteLink: boolean): Promise<string> {
     const outcome = await call('clipboard:undo', { actionId, deleteLink });
@@ -103,5 +109,5 @@ export const useClipboardStore = defineStore('clipboard', () => {
     },
   );
 
-  return { settings, state, status, error, source, load, save, pause, undo };
+  return { settings, state, status, error, source, load, save, pause, answerLocal, undo };
 });
