@@ -227,7 +227,7 @@ describe('accounts against the real local service', () => {
     expect(await accountAnswer(resumed.baseUrl, key)).toMatchObject({ status: 401 });
   });
 
-  it('keeps the workspace on its port across restarts, and moves when that port is taken', async () => {
+  it('keeps the workspace on its port across restarts; a taken port is said, and it moves only when asked', async () => {
     const secrets = await newSecretStore();
     const first = await open(secrets);
     const ws = await first.useLocalWorkspace();
@@ -244,7 +244,9 @@ describe('accounts against the real local service', () => {
     );
     try {
       const third = await open(secrets);
-      const moved = (await third.resumeLocalWorkspace())!;
+      await expect(third.resumeLocalWorkspace()).rejects.toMatchObject({ details: { reason: 'port-taken' } });
+      expect(third.get(ws.id)?.baseUrl).toBe(ws.baseUrl);
+      const moved = await third.restartLocalWorkspace(true);
       expect(moved.baseUrl).not.toBe(ws.baseUrl);
       expect(third.get(ws.id)?.baseUrl).toBe(moved.baseUrl);
       expect(await accountAnswer(moved.baseUrl, key)).toMatchObject({ status: 200 });
