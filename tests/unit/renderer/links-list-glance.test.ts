@@ -101,7 +101,7 @@ describe('Links list: title and destination', () => {
   });
 
   it('shows only the destination when no title is known, or when the title is the URL itself', () => {
-    for (const title of ['', longUrl]) {
+    for (const title of ['', longUrl, 'example.com/spring/sale?utm_source=mail']) {
       const w = row(mirrorLink({ title, longUrl }));
       expect(w.find('[data-testid="link-row-title"]').exists(), `title ${JSON.stringify(title)}`).toBe(false);
       expect(w.get('[data-testid="link-row-long"]').text()).toBe(longUrl);
