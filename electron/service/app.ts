@@ -33,6 +33,12 @@ export interface AppOptions {
   addressLimits?: Partial<AddressLimitOptions>;
   /** Time limits of a connection, against clients that send slowly or never finish. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (addresses or CIDR ranges,
+   * Fastify's trustProxy). Empty or absent: the socket's peer is the client, and forged
+   * forwarding headers change nothing.
+   */
+  trustProxy?: string[];
 }
 
 /**
@@ -62,6 +68,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     // Closing cuts open connections (a client that went away mid-request would otherwise hold
     // close() open); buffered clicks are still written by the onClose hooks.
     forceCloseConnections: true,
+    ...(opts.trustProxy?.length ? { trustProxy: opts.trustProxy } : {}),
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     requestTimeout: timeouts.requestMs,

@@ -21,6 +21,7 @@ const usage = `Usage:
       [--page-limit <short-link requests per minute per address, default 3000, 0 = off>]
       [--password-limit <password-form posts per minute per address, default 60, 0 = off>]
       [--limit-loopback (count 127.0.0.1/::1 clients too; they are not counted by default)]
+      [--trust-proxy <addresses or CIDR ranges, comma-separated: proxies whose X-Forwarded-* are believed; none by default>]
   npm run service -- user add --data <dir> --email <email>
   npm run service -- user reset-key --data <dir> --email <email>
   npm run service -- keys --data <dir>
@@ -48,6 +49,7 @@ const options = {
   'password-limit': { type: 'string' },
   'limit-loopback': { type: 'boolean' },
   'public-url': { type: 'string' },
+  'trust-proxy': { type: 'string' },
   'country-header': { type: 'string' },
   email: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -148,6 +150,7 @@ async function main(argv: string[]): Promise<void> {
     },
     ...(values.host ? { host: values.host } : {}),
     ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+    ...(values['trust-proxy'] ? { trustProxy: values['trust-proxy'].split(',').map((a) => a.trim()).filter(Boolean) } : {}),
     ...(values['country-header'] ? { countryHeader: values['country-header'] } : {}),
   });
   // Handlers first: whoever reads the lines below may signal at once, and must get a clean stop.

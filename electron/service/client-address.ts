@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 
-/** The client's address: today the socket's peer (Fastify's request.ip, no proxy trusted). */
+/** The client's address: Fastify's request.ip, the socket's peer unless it is a proxy given to --trust-proxy. */
 export function clientAddress(request: FastifyRequest): string {
   return request.ip;
 }

@@ -26,6 +26,8 @@ export interface ServiceOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** Open connections at most; more are closed at once (default 512). */
   maxConnections?: number;
+  /** Reverse proxies whose forwarding headers are believed (see AppOptions.trustProxy); none by default. */
+  trustProxy?: string[];
   /** Clock for tests. */
   now?: () => number;
 }
@@ -77,6 +79,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     rateLimit: options.rateLimit ?? 30,
     addressLimits: { ...ADDRESS_LIMIT_DEFAULTS, ...options.addressLimits },
     timeouts,
+    ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
   });
   app.server.maxConnections = options.maxConnections ?? SERVER_DEFAULTS.maxConnections;
   const host = options.host ?? '127.0.0.1';
