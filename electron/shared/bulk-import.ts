@@ -26,6 +26,7 @@ export type BulkField =
   | 'type'
   | 'shortUrl'
   | 'tags'
+  | 'formerClicks'
   | 'ignore';
 
 export const BULK_FIELDS: readonly { field: Exclude<BulkField, 'ignore'>; label: string }[] = [
@@ -44,6 +45,7 @@ export const BULK_FIELDS: readonly { field: Exclude<BulkField, 'ignore'>; label:
   { field: 'type', label: 'Redirect type (direct/frame/splash)' },
   { field: 'shortUrl', label: 'Old short URL (its alias is kept)' },
   { field: 'tags', label: 'Tags (the first names the channel)' },
+  { field: 'formerClicks', label: 'Clicks at the old service (kept beside the link)' },
 ];
 
 /** Header words (lower case, without spaces, "-" or "_") that name each field. */
@@ -63,6 +65,7 @@ const SYNONYMS: Record<Exclude<BulkField, 'ignore'>, string[]> = {
   type: ['type', 'redirecttype', 'redirect'],
   shortUrl: ['shorturl', 'shortlink', 'bitlink'],
   tags: ['tags', 'tag', 'labels'],
+  formerClicks: ['clicks', 'visits', 'visitcount', 'engagements', 'totalclicks', 'totalengagements'],
 };
 
 /** A table read from what the person gave: column names and the records under them. */
@@ -152,6 +155,8 @@ export interface PreviewRow {
   errors: FieldMessages;
   /** A tag of another service's export that names no channel here (the link goes without one). */
   unmatchedTag?: string;
+  /** The link's click count at the service it comes from (kept beside the link it gets). */
+  formerClicks?: number;
 }
 
 /** The values of the mapped columns of one record (the last non-empty column wins for a field). */
@@ -242,8 +247,15 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
   for (const [field, message] of Object.entries(validateLinkInput(input, { mode: 'create', now }))) {
     if (!(field in errors)) errors[field] = message;
   }
+  let formerClicks: number | undefined;
+  if (values.formerClicks) {
+    const count = Number(values.formerClicks.replace(/[\s,_]/g, ''));
+    if (Number.isSafeInteger(count) && count >= 0) formerClicks = count;
+    else errors['formerClicks'] = `"${values.formerClicks}" is not a click count (a whole number, such as 1,234).`;
+  }
   const row: PreviewRow = { line, values, input: Object.keys(errors).length === 0 ? input : null, errors };
   if (unmatchedTag) row.unmatchedTag = unmatchedTag;
+  if (formerClicks !== undefined) row.formerClicks = formerClicks;
   return row;
 }
 

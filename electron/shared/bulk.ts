@@ -51,3 +51,9 @@ export interface BulkRowsPage {
 }
 
 export const BULK_MAX_ROWS = 10_000;
+
+/** Where an import's rows came from, and each row's click count there (null: none known). */
+export interface BulkOrigin {
+  source: string;
+  clicks: (number | null)[];
+}

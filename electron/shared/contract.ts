@@ -11,7 +11,7 @@
  * bundle it without pulling in any library. The argument schemas live in `schemas.ts`.
  */
 import type { PublicAddressCheck } from './local-reach.js';
-import type { BulkJob, BulkRowsPage } from './bulk.js';
+import type { BulkJob, BulkOrigin, BulkRowsPage } from './bulk.js';
 import type { ClipboardSettings } from './clipboard-rules.js';
 import type { ClipboardStatus, DesktopSettings, DesktopSettingsPatch } from './desktop.js';
 import type { AnalyticsAudience, AnalyticsComparison, AnalyticsOverview, AnalyticsRange, CompareItem, StatsFillState } from './analytics.js';
@@ -296,7 +296,11 @@ export interface LinkdeckApi {
   /** Bulk shortening jobs of the current profile, newest first (also pushed as `bulk:changed`). */
   'bulk:list'(): Promise<BulkJob[]>;
   /** Starts a job; rows are validated again here and the job is kept until removed. */
-  'bulk:start'(arg: { name: string; rows: LinkInput[]; reuse: boolean }): Promise<BulkJob>;
+  /**
+   * `origin`: an import's source and each row's click count there (null for none), kept beside
+   * the links the rows get ("N clicks before the move").
+   */
+  'bulk:start'(arg: { name: string; rows: LinkInput[]; reuse: boolean; origin?: BulkOrigin }): Promise<BulkJob>;
   'bulk:rows'(arg: { id: string; offset?: number; limit?: number }): Promise<BulkRowsPage>;
   'bulk:pause'(arg: { id: string }): Promise<BulkJob>;
   'bulk:resume'(arg: { id: string }): Promise<BulkJob>;

@@ -41,7 +41,6 @@ interface FormatRule {
   leftOut: Record<string, string>;
 }
 
-const CLICKS = 'the old service’s click counts (clicks cannot be moved; they stay in the file)';
 const OLD_DOMAIN = 'the old service’s domain (links are made on this account’s domain)';
 
 // Most specific first: Linkdeck's own export has "alias" and "long_url", which no other has together.
@@ -61,22 +60,23 @@ const RULES: readonly FormatRule[] = [
       metatitle: 'metaTitle',
       metadescription: 'metaDescription',
       metaimage: 'metaImage',
+      clicks: 'formerClicks',
     },
-    leftOut: { clicks: CLICKS, domain: OLD_DOMAIN },
+    leftOut: { domain: OLD_DOMAIN },
   },
   {
     format: 'bitly',
     label: 'Bitly export',
     signatures: [['bitlink', 'longurl'], ['link', 'longurl', 'custombitlinks']],
-    columns: { longurl: 'url', bitlink: 'shortUrl', link: 'shortUrl', title: 'metaTitle', tags: 'tags' },
-    leftOut: { clicks: CLICKS, engagements: CLICKS, totalclicks: CLICKS, totalengagements: CLICKS },
+    columns: { longurl: 'url', bitlink: 'shortUrl', link: 'shortUrl', title: 'metaTitle', tags: 'tags', clicks: 'formerClicks', engagements: 'formerClicks', totalclicks: 'formerClicks', totalengagements: 'formerClicks' },
+    leftOut: {},
   },
   {
     format: 'rebrandly',
     label: 'Rebrandly export',
     signatures: [['slashtag', 'destination']],
-    columns: { destination: 'url', slashtag: 'custom', title: 'metaTitle', tags: 'tags' },
-    leftOut: { clicks: CLICKS, domain: OLD_DOMAIN, domainname: OLD_DOMAIN },
+    columns: { destination: 'url', slashtag: 'custom', title: 'metaTitle', tags: 'tags', clicks: 'formerClicks' },
+    leftOut: { domain: OLD_DOMAIN, domainname: OLD_DOMAIN },
   },
   {
     format: 'shortio',
@@ -90,22 +90,23 @@ const RULES: readonly FormatRule[] = [
       tags: 'tags',
       expiresat: 'expiry',
       password: 'password',
+      clicks: 'formerClicks',
     },
-    leftOut: { clicks: CLICKS, domain: OLD_DOMAIN },
+    leftOut: { domain: OLD_DOMAIN },
   },
   {
     format: 'shlink',
     label: 'Shlink export',
     signatures: [['shortcode', 'longurl']],
-    columns: { longurl: 'url', shortcode: 'custom', title: 'metaTitle', tags: 'tags', validuntil: 'expiry' },
-    leftOut: { visits: CLICKS, domain: OLD_DOMAIN },
+    columns: { longurl: 'url', shortcode: 'custom', title: 'metaTitle', tags: 'tags', validuntil: 'expiry', visits: 'formerClicks' },
+    leftOut: { domain: OLD_DOMAIN },
   },
   {
     format: 'kutt',
     label: 'Kutt links',
     signatures: [['address', 'target']],
-    columns: { target: 'url', address: 'custom', description: 'description', expirein: 'expiry' },
-    leftOut: { visitcount: CLICKS, domain: OLD_DOMAIN },
+    columns: { target: 'url', address: 'custom', description: 'description', expirein: 'expiry', visitcount: 'formerClicks' },
+    leftOut: { domain: OLD_DOMAIN },
   },
   {
     format: 'dub',
@@ -122,8 +123,9 @@ const RULES: readonly FormatRule[] = [
       tags: 'tags',
       expiresat: 'expiry',
       password: 'password',
+      clicks: 'formerClicks',
     },
-    leftOut: { clicks: CLICKS, domain: OLD_DOMAIN },
+    leftOut: { domain: OLD_DOMAIN },
   },
 ];
 

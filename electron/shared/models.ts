@@ -492,6 +492,15 @@ export interface LinkSnapshot {
   source: 'details' | 'list';
 }
 
+/** Clicks a link had at the service it was imported from (they cannot be moved to this one). */
+export interface FormerClicks {
+  /** Where the link came from, as the import named it ("Bitly export"). */
+  source: string;
+  clicks: number;
+  /** Unix ms of the import. */
+  importedAt: number;
+}
+
 /** A link as the detail view opens it from the mirror. */
 export interface MirrorLinkDetails extends Freshness {
   link: MirrorLink;
@@ -508,6 +517,8 @@ export interface MirrorLinkDetails extends Freshness {
    * returned by it): an update that does not set them makes the service clear them.
    */
   unknownOnUpdate: ClearedOnUpdate[];
+  /** The clicks it had before it was imported, or null. */
+  formerClicks: FormerClicks | null;
 }
 
 /** A mirrored object of a small collection, with the outbox's marks. */

@@ -288,8 +288,16 @@ export const channelSchemas = {
       name: text(MAX_NAME).min(1, 'is required'),
       rows: z.array(linkInput).min(1, 'has no rows').max(BULK_MAX_ROWS, `must have at most ${BULK_MAX_ROWS} rows`),
       reuse: z.boolean(),
+      origin: z
+        .object({
+          source: text(100).min(1, 'is required'),
+          clicks: z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable()).max(BULK_MAX_ROWS),
+        })
+        .strict()
+        .optional(),
     })
-    .strict(),
+    .strict()
+    .refine((arg) => !arg.origin || arg.origin.clicks.length === arg.rows.length, { message: 'origin.clicks must have one entry per row', path: ['origin', 'clicks'] }),
   'bulk:rows': z
     .object({ id: jobId, offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(1000).optional() })
     .strict(),

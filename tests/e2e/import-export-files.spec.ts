@@ -20,7 +20,7 @@ test('a Shlink export is recognised, its short codes become the aliases, and imp
     await bulk.file.setInputFiles(SHLINK_EXPORT);
     const recognised = page.getByTestId('bulk-recognised');
     await expect(recognised).toContainText('Recognised: Shlink export');
-    await expect(recognised).toContainText('click counts');
+    await expect(recognised).toContainText('clicks before the move');
     await bulk.mapNext.click();
     await expect(bulk.validCount).toHaveText('2');
     // The export's tags ("work") name no channel of this new account: said, and the links go without.

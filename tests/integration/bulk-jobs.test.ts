@@ -354,4 +354,18 @@ describe('bulk jobs', () => {
     const urls = await serviceUrls();
     expect([...urls.entries()].sort()).toEqual([['https://example.com/a', 1], ['https://example.com/b', 1]]);
   });
+  it('keeps an import’s former click counts beside the links its rows get, made or reused', async () => {
+    const { ws, when, synced } = openWorkspace();
+    await synced;
+    const rows: LinkInput[] = [{ url: 'https://example.com/old-a', custom: 'old-a' }, { url: 'https://example.com/old-b' }];
+    const origin = { source: 'Bitly export', clicks: [120, null] };
+    const job = await when(ws.bulk.create({ name: 'From Bitly', rows, reuse: true, origin }).id, (j) => j.status === 'done');
+    const [a, b] = ws.bulk.rows(job.id, 0, 10).rows;
+    expect(ws.data.mirror.linkDetails(a?.linkId as number)?.formerClicks).toMatchObject({ source: 'Bitly export', clicks: 120 });
+    expect(ws.data.mirror.linkDetails(b?.linkId as number)?.formerClicks).toBeNull();
+    // Run again with newer counts: the reused link keeps the latest.
+    const again = await when(ws.bulk.create({ name: 'Again', rows, reuse: true, origin: { source: 'Bitly export', clicks: [150, null] } }).id, (j) => j.status === 'done');
+    expect(again.counts).toMatchObject({ reused: 2, created: 0 });
+    expect(ws.data.mirror.linkDetails(a?.linkId as number)?.formerClicks?.clicks).toBe(150);
+  });
 });

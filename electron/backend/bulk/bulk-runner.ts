@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BulkJob, BulkRow, BulkRowsPage } from '../../shared/bulk.js';
+import type { BulkJob, BulkOrigin, BulkRow, BulkRowsPage } from '../../shared/bulk.js';
 import type { ExportFile } from '../../shared/exports.js';
 import { validateLinkInput } from '../../shared/link-validation.js';
 import type { LinkInput, RateBudgetState } from '../../shared/models.js';
@@ -26,6 +26,7 @@ import {
   type StoredJob,
   type StoredRow,
 } from './bulk-store.js';
+import { forgetJobRowClicks, recordLinkOrigin, storeRowClicks } from './former-clicks.js';
 import { resultCsv } from './result-csv.js';
 import { reuseKey } from './reuse-key.js';
 
@@ -56,7 +57,7 @@ export interface BulkRunner {
   /** Newest first. */
   list(): BulkJob[];
   get(id: string): BulkJob;
-  create(arg: { name: string; rows: LinkInput[]; reuse: boolean }): BulkJob;
+  create(arg: { name: string; rows: LinkInput[]; reuse: boolean; origin?: BulkOrigin }): BulkJob;
   rows(id: string, offset?: number, limit?: number): BulkRowsPage;
   pause(id: string): BulkJob;
   resume(id: string): BulkJob;
@@ -271,6 +272,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
   function settleRow(row: { jobId: string; idx: number }, patch: Parameters<typeof updateRow>[3]): void {
     if (!isOpen()) return;
     updateRow(sql, row.jobId, row.idx, patch);
+    if (patch.linkId !== undefined && patch.linkId !== null) recordLinkOrigin(sql, row.jobId, row.idx, patch.linkId, clock.now());
   }
 
   /** Marks a job done when nothing of it is left to send or to hear about. */
@@ -463,7 +465,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
 
     get: presentOne,
 
-    create({ name, rows, reuse }) {
+    create({ name, rows, reuse, origin }) {
       const now = clock.now();
       const job: StoredJob = { id: newId(), name: name.trim() || 'Bulk job', createdAt: now, finishedAt: null, status: 'running', reuse, total: rows.length };
       // Checked again here (the renderer's preview could be bypassed): a bad row fails alone, in words.
@@ -473,7 +475,10 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
           ? { input, status: 'failed' as const, error: problems.join(' ') }
           : { input, status: 'queued' as const, error: null };
       });
-      insertJob(sql, job, checked);
+      sql.transaction(() => {
+        insertJob(sql, job, checked);
+        if (origin) storeRowClicks(sql, job.id, origin.source, origin.clicks);
+      });
       if (checked.every((r) => r.status === 'failed')) setJobStatus(sql, job.id, 'done', now);
       changed(job.id);
       pump();
@@ -528,6 +533,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       const sending = countRows(sql, id).sending;
       if (sending > 0) throw AppError.of('invalid-input', `${sending} row(s) of this job are still waiting for the service's answer; remove it once they have one.`);
       deleteJob(sql, id);
+      forgetJobRowClicks(sql, id);
       lastSent.delete(id);
     },
 

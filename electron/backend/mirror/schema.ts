@@ -245,7 +245,7 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX link_health_state ON link_health(state);
   `,
-  /* 2: what this app sent for each link (an update must send the complete link, see link-known-fields.ts) */ `
+  /* 4: what this app sent for each link (an update must send the complete link, see link-known-fields.ts) */ `
   CREATE TABLE link_sent_fields (
     link_id INTEGER PRIMARY KEY,
     fields TEXT NOT NULL,                   -- JSON: the update-shaped fields last sent (the link's password too)
@@ -275,6 +275,21 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX links_alias ON links(alias COLLATE NOCASE, rank);
   CREATE INDEX links_url ON links(long_url COLLATE NOCASE, rank);
   CREATE INDEX links_state ON links((${STATE_RANK}), rank);
+  `,
+  /* 7: clicks a link had at the service it was imported from (see electron/backend/bulk/former-clicks.ts) */ `
+  CREATE TABLE bulk_row_origins (
+    job_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    clicks INTEGER NOT NULL,
+    PRIMARY KEY (job_id, idx)
+  ) WITHOUT ROWID;
+  ALTER TABLE bulk_jobs ADD COLUMN source TEXT;  -- the service an import came from ("Bitly export")
+  CREATE TABLE link_origins (
+    link_id INTEGER PRIMARY KEY,
+    source TEXT NOT NULL,
+    clicks INTEGER NOT NULL,
+    recorded_at INTEGER NOT NULL
+  );
   `,
 ];
 

@@ -7,6 +7,7 @@ import { BridgeError } from '../bridge.js';
 import type { BudgetState, ConnectionState, ProfilesState } from '../../../electron/shared/contract.js';
 import { CLEARED_ON_UPDATE } from '../../../electron/shared/link-update.js';
 import type {
+  FormerClicks,
   LinkDetails,
   LinkSnapshot,
   MirrorLink,
@@ -141,9 +142,15 @@ export function asMirrorLinkDetails(value: unknown): MirrorLinkDetails {
     unknownOnUpdate: Array.isArray(value['unknownOnUpdate'])
       ? CLEARED_ON_UPDATE.filter((f) => (value['unknownOnUpdate'] as unknown[]).includes(f))
       : [...CLEARED_ON_UPDATE],
+    formerClicks: asFormerClicks(value['formerClicks']),
     source: 'mirror',
     syncedAt: syncedAtOf(value),
   };
+}
+
+function asFormerClicks(value: unknown): FormerClicks | null {
+  if (!isRecord(value) || typeof value['source'] !== 'string' || !finite(value['clicks'])) return null;
+  return { source: value['source'], clicks: value['clicks'], importedAt: finite(value['importedAt']) ? value['importedAt'] : 0 };
 }
 
 /** The outbox's pending and failed operations; entries of the wrong shape are left out. */

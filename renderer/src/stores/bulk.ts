@@ -15,6 +15,7 @@ import {
 import type { BulkJob, BulkRowsPage } from '../../../electron/shared/bulk.js';
 import { recogniseFormat, type RecognisedFormat } from '../../../electron/shared/import-formats.js';
 import type { ExportFile } from '../../../electron/shared/exports.js';
+import type { LinkInput } from '../../../electron/shared/models.js';
 import type { LoadStatus } from './load-status.js';
 import { useProfilesStore } from './profiles.js';
 
@@ -116,9 +117,14 @@ export const useBulkStore = defineStore('bulk', () => {
 
   /** Starts a job with the preview's good rows; rejects with the BridgeError so the view can say why. */
   async function start(): Promise<BulkJob> {
-    const rows = preview.value.rows.flatMap((r) => (r.input ? [r.input] : []));
+    const ready = preview.value.rows.filter((r) => r.input !== null);
+    const rows = ready.map((r) => r.input as LinkInput);
     const name = jobName.value.trim() || `Bulk job ${new Date().toLocaleString('en-GB')}`;
-    const job = await call('bulk:start', { name, rows, reuse: reuse.value });
+    // Clicks at the old service travel with the rows, to be kept beside the links they get.
+    const origin = ready.some((r) => r.formerClicks !== undefined)
+      ? { source: recognised.value?.label ?? 'imported file', clicks: ready.map((r) => r.formerClicks ?? null) }
+      : undefined;
+    const job = await call('bulk:start', { name, rows, reuse: reuse.value, ...(origin ? { origin } : {}) });
     put(job);
     resetImport();
     return job;

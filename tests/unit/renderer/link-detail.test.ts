@@ -43,7 +43,7 @@ function details(over: Partial<LinkDetails> = {}): LinkDetails {
 
 function answer(value: Partial<MirrorLinkDetails>): MirrorLinkDetails {
   return {
-    link: link(), details: details(), fetchedAt: Date.now(), stale: false, unknownOnUpdate: [], source: 'mirror', syncedAt: Date.now(),
+    link: link(), details: details(), fetchedAt: Date.now(), stale: false, unknownOnUpdate: [], formerClicks: null, source: 'mirror', syncedAt: Date.now(),
     snapshots: [
       { at: new Date(2025, 0, 1, 9, 0).getTime(), clicks: 2, uniqueClicks: null, stats: null, source: 'list' },
       { at: new Date(2025, 0, 3, 18, 30).getTime(), clicks: 19, uniqueClicks: 11, stats: null, source: 'details' },
@@ -115,6 +115,16 @@ describe('LinkDetail statistics', () => {
     expect(w.get('[data-testid="link-detail-status"]').text()).toBe('Not fetched yet');
     expect(w.get('[data-testid="link-detail-pixels"]').text()).toBe('Not fetched yet');
     expect(w.get('[data-testid="link-detail-targeting-unknown"]').text()).toBe('Not fetched yet.');
+  });
+});
+
+describe('LinkDetail clicks before the move', () => {
+  it('says how many clicks an imported link had at its old service, and only for such a link', async () => {
+    const w = await open(answer({ formerClicks: { source: 'Bitly export', clicks: 1234, importedAt: new Date(2026, 10, 2).getTime() } }));
+    expect(w.get('[data-testid="link-detail-former-clicks"]').text()).toMatch(/1,234 clicks before the move, as the Bitly export counted them \(imported 02\/11\/2026\)/);
+    w.unmount();
+    wrapper = await open(answer({}));
+    expect(wrapper.find('[data-testid="link-detail-former-clicks"]').exists()).toBe(false);
   });
 });
 

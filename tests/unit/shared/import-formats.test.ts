@@ -48,10 +48,18 @@ describe('export files of other services', () => {
     ]);
   });
 
-  it('says what it leaves out of an export: the click counts and the old domain', () => {
+  it('says what it leaves out of an export (the old domain) and keeps the click counts as the rows’ former clicks', () => {
     const recognised = recogniseFormat(fixture('rebrandly.csv').headers);
-    expect(recognised?.leftOut.join(' ')).toMatch(/click counts/);
     expect(recognised?.leftOut.join(' ')).toMatch(/domain/);
+    const table = fixture('rebrandly.csv');
+    expect(previewRows(table, guessMapping(table), lookups, NOW).rows.map((r) => r.formerClicks)).toEqual([33, 0]);
+  });
+
+  it('a click count that is no whole number is the row’s error', () => {
+    const table = tableFromCsv('shortCode,longUrl,visits\nq1,https://example.com/q,many\nq2,https://example.com/r,"1,234"\n');
+    const [bad, good] = previewRows(table, guessMapping(table), lookups, NOW).rows;
+    expect(bad?.errors['formerClicks']).toMatch(/"many" is not a click count/);
+    expect(good?.formerClicks).toBe(1234);
   });
 
   it('Rebrandly: a slashtag that cannot be an alias is the row’s error, worded, and the other rows go ahead', () => {
