@@ -16,6 +16,7 @@ import type { BulkJob, BulkRowsPage } from '../../../electron/shared/bulk.js';
 import { recogniseFormat, type RecognisedFormat } from '../../../electron/shared/import-formats.js';
 import type { ExportFile } from '../../../electron/shared/exports.js';
 import type { LinkInput } from '../../../electron/shared/models.js';
+import type { LiveFetchResult } from '../../../electron/shared/live-import.js';
 import type { LoadStatus } from './load-status.js';
 import { useProfilesStore } from './profiles.js';
 
@@ -65,6 +66,20 @@ export const useBulkStore = defineStore('bulk', () => {
     jobName.value = name;
     now.value = Date.now();
     step.value = kind === 'lines' ? 'preview' : 'mapping';
+  }
+
+  /** Links fetched from another service's API: to the mapping step, recognised as that source. */
+  function useFetched(result: LiveFetchResult): void {
+    const read = result.table;
+    const known = recogniseFormat(read.headers);
+    table.value = read;
+    recognised.value = known ? { ...known, label: result.label, leftOut: [...known.leftOut, ...result.notes] } : null;
+    mapping.value = guessMapping(read);
+    overrides.value = new Map();
+    sourceName.value = result.label;
+    jobName.value = `${result.label} ${new Date().toLocaleDateString('en-GB')}`;
+    now.value = Date.now();
+    step.value = 'mapping';
   }
 
   function setLookups(next: BulkLookups): void {
@@ -182,6 +197,7 @@ export const useBulkStore = defineStore('bulk', () => {
     lookups,
     preview,
     useSource,
+    useFetched,
     setLookups,
     fixRow,
     resetImport,
