@@ -5,8 +5,10 @@
  *   service user add --data <dir> --email <email>
  *   service user reset-key --data <dir> --email <email>
  *   service keys --data <dir>
+ *   service backup --data <dir> --to <file>
  */
 import { parseArgs } from 'node:util';
+import { backupDatabase } from './backup.js';
 import { ApiError } from './errors.js';
 import { openDatabase } from './db.js';
 import { ADDRESS_LIMIT_DEFAULTS } from './address-limits.js';
@@ -25,6 +27,7 @@ const usage = `Usage:
   npm run service -- user add --data <dir> --email <email>
   npm run service -- user reset-key --data <dir> --email <email>
   npm run service -- keys --data <dir>
+  npm run service -- backup --data <dir> --to <new file>   (a consistent copy, also while the service runs)
 
 The service keeps only a hash of each API key: a key is printed once, when it is made
 (user add, user reset-key, first start). "keys" lists users with the first characters of
@@ -52,6 +55,7 @@ const options = {
   'trust-proxy': { type: 'string' },
   'country-header': { type: 'string' },
   email: { type: 'string' },
+  to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -110,6 +114,12 @@ async function main(argv: string[]): Promise<void> {
     }
     return;
   }
+  if (command === 'backup') {
+    const to = values.to ?? fail('--to <file> is required: the new file the copy is written to.');
+    const { file, bytes } = backupDatabase(dataDir, to);
+    console.log(`Backup: ${file} (${(bytes / 1024).toFixed(0)} KiB)`);
+    return;
+  }
   if (command !== '') fail(`Unknown command "${command}".`);
 
   const port = wholeNumber(values.port, 8080);
@@ -159,6 +169,22 @@ async function main(argv: string[]): Promise<void> {
   process.once('SIGTERM', stop);
   console.log(`Base URL: ${service.url}`);
   if (service.firstApiKey) console.log(`API key: ${service.firstApiKey}`);
+  const warning = publicUrlWarning(values.host, values['public-url'], service.url);
+  if (warning) console.error(warning);
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
+
+/**
+ * Listening beyond this computer without --public-url: the short URLs the service hands out then
+ * carry its listening address, which visitors cannot open (said once, at start).
+ */
+function publicUrlWarning(host: string | undefined, publicUrl: string | undefined, baseUrl: string): string | null {
+  if (publicUrl || host === undefined || LOOPBACK.test(host)) return null;
+  return (
+    `Warning: listening on ${host} without --public-url, so short URLs are written as ${baseUrl}/<alias>, ` +
+    'which visitors elsewhere cannot open. Give the address people use, for example --public-url https://go.example.com.'
+  );
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

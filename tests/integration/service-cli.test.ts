@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import Database from 'libsql';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -374,5 +375,44 @@ describe('service command line', () => {
     await cli.line(API_KEY_LINE);
     cli.kill('SIGINT');
     expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+  it('"backup" writes a consistent copy while the service runs (0600, opens on its own), and never overwrites a file', { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    const cli = runCli(['--port', '0', '--data', dir]);
+    const [, url] = await cli.line(BASE_URL_LINE);
+    const [, key] = await cli.line(API_KEY_LINE);
+    try {
+      expect((await call(`${url}/api/url/add`, key as string, 'POST', { url: 'https://example.com/kept', custom: 'kept' })).status).toBe(200);
+      const to = join(tempDir(), 'copy.db');
+      const made = await runToEnd(['backup', '--data', dir, '--to', to]);
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stdout).toEqual([expect.stringMatching(/^Backup: .*copy\.db \(\d+ KiB\)$/)]);
+      if (process.platform !== 'win32') expect(statSync(to).mode & 0o777).toBe(0o600);
+      const copy = new Database(to, { readonly: true });
+      try {
+        expect(copy.prepare('SELECT alias FROM links').pluck(true).all()).toEqual(['kept']);
+      } finally {
+        copy.close();
+      }
+      const again = await runToEnd(['backup', '--data', dir, '--to', to]);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(/already exists: choose a new file name/);
+    } finally {
+      cli.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
+  it('warns once when it listens beyond this computer without --public-url, and not with one', { timeout: 120_000 }, async () => {
+    const wide = runCli(['--port', '0', '--host', '0.0.0.0', '--data', tempDir()]);
+    await wide.line(API_KEY_LINE);
+    const withPublic = runCli(['--port', '0', '--host', '0.0.0.0', '--public-url', 'https://go.example.com', '--data', tempDir()]);
+    await withPublic.line(API_KEY_LINE);
+    for (const cli of [wide, withPublic]) {
+      cli.kill('SIGTERM');
+      await cli.exited;
+    }
+    expect(wide.stderr().match(/Warning: listening on 0\.0\.0\.0 without --public-url/g)).toHaveLength(1);
+    expect(withPublic.stderr()).not.toMatch(/Warning/);
   });
 });
