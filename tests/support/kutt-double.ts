@@ -23,14 +23,14 @@ export interface KuttLink {
 export function kuttLinks(count: number): KuttLink[] {
   return Array.from({ length: count }, (_, i) => ({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    address: `k${i}`,
+    address: `kutt-${i}`,
     target: `https://example.com/kutt/${i}`,
     description: i % 3 === 0 ? `Note ${i}` : null,
     visit_count: i * 2,
     expire_in: i === 1 ? '2030-01-01T00:00:00.000Z' : null,
     password: i === 2,
     banned: false,
-    link: `https://kutt.example/k${i}`,
+    link: `https://kutt.example/kutt-${i}`,
     created_at: '2024-05-01T10:00:00.000Z',
     updated_at: '2024-05-01T10:00:00.000Z',
   }));

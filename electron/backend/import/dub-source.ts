@@ -6,7 +6,7 @@
  * password`. No total comes with it: a page shorter than pageSize is the last. Errors answer
  * `{ error: { code, message, doc_url } }` (401 unauthorized, 403 forbidden, 429 rate_limit_exceeded).
  */
-import { cell, isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
+import { cell, expiryCell, isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
 
 /** Dub's documented largest page. */
 const PAGE = 100;
@@ -39,7 +39,7 @@ export const dubSource: LiveSourceAdapter = {
         cell(l['description']),
         cell(l['image']),
         tags,
-        cell(l['expiresAt']),
+        expiryCell(l['expiresAt']),
         cell(l['password']),
         cell(l['clicks']),
       ],

@@ -7,7 +7,7 @@
  * `created_at`. Errors answer `{ error: "…" }` (401 for a wrong key). Kutt's validator caps
  * `limit` at 50.
  */
-import { cell, isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
+import { cell, expiryCell, isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
 
 const PAGE = 50;
 
@@ -29,7 +29,7 @@ export const kuttSource: LiveSourceAdapter = {
   toRow(link) {
     const l = isRecord(link) ? link : {};
     return {
-      fields: [cell(l['address']), cell(l['target']), cell(l['description']), cell(l['expire_in']), cell(l['visit_count']), cell(l['link']), cell(l['created_at'])],
+      fields: [cell(l['address']), cell(l['target']), cell(l['description']), expiryCell(l['expire_in']), cell(l['visit_count']), cell(l['link']), cell(l['created_at'])],
       passwordLeftOut: l['password'] === true,
     };
   },

@@ -8,7 +8,7 @@
  * (application/problem+json: type, title, detail, status; shlink.io "Error management"), a
  * wrong key a 401 "invalid-api-key".
  */
-import { cell, isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
+import { cell, expiryCell, isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
 
 const PAGE = 50;
 
@@ -37,7 +37,7 @@ export const shlinkSource: LiveSourceAdapter = {
     const visits = isRecord(l['visitsSummary']) ? l['visitsSummary']['total'] : l['visitsCount'];
     const tags = Array.isArray(l['tags']) ? l['tags'].filter((t): t is string => typeof t === 'string').join(', ') : '';
     return {
-      fields: [cell(l['shortCode']), cell(l['shortUrl']), cell(l['longUrl']), cell(l['title']), tags, cell(meta['validUntil']), cell(visits), cell(l['domain']), cell(l['dateCreated'])],
+      fields: [cell(l['shortCode']), cell(l['shortUrl']), cell(l['longUrl']), cell(l['title']), tags, expiryCell(meta['validUntil']), cell(visits), cell(l['domain']), cell(l['dateCreated'])],
     };
   },
 };

@@ -40,3 +40,15 @@ export function under(base: URL, path: string, query: Record<string, string | nu
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
   return url;
 }
+
+/**
+ * An expiry as the bulk step reads it (YYYY-MM-DD HH:MM:SS, UTC) from the ISO 8601 time the
+ * APIs answer (`2030-01-01T00:00:00.000Z`, `2031-02-03T04:05:06+00:00`); empty when there is none,
+ * the text as it was when it is no time (the preview then says so on its row).
+ */
+export function expiryCell(value: unknown): string {
+  const text = cell(value).trim();
+  if (text === '') return '';
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? text : new Date(at).toISOString().slice(0, 19).replace('T', ' ');
+}
