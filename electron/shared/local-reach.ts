@@ -4,6 +4,8 @@
  * every short link of such a workspace, the backend puts them in notifications and the tray.
  */
 
+import { readWebAddress, type Checked } from './profile-validation.js';
+
 /** The part of a profile these rules need (a Profile or a ProfileSummary). */
 export interface ReachProfile {
   kind: 'local' | 'remote';
@@ -38,7 +40,6 @@ export const LOCAL_ONLY_WELCOME =
 export const CLIPBOARD_LOCAL_QUESTION =
   'Clipboard shortening would replace copied addresses with local-workspace links that open only on this computer. Replace them anyway?';
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const PUBLIC_URL_MAX = 300;
 
@@ -61,19 +62,9 @@ export function parsePublicAddress(text: string): Checked<string> {
   const trimmed = text.trim();
   if (!trimmed) return fail('Enter the address, for example https://go.example.com.');
   if (trimmed.length > PUBLIC_URL_MAX) return fail('That address is too long.');
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
-    return fail(`The address must start with https:// or http:// (for example https://${trimmed.replace(/^[a-z]*:?\/*/i, '')}).`);
-  }
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return fail('That is not a valid web address. Check it for typos.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return fail(`Only http:// and https:// addresses work for short links, not ${url.protocol}//.`);
-  }
-  if (!url.hostname) return fail('The address has no host name.');
+  const read = readWebAddress(trimmed);
+  if (!read.ok) return read;
+  const url = read.value;
   if (url.username || url.password) return fail('Leave the user name and password out: every visitor would see them.');
   if (url.search || trimmed.includes('?')) return fail('Remove the part after ?: short links are the address followed by the alias.');
   if (url.hash || trimmed.includes('#')) return fail('Remove the part after #: short links are the address followed by the alias.');

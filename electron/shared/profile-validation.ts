@@ -45,10 +45,25 @@ export function parseBaseUrl(text: string): Checked<string> {
   if (!trimmed)
     return fail('Enter the address of the service, for example https://links.example.com.');
   if (trimmed.length > BASE_URL_MAX) return fail('That address is too long.');
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) {
+  const read = readWebAddress(trimmed);
+  if (!read.ok) return read;
+  const url = read.value;
+  if (url.username || url.password) {
     return fail(
-      `The address must start with https:// or http:// (for example https://${trimmed.replace(/^\/+/, '')}).`,
+      'Leave the user name and password out of the address: the API key is what signs you in.',
     );
+  }
+  if (url.hash || trimmed.includes('#')) return fail('Remove the part after # from the address.');
+  if (url.search || trimmed.includes('?')) return fail('Remove the part after ? from the address.');
+  let path = url.pathname.replace(/\/+$/, '');
+  path = path.replace(/\/api$/i, '');
+  return { ok: true, value: `${url.protocol}//${url.host}${path}` };
+}
+
+/** Typed text as a web address at all: a scheme, parsed by the URL parser, http(s), a host. */
+export function readWebAddress(trimmed: string): Checked<URL> {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) {
+    return fail(`The address must start with https:// or http:// (for example https://${trimmed.replace(/^\/+/, '')}).`);
   }
   let url: URL;
   try {
@@ -60,16 +75,7 @@ export function parseBaseUrl(text: string): Checked<string> {
     return fail(`Only http:// and https:// addresses are supported, not ${url.protocol}//.`);
   }
   if (!url.hostname) return fail('The address has no host name.');
-  if (url.username || url.password) {
-    return fail(
-      'Leave the user name and password out of the address: the API key is what signs you in.',
-    );
-  }
-  if (url.hash || trimmed.includes('#')) return fail('Remove the part after # from the address.');
-  if (url.search || trimmed.includes('?')) return fail('Remove the part after ? from the address.');
-  let path = url.pathname.replace(/\/+$/, '');
-  path = path.replace(/\/api$/i, '');
-  return { ok: true, value: `${url.protocol}//${url.host}${path}` };
+  return { ok: true, value: url };
 }
 
 /** The error message for a base URL field, or null when it is fine. */

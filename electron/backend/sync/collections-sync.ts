@@ -1,4 +1,4 @@
-import type { ChannelItem, SyncCollection } from '../../shared/models.js';
+import type { ChannelItem, OptionalCollection, SyncCollection } from '../../shared/models.js';
 import {
   applyChannelPass,
   CAMPAIGNS,
@@ -17,24 +17,17 @@ import { answerWords, isCollectionMissing } from '../api/not-offered.js';
 import {
   clearNotOffered,
   COLLECTION_WORDS,
+  OPTIONAL_COLLECTIONS,
   readNotOffered,
   writeNotOffered,
 } from '../mirror/offered.js';
 import { walkPages, type FetchPage } from './pages.js';
 import { request, type SyncContext } from './sync-context.js';
 
-/** The collections replaced whole at each sync (a few pages each). */
-export type SmallCollection =
-  'domains' | 'channels' | 'campaigns' | 'pixels' | 'overlays' | 'splash';
+/** The collections replaced whole at each sync (a few pages each): the ones a service may lack. */
+export type SmallCollection = OptionalCollection;
 
-export const SMALL_COLLECTIONS: readonly SmallCollection[] = [
-  'domains',
-  'channels',
-  'campaigns',
-  'pixels',
-  'overlays',
-  'splash',
-];
+export const SMALL_COLLECTIONS: readonly SmallCollection[] = OPTIONAL_COLLECTIONS;
 
 export async function syncAccount(ctx: SyncContext): Promise<void> {
   const account = await request(
