@@ -105,7 +105,10 @@ describe('App frame', () => {
     await flushPromises();
 
     expect(w.get('[data-testid="resource-channels"]').attributes('data-status')).toBe('ready');
-    expect(w.get('[data-testid="resource-empty"]').text()).toBe('No channels yet.');
+    const empty = w.get('[data-testid="resource-empty"]');
+    expect(empty.text()).toContain('No channels yet.');
+    // The next step, as a button.
+    expect(empty.get('[data-testid="empty-action"]').text()).toBe('Create your first channel');
   });
 
   it('survives a malformed list answer and says so', async () => {
