@@ -3,6 +3,7 @@
  * pace, kept in the profile's data file so it resumes after a restart. Pure types.
  */
 import type { LinkInput } from './models.js';
+import type { TransferInfo, TransferRowSource } from './transfer.js';
 
 /**
  * - queued: not sent yet. sending: its create is in the outbox.
@@ -20,6 +21,8 @@ export interface BulkRow {
   shortUrl: string | null;
   /** Why the row failed, in words. */
   error: string | null;
+  /** A transfer's row: the link it copies on the source profile (absent for other jobs). */
+  source?: TransferRowSource;
 }
 
 /**
@@ -43,6 +46,8 @@ export interface BulkJob {
   etaMs: number | null;
   /** What the job waits for, in words. */
   message: string | null;
+  /** A copy or move from another profile (absent for imports and bulk shortening). */
+  transfer?: TransferInfo;
 }
 
 export interface BulkRowsPage {
