@@ -1,7 +1,5 @@
 import {
   DEFAULT_CLIPBOARD_SETTINGS,
-  type ClipboardAction,
-  type ClipboardActionKind,
   type ClipboardSettings,
   type ClipboardWatchState,
 } from '../../shared/clipboard-rules.js';
@@ -9,7 +7,10 @@ import type { AppErrorInfo } from '../../shared/errors.js';
 import type { LinkInput } from '../../shared/models.js';
 import { applyUtm, hasUtm } from '../../shared/utm.js';
 import { toAppError } from '../app-error.js';
-import { systemClock, type Clock } from '../scheduler/clock.js';
+import { systemClock } from '../scheduler/clock.js';
+import { createClipboardActions, type ActionRecord } from './clipboard-actions.js';
+import type { ClipboardWatcher, ClipboardWatcherDeps } from './watcher-api.js';
+import { createClipboardPoller } from './clipboard-poller.js';
 import { DETECT_MAX_LENGTH, detectUrl, type DetectedUrl } from './detect.js';
 import { ClipboardMemory } from './memory.js';
 import {
@@ -28,86 +29,12 @@ import {
   stillWaitingWords,
   timeoutWords,
 } from './messages.js';
-import type {
-  Awaitable,
-  ClipboardNotification,
-  ClipboardPort,
-  Connectivity,
-  KnownDomains,
-  Notifier,
-  ShortLinkRef,
-  Shortener,
-} from './ports.js';
+import type { ClipboardNotification, ShortLinkRef } from './ports.js';
 import { compileRules, evaluateRules, type CompiledRules, type RuleDecision } from './rules.js';
-import { validateClipboardSettings, type ClipboardSettingsResult } from './settings.js';
+import { validateClipboardSettings } from './settings.js';
+import { TimeoutError, withTimeout } from './with-timeout.js';
 
-export interface ClipboardWatcherDeps {
-  clipboard: ClipboardPort;
-  shortener: Shortener;
-  knownDomains: KnownDomains;
-  notifier: Notifier;
-  /** Default: the system clock. */
-  clock?: Clock;
-  /** When given, links are not even attempted while it says offline and the setting is 'skip'. */
-  connectivity?: Connectivity;
-  /** Settings to start with (they are validated); default: off. */
-  settings?: ClipboardSettings;
-  /** How long to wait for the service to create a link. Default 20 s. */
-  createTimeoutMs?: number;
-  /** After a rate-limit answer without a retry time, how long to leave new links alone. Default 60 s. */
-  rateLimitBackoffMs?: number;
-  /** For failures nobody needs to act on (a notification that could not be shown). */
-  log?: (message: string) => void;
-}
-
-export interface UndoOutcome {
-  /** The original text is back on the clipboard. */
-  restored: boolean;
-  linkDeleted: boolean;
-  /** What happened, in words. */
-  message: string;
-}
-
-export interface ClipboardWatcher {
-  /**
-   * Validates and applies settings (from the settings form or file). Polling starts when they
-   * say enabled and not paused, and stops otherwise. Invalid settings change nothing.
-   */
-  configure(input: unknown): ClipboardSettingsResult;
-  /** The tray's pause and resume. Resuming ignores whatever was copied while paused. */
-  setPaused(paused: boolean): void;
-  /** The settings in force (to save after setPaused). */
-  readonly settings: ClipboardSettings;
-  getState(): ClipboardWatchState;
-  /** Called with each new state (a fresh object); returns the remover. */
-  onState(listener: (state: ClipboardWatchState) => void): () => void;
-  /**
-   * Undoes a shortening: the original text goes back on the clipboard if the short URL is still
-   * there, and with `deleteLink` a link this action created is deleted (a reused link never is).
-   */
-  undo(actionId: string, options?: { deleteLink?: boolean }): Promise<UndoOutcome>;
-  /**
-   * Puts text on the clipboard as Linkdeck's own (the quick-shorten window, a "Copy" button):
-   * remembered, so the watch never takes it for a copy to shorten. Resolves once the clipboard
-   * holds it; the watch compares nothing until then.
-   */
-  write(text: string): Promise<void>;
-  /** Resolves when no shortening or notification choice is being handled. */
-  settled(): Promise<void>;
-  /** Stops polling and waits for work in flight. */
-  dispose(): Promise<void>;
-}
-
-/** Actions kept for undo. */
-const UNDO_HISTORY = 20;
-
-interface ActionRecord {
-  action: ClipboardAction;
-  /** The clipboard text the short URL replaced, exactly as it was. */
-  original: string;
-}
-
-class TimeoutError extends Error {}
+export type { ClipboardWatcher, ClipboardWatcherDeps, UndoOutcome } from './watcher-api.js';
 
 /**
  * The clipboard watch. It reads the clipboard every `pollIntervalMs` while enabled and not
@@ -123,29 +50,14 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   const rateLimitBackoffMs = deps.rateLimitBackoffMs ?? 60_000;
   const log = deps.log ?? (() => {});
   const memory = new ClipboardMemory();
-  const actions = new Map<string, ActionRecord>();
   const listeners = new Set<(state: ClipboardWatchState) => void>();
   const tasks = new Set<Promise<unknown>>();
 
   let settings: ClipboardSettings = DEFAULT_CLIPBOARD_SETTINGS;
   let rules: CompiledRules = compileRules(settings);
-  let timer: unknown = null;
-  /** The text seen at the last poll; null until the first read since watching began (the baseline). */
-  let lastSeen: string | null = '';
   let working = false;
-  let readFailing = false;
-  /** An asynchronous read is under way: no other poll starts meanwhile. */
-  let reading = false;
-  /**
-   * Writes of Linkdeck's own under way. Electron 45 writes the clipboard asynchronously: until a
-   * write has landed a read still answers the text before it, which must not count as a copy.
-   */
-  let writing = 0;
-  /** Counts writes started: a read that began before the latest write says nothing about now. */
-  let writeGen = 0;
   let disposed = false;
   let backoffUntil = 0;
-  let actionCount = 0;
   let state: ClipboardWatchState = {
     enabled: false,
     paused: false,
@@ -196,95 +108,35 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     return promise;
   }
 
-  // ---------------------------------------------------------------- polling
+  const poller = createClipboardPoller({
+    clipboard: deps.clipboard,
+    clock,
+    active,
+    busy: () => working,
+    intervalMs: () => settings.pollIntervalMs,
+    onCopy: onChange,
+    onReadError: (error) => fail({ code: 'internal', message: `Linkdeck cannot read the clipboard: ${(error as Error).message}` }),
+  });
 
-  function tick(): void {
-    timer = null;
-    if (!active()) return;
-    if (working || writing > 0) return schedule();
-    const gen = writeGen;
-    let text: Awaitable<string>;
-    try {
-      text = deps.clipboard.readText();
-    } catch (error) {
-      readFailed(error);
-      return schedule();
-    }
-    if (typeof text === 'string') {
-      seen(text, gen);
-      return schedule();
-    }
-    // Newer Electron reads the clipboard asynchronously: the next poll waits for this one.
-    reading = true;
-    text.then((answer) => seen(answer, gen), readFailed).finally(() => {
-      reading = false;
-      schedule();
-    });
-  }
-
-  function seen(text: string, gen: number): void {
-    readFailing = false;
-    // Read before (or while) Linkdeck wrote: the text it answered is already gone.
-    if (!active() || working || writing > 0 || gen !== writeGen) return;
-    if (lastSeen === null) {
-      lastSeen = text; // the first read after watching began: copied before, not acted on
-      return;
-    }
-    if (text !== lastSeen) {
-      lastSeen = text;
-      onChange(text);
-    }
-  }
-
-  function readFailed(error: unknown): void {
-    // Reported once, not at every tick; polling goes on at its normal pace.
-    if (!readFailing)
-      fail({
-        code: 'internal',
-        message: `Linkdeck cannot read the clipboard: ${(error as Error).message}`,
-      });
-    readFailing = true;
-  }
-
-  /** The clipboard's text now, whichever way the port answers. */
-  async function readNow(): Promise<string> {
-    return deps.clipboard.readText();
-  }
-
-  function schedule(): void {
-    if (timer === null && !reading && active()) timer = clock.setTimeout(tick, settings.pollIntervalMs);
-  }
-
-  function stopTimer(): void {
-    if (timer !== null) clock.clearTimeout(timer);
-    timer = null;
-  }
-
-  /** What is on the clipboard when watching starts was copied before: it is not acted on. */
-  function baseline(): void {
-    try {
-      const text = deps.clipboard.readText();
-      // An asynchronous port: the first poll's read is the baseline.
-      lastSeen = typeof text === 'string' ? text : null;
-    } catch {
-      lastSeen = '';
-    }
-  }
+  const history = createClipboardActions({
+    clock,
+    poller,
+    memory,
+    deleteLink: (id) => deps.shortener.delete(id),
+    onRecord: (action) => publish({ lastAction: action }),
+    onUpdate: (action) => publish(state.lastAction?.id === action.id ? { lastAction: action } : {}),
+    fail,
+  });
+  const record = history.record;
 
   function applySettings(next: ClipboardSettings): void {
     const wasActive = active();
     const intervalChanged = next.pollIntervalMs !== settings.pollIntervalMs;
     settings = next;
     rules = compileRules(next);
-    if (!active()) stopTimer();
-    else if (!wasActive) {
-      baseline();
-      stopTimer();
-      schedule();
-    } else if (intervalChanged) {
-      stopTimer();
-      schedule();
-    }
+    if (!active()) poller.stop();
+    else if (!wasActive) poller.begin();
+    else if (intervalChanged) poller.reschedule();
     publish();
   }
 
@@ -370,7 +222,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     if (defaults.campaign !== undefined) input.campaign = defaults.campaign;
     let outcome: ShortLinkRef | { queued: true; opId: string };
     try {
-      outcome = await withTimeout((signal) =>
+      outcome = await withTimeout(clock, createTimeoutMs, (signal) =>
         deps.shortener.create(input, { priority: 'clipboard', offline: settings.offline, signal }),
       );
     } catch (error) {
@@ -438,7 +290,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   ): Promise<void> {
     let unchanged: boolean;
     try {
-      unchanged = active() && (await readNow()).trim() === base.copied;
+      unchanged = active() && (await poller.read()).trim() === base.copied;
     } catch {
       unchanged = false;
     }
@@ -483,65 +335,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   /** Writes text Linkdeck means to put there, so that no tick takes it for a copy. */
   async function write(text: string): Promise<void> {
     memory.rememberWritten(text);
-    await putOnClipboard(text);
-  }
-
-  /**
-   * Writes the clipboard and waits until it holds the text: no poll compares meanwhile, and a read
-   * that began before is ignored. Only then is the text what the watch last saw.
-   */
-  async function putOnClipboard(text: string): Promise<void> {
-    writing++;
-    writeGen++;
-    try {
-      await deps.clipboard.writeText(text);
-    } finally {
-      writing--;
-    }
-    lastSeen = text;
-  }
-
-  function record(
-    base: { copied: string; url: string; rule: string | null },
-    kind: ClipboardActionKind,
-    link: ShortLinkRef | null,
-    newLink: boolean,
-    message: string,
-    original: string | null,
-  ): ActionRecord {
-    const action: ClipboardAction = {
-      id: `clip-${clock.now()}-${++actionCount}`,
-      kind,
-      ...base,
-      shortUrl: link?.shortUrl ?? null,
-      linkId: link?.id ?? null,
-      newLink,
-      at: clock.now(),
-      message,
-      undoable: kind === 'created' || kind === 'reused' || (kind === 'not-copied' && newLink),
-      undone: null,
-    };
-    const rec: ActionRecord = { action, original: original ?? base.copied };
-    actions.set(action.id, rec);
-    if (actions.size > UNDO_HISTORY) actions.delete(actions.keys().next().value as string);
-    publish({ lastAction: action });
-    return rec;
-  }
-
-  async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const controller = new AbortController();
-    let handle: unknown = null;
-    const timeout = new Promise<never>((_, reject) => {
-      handle = clock.setTimeout(() => {
-        controller.abort(new TimeoutError('timed out'));
-        reject(new TimeoutError('timed out'));
-      }, createTimeoutMs);
-    });
-    try {
-      return await Promise.race([run(controller.signal), timeout]);
-    } finally {
-      clock.clearTimeout(handle);
-    }
+    await poller.put(text);
   }
 
   // ---------------------------------------------------------------- notifications and undo
@@ -565,17 +359,17 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   async function choose(rec: ActionRecord, choice: string): Promise<void> {
     switch (choice) {
       case ACTION_UNDO:
-        await undo(rec.action.id, { deleteLink: false });
+        await history.undo(rec.action.id, { deleteLink: false });
         break;
       case ACTION_UNDO_DELETE:
       case ACTION_DELETE:
-        await undo(rec.action.id, { deleteLink: true });
+        await history.undo(rec.action.id, { deleteLink: true });
         break;
       case ACTION_COPY:
         if (rec.action.shortUrl) {
           try {
             await write(rec.action.shortUrl);
-            updateAction(rec, {
+            history.update(rec, {
               ...rec.action,
               message: `${rec.action.shortUrl} is on the clipboard (copied on request).`,
             });
@@ -588,69 +382,6 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
         }
         break;
     }
-  }
-
-  function updateAction(rec: ActionRecord, action: ClipboardAction): void {
-    rec.action = action;
-    publish(state.lastAction?.id === action.id ? { lastAction: action } : {});
-  }
-
-  async function undo(
-    actionId: string,
-    options: { deleteLink?: boolean } = {},
-  ): Promise<UndoOutcome> {
-    const rec = actions.get(actionId);
-    if (!rec || !rec.action.undoable) {
-      return {
-        restored: false,
-        linkDeleted: false,
-        message: rec?.action.undone ? 'This was already undone.' : 'This can no longer be undone.',
-      };
-    }
-    const { action } = rec;
-    // Marked first, so a second click while the delete runs does nothing.
-    updateAction(rec, { ...action, undoable: false });
-
-    let restored = false;
-    let clipboardNote = '';
-    if (action.kind !== 'not-copied') {
-      try {
-        if ((await readNow()).trim() === action.shortUrl) {
-          memory.hold(rec.original);
-          await putOnClipboard(rec.original);
-          restored = true;
-        } else clipboardNote = ' The clipboard had changed since, so it was left as it is.';
-      } catch (error) {
-        clipboardNote = ` The clipboard could not be restored: ${(error as Error).message}.`;
-      }
-    }
-
-    let linkDeleted = false;
-    let linkNote = '';
-    if (options.deleteLink) {
-      if (!action.newLink || action.linkId === null)
-        linkNote = ' The link existed before, so it was kept.';
-      else {
-        try {
-          await deps.shortener.delete(action.linkId);
-          linkDeleted = true;
-        } catch (error) {
-          const info = toAppError(error);
-          linkNote = ` The link could not be deleted: ${info.message}`;
-          fail(info, `${action.shortUrl} could not be deleted: ${info.message}`);
-        }
-      }
-    }
-    const message =
-      (restored ? `Undone: ${shown(action.copied)} is back on the clipboard.` : 'Undone.') +
-      clipboardNote +
-      (linkDeleted ? ` ${action.shortUrl} was deleted.` : linkNote);
-    updateAction(rec, {
-      ...rec.action,
-      message,
-      undone: { at: clock.now(), restored, linkDeleted },
-    });
-    return { restored, linkDeleted, message };
   }
 
   async function settled(): Promise<void> {
@@ -685,12 +416,12 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    undo: (actionId, options) => track(undo(actionId, options)),
+    undo: (actionId, options) => track(history.undo(actionId, options)),
     write: (text) => track(write(text)),
     settled,
     async dispose() {
       disposed = true;
-      stopTimer();
+      poller.stop();
       publish();
       await settled();
       listeners.clear();
