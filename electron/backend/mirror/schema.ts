@@ -291,6 +291,9 @@ export const MIGRATIONS: readonly string[] = [
     recorded_at INTEGER NOT NULL
   );
   `,
+  /* 8: an import row's choice when the service refuses its custom alias as taken (see electron/backend/bulk/alias-taken.ts) */ `
+  ALTER TABLE bulk_rows ADD COLUMN on_alias_taken TEXT;  -- random | skip; NULL: the row fails with the service's words
+  `,
 ];
 
 /** Brings the file's schema up to date. */

@@ -1,0 +1,149 @@
+/**
+ * The dry run of an import, beyond each row's own checks: custom aliases that cannot be had on the
+ * target (taken there by a link to another URL, or used twice in the file), the person's choice for
+ * them (a new random alias, or skip the row), and the rows a job gets once those choices and the
+ * channels created on confirmation are applied. Pure.
+ */
+import type { LinkInput } from './models.js';
+import type { PreviewRow } from './bulk-import.js';
+
+/** What to do with a row whose custom alias is taken: make the link with a new random alias, or leave the row out. */
+export type AliasChoice = 'random' | 'skip';
+export const ALIAS_CHOICES: readonly AliasChoice[] = ['random', 'skip'];
+export const DEFAULT_ALIAS_CHOICE: AliasChoice = 'random';
+
+/** A link of the target (the current profile's mirror) holding one of the file's aliases. */
+export interface TargetAlias {
+  alias: string;
+  url: string;
+  /** Its branded domain's host; null: the service's own domain. */
+  domain: string | null;
+}
+
+/** Why a row's alias cannot be kept. */
+export type AliasClash =
+  | { kind: 'target'; alias: string; otherUrl: string }
+  | { kind: 'file'; alias: string; otherLine: number };
+
+/** The person's choices: one for all, and the rows they changed. */
+export interface AliasChoices {
+  all: AliasChoice;
+  byLine: ReadonlyMap<number, AliasChoice>;
+}
+
+export const choiceFor = (choices: AliasChoices, line: number): AliasChoice => choices.byLine.get(line) ?? choices.all;
+
+const hostOf = (domain: string | undefined | null) =>
+  (domain ?? '').trim().replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '').toLowerCase();
+
+/** A long URL as a URL parser writes it, so `HTTPS://A.example` and `https://a.example/` are one. */
+function sameUrl(a: string, b: string): boolean {
+  const norm = (u: string) => {
+    try {
+      return new URL(u.trim()).href;
+    } catch {
+      return u.trim();
+    }
+  };
+  return norm(a) === norm(b);
+}
+
+/** Where an alias lives: the domain (its host, '' for the service's own) and the alias itself. */
+const slotOf = (alias: string, domain: string | null | undefined) => `${hostOf(domain)}\n${alias}`;
+
+/**
+ * Marks the rows (ready ones only: rows that cannot be read keep their own problems) whose custom
+ * alias is taken on the target by a link to another URL, or already used by an earlier row of the
+ * file for another URL. The same alias for the same URL is one link (reused), never a clash.
+ * Returns the clashes by line.
+ */
+export function findAliasClashes(rows: readonly PreviewRow[], target: readonly TargetAlias[]): Map<number, AliasClash> {
+  const onTarget = new Map<string, string[]>();
+  for (const link of target) {
+    const slot = slotOf(link.alias, link.domain);
+    onTarget.set(slot, [...(onTarget.get(slot) ?? []), link.url]);
+  }
+  const firstInFile = new Map<string, { line: number; url: string }>();
+  const clashes = new Map<number, AliasClash>();
+  for (const row of rows) {
+    const alias = row.input?.custom;
+    if (!row.input || !alias) continue;
+    const slot = slotOf(alias, row.input.domain);
+    const url = row.input.url;
+    const taken = onTarget.get(slot);
+    if (taken && !taken.some((u) => sameUrl(u, url))) {
+      clashes.set(row.line, { kind: 'target', alias, otherUrl: taken[0] as string });
+      continue;
+    }
+    const first = firstInFile.get(slot);
+    if (!first) firstInFile.set(slot, { line: row.line, url });
+    else if (!sameUrl(first.url, url)) clashes.set(row.line, { kind: 'file', alias, otherLine: first.line });
+  }
+  return clashes;
+}
+
+/** Counts for the dry run's summary. */
+export function clashCounts(clashes: ReadonlyMap<number, AliasClash>): { target: number; file: number } {
+  let target = 0;
+  let file = 0;
+  for (const clash of clashes.values()) {
+    if (clash.kind === 'target') target++;
+    else file++;
+  }
+  return { target, file };
+}
+
+/** One sentence for a clash, naming the alias and what holds it. */
+export function clashText(clash: AliasClash, profileName: string): string {
+  return clash.kind === 'target'
+    ? `The alias "${clash.alias}" is already used on ${profileName} by a link to ${clash.otherUrl}.`
+    : `The alias "${clash.alias}" is already used on line ${clash.otherLine} of this file for another URL.`;
+}
+
+/** What a job is started with. */
+export interface JobRows {
+  rows: LinkInput[];
+  /** Per row: what the runner does if the service refuses its custom alias as taken (the mirror was stale). */
+  onAliasTaken: AliasChoice[];
+  /** Per row: the click count at the old service (null: none). */
+  formerClicks: (number | null)[];
+  /** Rows left out because their alias clashes and the person chose to skip them. */
+  skipped: number;
+  /** Rows that lost their alias for a new random one. */
+  renamed: number;
+}
+
+/**
+ * The ready rows as a job gets them: a clashing alias follows its choice (dropped for a random
+ * one, or the row is left out), a tag that named a missing channel gets the channel created for it
+ * (`created`: name in lower case → id, possibly a provisional id the outbox resolves before
+ * sending). Every kept row carries its choice for a refusal at send time.
+ */
+export function jobRows(
+  rows: readonly PreviewRow[],
+  clashes: ReadonlyMap<number, AliasClash>,
+  choices: AliasChoices,
+  created: ReadonlyMap<string, number> = new Map(),
+): JobRows {
+  const out: JobRows = { rows: [], onAliasTaken: [], formerClicks: [], skipped: 0, renamed: 0 };
+  for (const row of rows) {
+    if (!row.input) continue;
+    const choice = choiceFor(choices, row.line);
+    let input: LinkInput = row.input;
+    if (clashes.has(row.line)) {
+      if (choice === 'skip') {
+        out.skipped++;
+        continue;
+      }
+      const { custom: _dropped, ...rest } = input;
+      input = rest;
+      out.renamed++;
+    }
+    const channel = row.unmatchedTag ? created.get(row.unmatchedTag.toLowerCase()) : undefined;
+    if (channel !== undefined) input = { ...input, channel };
+    out.rows.push(input);
+    out.onAliasTaken.push(choice);
+    out.formerClicks.push(row.formerClicks ?? null);
+  }
+  return out;
+}
