@@ -35,7 +35,7 @@ export interface ClipboardActionsDeps {
   clock: Clock;
   poller: Pick<ClipboardPoller, 'read' | 'put'>;
   memory: ClipboardMemory;
-  deleteLink: (id: number) => Promise<void>;
+  deleteLink: (id: number) => Promise<unknown>;
   /** A new action: it is the watch's last one now. */
   onRecord: (action: ClipboardAction) => void;
   /** An action changed (undone, copied again). */
