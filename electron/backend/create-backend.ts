@@ -19,6 +19,7 @@ import { exportHandlers } from './handlers/export-handlers.js';
 import { healthHandlers } from './handlers/health-handlers.js';
 import { importHandlers } from './handlers/import-handlers.js';
 import { serviceHandlers } from './handlers/service-handlers.js';
+import { transferHandlers } from './handlers/transfer-handlers.js';
 import { utmHandlers } from './handlers/utm-handlers.js';
 import { ProfileSessions } from './profile-sessions.js';
 import { createRouter } from './router.js';
@@ -125,6 +126,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...healthHandlers(context),
       ...importHandlers(context),
       ...analyticsHandlers(context),
+      ...transferHandlers(context),
       'budget:state': async () => sessions.budget(),
       'connection:state': async () => sessions.connectionState(),
     },

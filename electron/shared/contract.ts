@@ -19,6 +19,7 @@ import type { AppErrorInfo } from './errors.js';
 import type { ExportFile } from './exports.js';
 import type { HealthJob, HealthSettings, LinkHealth } from './health.js';
 import type { LiveFetchProgress, LiveFetchRequest, LiveFetchResult } from './live-import.js';
+import type { TransferPlan, TransferRequest } from './transfer.js';
 import type { UtmParams, UtmTemplate } from './utm.js';
 import type {
   Account,
@@ -344,6 +345,19 @@ export interface LinkdeckApi {
   'import:fetch-source'(arg: LiveFetchRequest): Promise<LiveFetchResult>;
   /** Stops the running fetch (it then fails with details.cancelled); nothing when none runs. */
   'import:cancel-fetch'(): Promise<void>;
+
+  /**
+   * The dry run of copying or moving links of the current profile (the source) to another profile
+   * (the target): counts, alias clashes, names the target lacks, what is left out. Read from the
+   * two mirrors only: no request to either service.
+   */
+  'transfer:plan'(arg: TransferRequest): Promise<TransferPlan>;
+  /**
+   * Starts the copy or move as a bulk job of the target profile (`transfer` set on the answer).
+   * It is listed, paused, resumed, cancelled and removed through `bulk:*` from either profile,
+   * by id; a move deletes from the source only the links the target confirmed.
+   */
+  'transfer:start'(arg: TransferRequest): Promise<BulkJob>;
 }
 
 export type ChannelName = keyof LinkdeckApi;
@@ -441,6 +455,8 @@ const channelRecord = {
   'health:configure': true,
   'import:fetch-source': true,
   'import:cancel-fetch': true,
+  'transfer:plan': true,
+  'transfer:start': true,
 } as const satisfies Record<ChannelName, true>;
 
 export const CHANNELS = Object.freeze(Object.keys(channelRecord)) as readonly ChannelName[];

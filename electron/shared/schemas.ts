@@ -180,6 +180,21 @@ const clipboardSettings = z
   .strict();
 const jobId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not a job id');
 
+/** Copy or move to another profile: the same request makes the dry run and the job. */
+const transferRequest = z
+  .object({
+    targetProfileId: profileId,
+    mode: z.enum(['copy', 'move']),
+    ids: z
+      .array(anyId)
+      .min(1, 'has no links: choose the links to copy')
+      .max(BULK_MAX_ROWS, `must have at most ${BULK_MAX_ROWS} links`)
+      .refine((ids) => new Set(ids).size === ids.length, 'lists a link twice'),
+    createMissing: z.boolean(),
+    aliasTaken: z.enum(['random', 'skip']),
+  })
+  .strict();
+
 type Schemas = { [C in ChannelName]: z.ZodType<ChannelArg<C>, unknown> };
 
 const analyticsTime = z.number().int().min(0).max(8.64e15);
@@ -340,4 +355,7 @@ export const channelSchemas = {
     })
     .strict(),
   'import:cancel-fetch': none,
+
+  'transfer:plan': transferRequest,
+  'transfer:start': transferRequest,
 } satisfies Schemas;

@@ -18,6 +18,7 @@ type ServiceChannel = Exclude<
   | `health:${string}`
   | `analytics:${string}`
   | `import:${string}`
+  | `transfer:${string}`
 >;
 
 /**
