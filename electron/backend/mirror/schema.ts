@@ -294,6 +294,26 @@ export const MIGRATIONS: readonly string[] = [
   /* 8: an import row's choice when the service refuses its custom alias as taken (see electron/backend/bulk/alias-taken.ts) */ `
   ALTER TABLE bulk_rows ADD COLUMN on_alias_taken TEXT;  -- random | skip; NULL: the row fails with the service's words
   `,
+  /* 9: copies and moves from another profile, kept with the target's bulk job (see electron/backend/transfer/transfer-store.ts) */ `
+  CREATE TABLE transfer_jobs (
+    job_id TEXT PRIMARY KEY,
+    mode TEXT NOT NULL,                     -- copy | move
+    source_profile_id TEXT NOT NULL,
+    source_name TEXT NOT NULL,
+    target_name TEXT NOT NULL,
+    left_out TEXT NOT NULL                  -- JSON: the pixels, overlays and splash pages left out
+  ) WITHOUT ROWID;
+  CREATE TABLE transfer_rows (
+    job_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    source_link_id INTEGER NOT NULL,
+    source_short_url TEXT NOT NULL,
+    removal TEXT,                           -- move: pending | removed | failed; NULL: not asked yet
+    delete_op_id TEXT,                      -- the delete in the SOURCE profile's outbox
+    error TEXT,
+    PRIMARY KEY (job_id, idx)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Brings the file's schema up to date. */
