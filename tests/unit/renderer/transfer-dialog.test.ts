@@ -1,0 +1,196 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import type { Router } from 'vue-router';
+import TransferDialog from '../../../renderer/src/components/transfer/TransferDialog.vue';
+import { createAppRouter } from '../../../renderer/src/router.js';
+import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
+import { useTransferStore } from '../../../renderer/src/stores/transfer.js';
+import type { BulkJob } from '../../../electron/shared/bulk.js';
+import type { TransferPlan, TransferRequest } from '../../../electron/shared/transfer.js';
+import { nextNavigation, untilDom } from './dom-signals.js';
+import { fail, installFakeBridge, keychainOk, localProfile, ok, remoteProfile, type FakeBridge } from './fake-bridge.js';
+
+let fake: FakeBridge;
+let pinia: Pinia;
+let router: Router;
+let wrapper: VueWrapper | undefined;
+
+const plan = (over: Partial<TransferPlan> = {}): TransferPlan => ({
+  mode: 'move',
+  sourceName: localProfile.name,
+  targetName: remoteProfile.name,
+  links: 5,
+  toCreate: 3,
+  alreadyThere: 1,
+  aliasClashes: [{ id: 4, alias: 'spring', shortUrl: 'http://127.0.0.1:4100/spring' }],
+  missingChannels: ['Newsletter', 'Partners'],
+  missingCampaigns: ['Spring sale'],
+  leftOut: [{ kind: 'pixel', name: 'Shop tag', links: 2 }],
+  unreadable: [{ id: 5, shortUrl: 'http://127.0.0.1:4100/gone', reason: 'it is no longer on Local workspace' }],
+  requests: { target: 6, source: 4 },
+  etaMs: 3 * 60_000,
+  targetMirrorAgeMs: 12 * 60_000,
+  ...over,
+});
+
+const job: BulkJob = {
+  id: 'job-1', name: 'Move to Work', createdAt: 0, finishedAt: null, status: 'running', reuse: true, total: 4,
+  counts: { queued: 4, sending: 0, created: 0, reused: 0, failed: 0, cancelled: 0 }, etaMs: null, message: null,
+};
+
+beforeEach(async () => {
+  fake = installFakeBridge();
+  pinia = createPinia();
+  setActivePinia(pinia);
+  router = createAppRouter();
+  await router.push('/links');
+});
+
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  delete window.linkdeck;
+  document.body.innerHTML = '';
+});
+
+/** The dialog open for links 1–5 of the local workspace, with these profiles. */
+async function openDialog(profiles = [localProfile, remoteProfile]) {
+  fake.answer('profiles:list', ok({ profiles, currentId: localProfile.id, keychain: keychainOk }));
+  await useProfilesStore().load();
+  wrapper = mount(TransferDialog, { global: { plugins: [pinia, router] }, attachTo: document.body });
+  useTransferStore().openFor([1, 2, 3, 4, 5]);
+  await untilDom(() => document.querySelector('[data-testid="transfer-dialog"]') !== null);
+  await flushPromises();
+}
+
+const el = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+const text = (testId: string) => el(testId)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+async function click(testId: string) {
+  el(testId)!.click();
+  await flushPromises();
+}
+/** Chooses a radio option by its test id (Naive UI puts the id on the label around the input). */
+async function choose(testId: string, match = '') {
+  const label = document.querySelector<HTMLElement>(`[data-testid="${testId}"]${match}`)!;
+  label.querySelector<HTMLInputElement>('input[type="radio"]')!.click();
+  await flushPromises();
+}
+async function check() {
+  document.querySelector<HTMLFormElement>('.transfer-dialog__form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+  await flushPromises();
+}
+
+describe('Transfer dialog', () => {
+  it('with no other profile, says to connect another service first and leads there', async () => {
+    await openDialog([localProfile]);
+
+    expect(text('transfer-no-target')).toContain('Connect another service first');
+    expect(el('transfer-check')).toBeNull();
+    const navigation = nextNavigation(router);
+    await click('transfer-connect');
+    const { to } = await navigation;
+    expect(to.path).toBe('/settings');
+    expect(to.query).toEqual({ connect: '1' });
+    expect(useTransferStore().open).toBe(false);
+  });
+
+  it('offers the other profiles only, and says next to the field when none is chosen', async () => {
+    const third = { ...remoteProfile, id: 'p-third', name: 'Agency' };
+    await openDialog([localProfile, remoteProfile, third]);
+
+    const offered = [...document.querySelectorAll('[data-testid="transfer-target-option"]')].map((o) => o.getAttribute('data-profile-id'));
+    expect(offered).toEqual([remoteProfile.id, third.id]);
+    await check();
+
+    expect(text('transfer-target-error')).toBe('Choose the profile that receives the links.');
+    expect(fake.callsTo('transfer:plan')).toEqual([]);
+  });
+
+  it('shows the dry run in words', async () => {
+    fake.answer('transfer:plan', ok(plan()));
+    await openDialog();
+    await choose('transfer-mode-move');
+
+    await check();
+
+    expect(fake.callsTo('transfer:plan')).toEqual([{ targetProfileId: remoteProfile.id, mode: 'move', ids: [1, 2, 3, 4, 5], createMissing: false, aliasTaken: 'random' }]);
+    expect(text('transfer-plan-create')).toBe('3 links to create on Work.');
+    expect(text('transfer-plan-there')).toBe('1 link already there: it is used as it is, nothing is made twice.');
+    expect(text('transfer-plan-move')).toContain('deleted from Local workspace only once Work has confirmed its copy');
+    expect(text('transfer-plan-clashes')).toContain('1 alias already taken on Work for another address: they get a new random alias there.');
+    expect(text('transfer-plan-clashes')).toContain('http://127.0.0.1:4100/spring (spring)');
+    expect(text('transfer-plan-missing')).toContain('Channel “Newsletter”');
+    expect(text('transfer-plan-missing')).toContain('Campaign “Spring sale”');
+    expect(text('transfer-create-missing')).toBe('Create these 2 channels and 1 campaign on Work');
+    expect(text('transfer-plan-left-out')).toContain('Pixel “Shop tag” (2 links)');
+    expect(text('transfer-plan-unreadable')).toContain('http://127.0.0.1:4100/gone: it is no longer on Local workspace');
+    expect(text('transfer-plan-requests')).toBe('6 requests to Work and 4 deletes on Local workspace: about 3 min at their rate limits.');
+    expect(text('transfer-plan-freshness')).toBe("Checked against Work's mirror, synced 12 min ago.");
+    expect(text('transfer-start')).toBe('Move 4 links');
+  });
+
+  it('asks the target to create missing names only after the box is ticked', async () => {
+    fake.answer('transfer:plan', ok(plan()));
+    fake.answer('transfer:start', fail('offline', 'Work could not be reached.'));
+    await openDialog();
+    await check();
+
+    // Unticked: the job is asked for without creating anything.
+    expect(text('transfer-create-missing-off')).toBe('Left unticked, those links go without their channel or campaign.');
+    await click('transfer-start');
+    expect((fake.callsTo('transfer:start') as TransferRequest[]).map((r) => r.createMissing)).toEqual([false]);
+
+    document.querySelector<HTMLElement>('[data-testid="transfer-create-missing"]')!.click();
+    await flushPromises();
+    await click('transfer-start');
+    expect((fake.callsTo('transfer:start') as TransferRequest[]).map((r) => r.createMissing)).toEqual([false, true]);
+  });
+
+  it('a different choice after the dry run needs a new one, and forgets the confirmation', async () => {
+    fake.answer('transfer:plan', ok(plan()));
+    await openDialog();
+    await check();
+    document.querySelector<HTMLElement>('[data-testid="transfer-create-missing"]')!.click();
+    await flushPromises();
+    expect(useTransferStore().createMissing).toBe(true);
+
+    await choose('transfer-alias-skip');
+
+    expect(el('transfer-plan')).toBeNull();
+    expect(el('transfer-start')).toBeNull();
+    expect(useTransferStore().createMissing).toBe(false);
+  });
+
+  it('says in words why the dry run failed (offline target) and keeps every choice', async () => {
+    fake.answer('transfer:plan', fail('offline', 'Work could not be reached (connection refused).'));
+    await openDialog();
+    await choose('transfer-mode-move');
+    await choose('transfer-alias-skip');
+
+    await check();
+
+    expect(text('transfer-plan-error')).toContain('Work cannot be reached: Work could not be reached (connection refused). Your choices are kept');
+    const transfer = useTransferStore();
+    expect([transfer.targetId, transfer.mode, transfer.aliasTaken, transfer.open]).toEqual([remoteProfile.id, 'move', 'skip', true]);
+    expect(el('transfer-check')?.textContent?.trim()).toBe('Check');
+  });
+
+  it('says in words why the job did not start, then starts it and goes to the Bulk view', async () => {
+    fake.answer('transfer:plan', ok(plan({ mode: 'copy', missingChannels: [], missingCampaigns: [] })));
+    fake.answer('transfer:start', fail('invalid-input', 'Work is not connected any more: connect it again in Settings.'));
+    await openDialog();
+    await check();
+
+    await click('transfer-start');
+    expect(text('transfer-start-error')).toContain('Work is not connected any more: connect it again in Settings.');
+    expect(el('transfer-plan')).not.toBeNull();
+
+    fake.answer('transfer:start', ok(job));
+    const navigation = nextNavigation(router);
+    await click('transfer-start');
+    expect((await navigation).to.path).toBe('/bulk');
+    expect(useTransferStore().open).toBe(false);
+  });
+});
