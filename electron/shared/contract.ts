@@ -12,6 +12,7 @@
  */
 import type { PublicAddressCheck } from './local-reach.js';
 import type { BulkJob, BulkOrigin, BulkRowsPage } from './bulk.js';
+import type { AliasChoice, TargetAlias } from './import-aliases.js';
 import type { ClipboardSettings } from './clipboard-rules.js';
 import type { ClipboardStatus, DesktopSettings, DesktopSettingsPatch } from './desktop.js';
 import type { AnalyticsAudience, AnalyticsComparison, AnalyticsOverview, AnalyticsRange, CompareItem, StatsFillState } from './analytics.js';
@@ -301,7 +302,12 @@ export interface LinkdeckApi {
    * `origin`: an import's source and each row's click count there (null for none), kept beside
    * the links the rows get ("N clicks before the move").
    */
-  'bulk:start'(arg: { name: string; rows: LinkInput[]; reuse: boolean; origin?: BulkOrigin }): Promise<BulkJob>;
+  /**
+   * `onAliasTaken` (an import's dry-run choice, per row): when the service refuses a row's custom
+   * alias as taken, 'random' makes the link with a new random alias, 'skip' leaves the row out
+   * (cancelled, said in its error). Without it such a row fails with the service's words.
+   */
+  'bulk:start'(arg: { name: string; rows: LinkInput[]; reuse: boolean; origin?: BulkOrigin; onAliasTaken?: AliasChoice[] }): Promise<BulkJob>;
   'bulk:rows'(arg: { id: string; offset?: number; limit?: number }): Promise<BulkRowsPage>;
   'bulk:pause'(arg: { id: string }): Promise<BulkJob>;
   'bulk:resume'(arg: { id: string }): Promise<BulkJob>;
@@ -311,6 +317,11 @@ export interface LinkdeckApi {
   'bulk:remove'(arg: { id: string }): Promise<void>;
   /** One line per row: its input, status, short URL and error. */
   'bulk:result-csv'(arg: { id: string }): Promise<ExportFile>;
+  /**
+   * The links of the current profile's mirror holding any of these custom aliases (an import's
+   * dry run: an alias taken by a link to another URL is a clash). No request to the service.
+   */
+  'bulk:aliases'(arg: { aliases: string[] }): Promise<TargetAlias[]>;
 
   /** Mirrored links (all, or those of a query) with every field, clicks and last statistics; no API call. */
   'export:links'(arg: { format: 'csv' | 'json'; query?: MirrorLinkQuery }): Promise<ExportFile>;
@@ -442,6 +453,7 @@ const channelRecord = {
   'bulk:cancel': true,
   'bulk:remove': true,
   'bulk:result-csv': true,
+  'bulk:aliases': true,
   'export:links': true,
   'export:stats': true,
   'utm:templates': true,

@@ -301,7 +301,8 @@ export const channelSchemas = {
   'bulk:start': z
     .object({
       name: text(MAX_NAME).min(1, 'is required'),
-      rows: z.array(linkInput).min(1, 'has no rows').max(BULK_MAX_ROWS, `must have at most ${BULK_MAX_ROWS} rows`),
+      // A row may name a channel its import is creating: a provisional id (negative) until the outbox has the service's.
+      rows: z.array(linkInput.extend({ channel: anyId.optional() })).min(1, 'has no rows').max(BULK_MAX_ROWS, `must have at most ${BULK_MAX_ROWS} rows`),
       reuse: z.boolean(),
       origin: z
         .object({
@@ -310,9 +311,14 @@ export const channelSchemas = {
         })
         .strict()
         .optional(),
+      onAliasTaken: z.array(z.enum(['random', 'skip'])).max(BULK_MAX_ROWS).optional(),
     })
     .strict()
-    .refine((arg) => !arg.origin || arg.origin.clicks.length === arg.rows.length, { message: 'origin.clicks must have one entry per row', path: ['origin', 'clicks'] }),
+    .refine((arg) => !arg.origin || arg.origin.clicks.length === arg.rows.length, { message: 'origin.clicks must have one entry per row', path: ['origin', 'clicks'] })
+    .refine((arg) => !arg.onAliasTaken || arg.onAliasTaken.length === arg.rows.length, {
+      message: 'onAliasTaken must have one entry per row',
+      path: ['onAliasTaken'],
+    }),
   'bulk:rows': z
     .object({ id: jobId, offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(1000).optional() })
     .strict(),
@@ -321,6 +327,7 @@ export const channelSchemas = {
   'bulk:cancel': z.object({ id: jobId }).strict(),
   'bulk:remove': z.object({ id: jobId }).strict(),
   'bulk:result-csv': z.object({ id: jobId }).strict(),
+  'bulk:aliases': z.object({ aliases: z.array(text(64)).max(BULK_MAX_ROWS) }).strict(),
 
   'export:links': z.object({ format: z.enum(['csv', 'json']), query: mirrorLinkQuery.optional() }).strict(),
   'export:stats': z.object({ id: anyId }).strict(),

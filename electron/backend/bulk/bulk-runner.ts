@@ -27,6 +27,8 @@ import {
   type StoredRow,
 } from './bulk-store.js';
 import { forgetJobRowClicks, recordLinkOrigin, storeRowClicks } from './former-clicks.js';
+import { applyAliasChoice, storeAliasChoices } from './alias-taken.js';
+import type { AliasChoice } from '../../shared/import-aliases.js';
 import { resultCsv } from './result-csv.js';
 import { reuseKey } from './reuse-key.js';
 
@@ -57,7 +59,7 @@ export interface BulkRunner {
   /** Newest first. */
   list(): BulkJob[];
   get(id: string): BulkJob;
-  create(arg: { name: string; rows: LinkInput[]; reuse: boolean; origin?: BulkOrigin }): BulkJob;
+  create(arg: { name: string; rows: LinkInput[]; reuse: boolean; origin?: BulkOrigin; onAliasTaken?: readonly AliasChoice[] }): BulkJob;
   rows(id: string, offset?: number, limit?: number): BulkRowsPage;
   pause(id: string): BulkJob;
   resume(id: string): BulkJob;
@@ -302,7 +304,11 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       else if (withdrawal === 'cancel') settleRow(flight, { status: 'cancelled' });
       else {
         noteAnswer();
-        settleRow(flight, { status: 'failed', error: (error as Error).message || 'The service refused this link.' });
+        const message = (error as Error).message || 'The service refused this link.';
+        // An import's alias refused as taken follows the person's dry-run choice.
+        const choice = applyAliasChoice(sql, flight.jobId, flight.idx, message);
+        if (choice && 'requeue' in choice) settleRow(flight, { status: getJob(sql, flight.jobId)?.status === 'cancelled' ? 'cancelled' : 'queued' });
+        else settleRow(flight, choice ? { status: 'cancelled', error: choice.skip } : { status: 'failed', error: message });
         // The row keeps the service's words; the person's outbox is not filled with a job's refusals.
         try {
           if (outbox.get(opId)?.state === 'failed') outbox.discard(opId);
@@ -465,7 +471,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
 
     get: presentOne,
 
-    create({ name, rows, reuse, origin }) {
+    create({ name, rows, reuse, origin, onAliasTaken }) {
       const now = clock.now();
       const job: StoredJob = { id: newId(), name: name.trim() || 'Bulk job', createdAt: now, finishedAt: null, status: 'running', reuse, total: rows.length };
       // Checked again here (the renderer's preview could be bypassed): a bad row fails alone, in words.
@@ -478,6 +484,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       sql.transaction(() => {
         insertJob(sql, job, checked);
         if (origin) storeRowClicks(sql, job.id, origin.source, origin.clicks);
+        if (onAliasTaken) storeAliasChoices(sql, job.id, onAliasTaken);
       });
       if (checked.every((r) => r.status === 'failed')) setJobStatus(sql, job.id, 'done', now);
       changed(job.id);

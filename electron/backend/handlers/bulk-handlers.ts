@@ -1,6 +1,7 @@
 import type { BackendContext } from '../backend-context.js';
 import type { ProfileWorkspace } from '../sync/profile-workspace.js';
 import type { Handlers } from '../router.js';
+import { targetAliases } from '../bulk/alias-taken.js';
 
 type BulkChannel = Extract<keyof Handlers, `bulk:${string}`>;
 
@@ -51,5 +52,6 @@ export function bulkHandlers(context: BackendContext): Pick<Handlers, BulkChanne
     'bulk:cancel': async ({ id }) => bulk().cancel(id),
     'bulk:remove': async ({ id }) => bulk().remove(id),
     'bulk:result-csv': async ({ id }) => bulk().resultCsv(id),
+    'bulk:aliases': async ({ aliases }) => targetAliases(context.sessions.current().workspace.data.mirror.sql, aliases),
   };
 }
