@@ -3,7 +3,6 @@
  * codes (from a trusted proxy header), so targets are stored as codes; people type names, so
  * names are accepted too. English names come from Intl.DisplayNames (ICU), not a hand-kept list.
  */
-const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
 /**
  * Region codes ICU names that are not countries a visitor can come from: groupings, test
@@ -76,6 +75,9 @@ function normalizeName(text: string): string {
 let tables: { names: Map<string, string>; codes: Map<string, string> } | undefined;
 
 function build() {
+  // Made here, not when the module loads: ICU's region names cost the app's first screen (which
+  // only checks URLs through this module's importer) tens of milliseconds it does not need.
+  const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
   const names = new Map<string, string>(); // code → English name
   const codes = new Map<string, string>(); // normalized name → code
   for (let a = 65; a <= 90; a++) {

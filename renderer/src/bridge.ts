@@ -16,6 +16,7 @@ import type {
   LinkdeckEvents,
 } from '../../electron/shared/contract.js';
 import { isErrorCode, type AppErrorInfo, type ErrorCode } from '../../electron/shared/errors.js';
+import { takeEarlyAnswer } from './early-calls.js';
 
 declare global {
   interface Window {
@@ -82,7 +83,8 @@ export async function call<C extends ChannelName>(channel: C, ...args: CallArgs<
   }
   let envelope: unknown;
   try {
-    envelope = await (fn as (arg: unknown) => Promise<unknown>).call(bridge, args[0]);
+    // The page's first script may have sent this very call already (early-calls.ts).
+    envelope = await (takeEarlyAnswer(channel, args[0]) ?? (fn as (arg: unknown) => Promise<unknown>).call(bridge, args[0]));
   } catch (error) {
     // The transport itself failed (the web shell is gone, the IPC channel closed): not the service.
     const reason = error instanceof Error && error.message ? ` (${error.message})` : '';

@@ -1,25 +1,21 @@
-import { createApp } from 'vue';
-import { createPinia } from 'pinia';
-import App from './App.vue';
-import { setListenerErrorSink } from './bridge.js';
-import { errorText } from './composables/error-text.js';
-import { createAppRouter } from './router.js';
-import { useNoticesStore } from './stores/notices.js';
+import { startEarlyCalls } from './early-calls.js';
+import { firstWindowQuery } from './stores/links-first-window.js';
 import './styles/base.css';
 
-const app = createApp(App);
-const pinia = createPinia();
-app.use(pinia);
-app.use(createAppRouter());
+/**
+ * The page's first script, kept tiny on purpose: it asks the backend the questions of the first
+ * screen (the profiles, and the Links view's first rows when the window opens on Links) and only
+ * then loads the app. The answers travel while the app's code downloads, compiles and mounts,
+ * so the first rows wait for the slower of the two instead of for both, one after the other.
+ */
+const route = window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
+// The router sends '/' (and an empty address) to Links; any other route asks for its own data.
+const opensOnLinks = route === '' || route === '/' || route === '/links';
+startEarlyCalls([{ channel: 'profiles:list' }, ...(opensOnLinks ? [{ channel: 'links:list' as const, arg: firstWindowQuery() }] : [])]);
 
-// Whatever escapes a component still reaches the user in words, and the page stays up.
-const notices = useNoticesStore(pinia);
-const report = (error: unknown) => notices.push('error', errorText(error));
-app.config.errorHandler = (error) => report(error);
-setListenerErrorSink(report);
-window.addEventListener('unhandledrejection', (event) => {
-  event.preventDefault();
-  report(event.reason);
+import('./app-start.js').catch((error: unknown) => {
+  // Nothing of the app is there to say it: say it here, in words, with the way out.
+  const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
+  const app = document.getElementById('app');
+  if (app) app.textContent = `Linkdeck could not load its window${reason}. Restart Linkdeck; if it keeps happening, reinstall it.`;
 });
-
-app.mount('#app');

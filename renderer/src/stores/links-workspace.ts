@@ -3,16 +3,13 @@ import { computed, reactive, ref, shallowRef, watch } from 'vue';
 import { call, onEvent } from '../bridge.js';
 import { asMirrorLinkPage, isRecord } from '../composables/shape.js';
 import type { LinkFacets, LinkSort, MirrorLink, MirrorLinkFilters, MirrorLinkQuery } from '../../../electron/shared/models.js';
+import { DEFAULT_DIRECTION, DEFAULT_SORT, FIRST_ROWS } from './links-first-window.js';
 import type { LoadStatus } from './load-status.js';
 import { useProfilesStore } from './profiles.js';
 
 /** Rows per `links:list` window: a few screens, well under the backend's cap of 500. */
 export const PAGE_SIZE = 200;
-/**
- * A new query first asks for this many rows (more than a tall screen shows), then for the rest
- * of its first window: the first answer is a quarter of the size, so typing shows rows sooner.
- */
-export const FIRST_ROWS = 50;
+export { FIRST_ROWS } from './links-first-window.js';
 /** Rows beyond the visible ones that are fetched ahead, so a scroll rarely meets an empty row. */
 export const PREFETCH_ROWS = 60;
 /** Pages kept in memory: enough to scroll back and forth, small enough for 100,000 links. */
@@ -49,8 +46,8 @@ function afterNextPaint(): Promise<void> {
 export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
   const profiles = useProfilesStore();
   const q = ref('');
-  const sort = ref<LinkSort>('date');
-  const direction = ref<SortDirection>('desc');
+  const sort = ref<LinkSort>(DEFAULT_SORT);
+  const direction = ref<SortDirection>(DEFAULT_DIRECTION);
   const filters = reactive<MirrorLinkFilters>({});
   const total = ref(0);
   const unknown = ref(0);
