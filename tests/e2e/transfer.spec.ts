@@ -1,0 +1,89 @@
+import { AppFrame } from './pages/app-frame.js';
+import { BulkPage } from './pages/bulk-page.js';
+import { LinksPage } from './pages/links-page.js';
+import { SettingsPage } from './pages/settings-page.js';
+import { TransferDialog } from './pages/transfer-dialog.js';
+import { WelcomePage } from './pages/welcome-page.js';
+import { expect, test } from './fixtures.js';
+
+const SOURCE = 'Source service';
+const TARGET = 'Hosted service';
+const ALIASES = ['tr-one', 'tr-two', 'tr-three', 'tr-stay'];
+
+interface ServiceLink {
+  alias: string;
+  longurl: string;
+}
+
+/**
+ * Moving links between two profiles, each on its own real link service: chosen in the Links
+ * view, checked by the dry run, run as a bulk job, and found afterwards on the target only.
+ */
+test('move: selected links go to the other profile, keep their aliases, and leave the source once copied', async ({ app, service, remoteService }) => {
+  test.setTimeout(180_000);
+  const { page } = app;
+  for (const alias of ALIASES) await service.ok('POST', '/api/url/add', { url: `https://example.com/transfer/${alias}`, custom: alias });
+  const remoteLinks = async (): Promise<ServiceLink[]> => {
+    const res = await fetch(`${remoteService.url}/api/urls?limit=100`, { headers: { Authorization: `Bearer ${remoteService.apiKey}` } });
+    return ((await res.json()) as { data: { urls: ServiceLink[] } }).data.urls;
+  };
+
+  // The target first, then the source, which stays the current profile.
+  await new WelcomePage(page).connectForm.connect({ name: TARGET, baseUrl: remoteService.url, apiKey: remoteService.apiKey });
+  const frame = new AppFrame(page);
+  await expect(frame.root).toBeVisible();
+  await frame.open('settings');
+  const settings = new SettingsPage(page);
+  await (await settings.openConnectForm()).connect({ name: SOURCE, baseUrl: service.url, apiKey: service.apiKey });
+  await expect(settings.currentMarker(SOURCE)).toBeVisible();
+
+  await frame.open('links');
+  const links = new LinksPage(page);
+  await expect(links.total).toHaveText(' · 4 links', { timeout: 30_000 });
+  const toMove = ALIASES.slice(0, 3);
+  // A link is copied whole or not at all: its details (targeting, expiry, …) must have been read,
+  // which opening it does (the background reading would too, later).
+  for (const alias of toMove) {
+    await links.open(`/${alias}`);
+    await expect(links.detail).toHaveAttribute('data-status', 'ready');
+    await links.closeDetail();
+  }
+  for (const alias of toMove) await links.row(`/${alias}`).getByTestId('link-row-check').click();
+  await expect(page.getByTestId('links-bulk-count')).toHaveText('3 selected');
+
+  const dialog = new TransferDialog(page);
+  await dialog.openButton.click();
+  await expect(dialog.root).toBeVisible();
+  // The only other profile is offered, already chosen; the current one is not.
+  await expect(dialog.target(TARGET)).toBeChecked();
+  await expect(dialog.target(SOURCE)).toHaveCount(0);
+  await dialog.move.click();
+  await expect(dialog.move.getByRole('radio')).toBeChecked();
+  await dialog.check.click();
+  await expect(dialog.toCreate).toHaveText(`3 links to create on ${TARGET}.`);
+  await expect(dialog.alreadyThere).toHaveText('0 links already there: they are used as they are, nothing is made twice.');
+  await dialog.start.click();
+  await expect(dialog.start).toHaveCount(0);
+
+  // The Bulk view shows the job until it is done.
+  const bulk = new BulkPage(page);
+  await expect(bulk.root).toBeVisible();
+  const job = bulk.jobs.filter({ has: page.getByTestId('bulk-transfer-title').getByText(`Move from ${SOURCE} to ${TARGET}`, { exact: true }) });
+  await expect(job).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  await expect(job.getByTestId('bulk-count-created')).toHaveText('3 created');
+  await expect(job.getByTestId('bulk-transfer-removed')).toHaveText(`3 removed from ${SOURCE}`, { timeout: 30_000 });
+  await expect(job.getByTestId('bulk-transfer-remove-failed')).toHaveText('0 could not be removed');
+
+  // The source keeps only the link that was not chosen; the target holds the three, once each.
+  await frame.open('links');
+  await expect(links.total).toHaveText(' · 1 link', { timeout: 30_000 });
+  await expect(links.row('/tr-stay')).toHaveCount(1);
+  const sourceLeft = ((await service.ok('GET', '/api/urls?limit=100'))['data'] as { urls: ServiceLink[] }).urls;
+  expect(sourceLeft.map((l) => l.alias)).toEqual(['tr-stay']);
+  const onTarget = await remoteLinks();
+  expect(onTarget.map((l) => [l.alias, l.longurl]).sort()).toEqual(toMove.map((a) => [a, `https://example.com/transfer/${a}`]).sort());
+
+  await frame.switchProfile(TARGET);
+  await expect(links.total).toHaveText(' · 3 links', { timeout: 30_000 });
+  for (const alias of toMove) await expect(links.row(`/${alias}`)).toHaveCount(1);
+});
