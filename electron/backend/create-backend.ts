@@ -19,10 +19,11 @@ import { exportHandlers } from './handlers/export-handlers.js';
 import { healthHandlers } from './handlers/health-handlers.js';
 import { importHandlers } from './handlers/import-handlers.js';
 import { serviceHandlers } from './handlers/service-handlers.js';
-import { transferHandlers } from './handlers/transfer-handlers.js';
+import { openTransfers, transferHandlers } from './handlers/transfer-handlers.js';
 import { utmHandlers } from './handlers/utm-handlers.js';
 import { ProfileSessions } from './profile-sessions.js';
 import { createRouter } from './router.js';
+import { transferBulkRouting } from './transfer/transfer-bulk-routing.js';
 import { openSecretStore, type SecretStore } from './secrets/index.js';
 import type { SyncIntervals } from './sync/index.js';
 
@@ -107,6 +108,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     },
   };
 
+  // Transfers between profiles: their jobs live in the target's file and are reached from the
+  // source too, so the bulk channels go through them.
+  const transfers = await openTransfers(context);
+  const bulk = bulkHandlers(context, (job, profileId) => transfers.decorate(job, profileId));
+
   const router = createRouter(
     {
       'app:info': async () => ({ name: 'Linkdeck', version: options.appVersion ?? '0.0.0', shell: options.shell, platform: process.platform }),
@@ -120,18 +126,22 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...serviceHandlers(sessions),
       ...clipboardHandlers(context),
       ...desktopHandlers(context),
-      ...bulkHandlers(context),
+      ...bulk,
+      ...transferBulkRouting(context, transfers, bulk),
       ...exportHandlers(context),
       ...utmHandlers(context),
       ...healthHandlers(context),
       ...importHandlers(context),
       ...analyticsHandlers(context),
-      ...transferHandlers(context),
+      ...transferHandlers(transfers),
       'budget:state': async () => sessions.budget(),
       'connection:state': async () => sessions.connectionState(),
     },
     log,
   );
+
+  // Unfinished copies and moves go on now, whichever profile is current.
+  void transfers.resume();
 
   return {
     router,

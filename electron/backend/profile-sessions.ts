@@ -50,6 +50,16 @@ export class ProfileSessions {
     return this.sessionFor(profile);
   }
 
+  /**
+   * Any profile's session, opened (sync and outbox running) if it is not yet: a transfer works on
+   * two profiles at once, the current one and another. A clear error when the profile is gone.
+   */
+  open(profileId: string): Session {
+    const profile = this.accounts.get(profileId);
+    if (!profile) throw AppError.of('not-found', 'That profile no longer exists (it was removed).');
+    return this.sessionFor(profile);
+  }
+
   /** Runs a direct call on the current profile's API; its outcome tells the connectivity. */
   async call<T>(fn: (api: ProfileApi) => Promise<T>): Promise<T> {
     const { api, workspace } = this.current();

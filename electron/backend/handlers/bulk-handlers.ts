@@ -1,3 +1,4 @@
+import type { BulkJob } from '../../shared/bulk.js';
 import type { BackendContext } from '../backend-context.js';
 import type { ProfileWorkspace } from '../sync/profile-workspace.js';
 import type { Handlers } from '../router.js';
@@ -10,7 +11,11 @@ type BulkChannel = Extract<keyof Handlers, `bulk:${string}`>;
  * and resume after a restart, with its session); these handlers reach the current one and push
  * its jobs' changes as `bulk:changed` while that profile is the current one.
  */
-export function bulkHandlers(context: BackendContext): Pick<Handlers, BulkChannel> {
+export function bulkHandlers(
+  context: BackendContext,
+  /** Adds what another part knows of a job (a transfer's `transfer`) before it is pushed. */
+  decorate: (job: BulkJob, profileId: string) => BulkJob = (job) => job,
+): Pick<Handlers, BulkChannel> {
   const followed = new WeakSet<ProfileWorkspace>();
 
   /** Subscribes once to a session's jobs; sessions open lazily, so this runs on every way in. */
@@ -21,7 +26,7 @@ export function bulkHandlers(context: BackendContext): Pick<Handlers, BulkChanne
     followed.add(workspace);
     const profileId = profile.id;
     workspace.bulk.onChange((job) => {
-      if (context.accounts.current()?.id === profileId) context.events.emit('bulk:changed', { ...job, profileId });
+      if (context.accounts.current()?.id === profileId) context.events.emit('bulk:changed', { ...decorate(job, profileId), profileId });
     });
   }
 

@@ -1,0 +1,237 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemorySecretStore } from '../../electron/backend/secrets/index.js';
+import type { BulkJob, BulkRowsPage } from '../../electron/shared/bulk.js';
+import type { ProfileSummary } from '../../electron/shared/contract.js';
+import type { ExportFile } from '../../electron/shared/exports.js';
+import type { OutboxItem } from '../../electron/shared/models.js';
+import type { TransferPlan, TransferRequest } from '../../electron/shared/transfer.js';
+import { readCsv } from '../support/csv-read.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { linksOn, openBackend, type TwoProfiles } from './transfer-support.js';
+
+/*
+ * Copying and moving links between two profiles on two real local services: fields kept,
+ * channels and campaigns by name, alias clashes, nothing made twice, and a move that deletes
+ * from the source only what the target confirmed.
+ */
+
+let source: TestService;
+let target: TestService;
+let dataDir: string;
+let app: TwoProfiles;
+let sourceId: string;
+let targetId: string;
+
+beforeEach(async () => {
+  source = await startTestService({ rateLimit: 0 });
+  target = await startTestService({ rateLimit: 0 });
+  dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-transfer-'));
+  app = await openBackend(dataDir, new MemorySecretStore());
+  targetId = (await app.call<ProfileSummary>('profiles:connect', { name: 'Hosted', baseUrl: target.url, apiKey: target.key })).id;
+  sourceId = (await app.call<ProfileSummary>('profiles:connect', { name: 'Workspace', baseUrl: source.url, apiKey: source.key })).id;
+});
+
+afterEach(async () => {
+  await app.backend.close();
+  await source.close();
+  await target.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Makes a link on the current profile through Linkdeck and waits for the service's answer. */
+async function make(input: Record<string, unknown>): Promise<number> {
+  const op = await app.call<OutboxItem>('links:create', input);
+  return (await app.call<{ id: number }>('outbox:wait', { opId: op.opId })).id;
+}
+
+async function makeNamed(kind: 'channels' | 'campaigns', name: string): Promise<number> {
+  const op = await app.call<OutboxItem>(`${kind}:create`, { name });
+  return (await app.call<{ id: number }>('outbox:wait', { opId: op.opId })).id;
+}
+
+const request = (ids: number[], over: Partial<TransferRequest> = {}): TransferRequest => ({
+  targetProfileId: targetId,
+  mode: 'copy',
+  ids,
+  createMissing: true,
+  aliasTaken: 'random',
+  ...over,
+});
+
+/** Starts a transfer and resolves with its job once every row settled (and, for a move, every delete answered). */
+async function run(req: TransferRequest): Promise<BulkJob> {
+  const seen = new Map<string, BulkJob>();
+  let wake: () => void = () => {};
+  const isFinished = (j: BulkJob) =>
+    j.status === 'done' &&
+    j.counts.sending === 0 &&
+    j.transfer !== undefined &&
+    (j.transfer.mode === 'copy' || j.transfer.removedFromSource + j.transfer.removeFailed === j.counts.created + j.counts.reused);
+  const off = app.backend.subscribe((event, payload) => {
+    const job = payload as BulkJob;
+    if (event !== 'bulk:changed' || !isFinished(job)) return;
+    seen.set(job.id, job);
+    wake();
+  });
+  try {
+    const started = await app.call<BulkJob>('transfer:start', req);
+    expect(started.transfer).toMatchObject({ mode: req.mode, sourceProfileId: sourceId, targetProfileId: targetId, sourceName: 'Workspace', targetName: 'Hosted' });
+    const id = started.id;
+    while (!seen.has(id)) await new Promise<void>((resolve) => (wake = resolve));
+    return seen.get(id) as BulkJob;
+  } finally {
+    off();
+  }
+}
+
+describe('copy to another profile', () => {
+  it('keeps the fields, maps channels and campaigns by name (made on the target), and a second run makes nothing', async () => {
+    const channel = await makeNamed('channels', 'Spring');
+    const campaign = await makeNamed('campaigns', 'Launch');
+    const full = await make({
+      url: 'https://shop.example/spring',
+      custom: 'spring-sale',
+      channel,
+      campaign,
+      expiry: '2099-01-01 12:00:00',
+      metaTitle: 'Spring sale',
+      metaDescription: 'Everything green',
+      geoTarget: [{ location: 'Canada', link: 'https://shop.example/ca' }],
+      deviceTarget: [{ device: 'iPhone', link: 'https://shop.example/ios' }],
+      deepLink: { apple: 'https://apps.apple.com/app/id1', google: 'https://play.google.com/store/apps/details?id=x' },
+      parameters: [{ name: 'utm_source', value: 'deck' }],
+      description: 'the poster link',
+    });
+    const plain = await make({ url: 'https://shop.example/plain' });
+
+    const plan = await app.call<TransferPlan>('transfer:plan', request([full, plain]));
+    expect(plan).toMatchObject({ links: 2, toCreate: 2, alreadyThere: 0, aliasClashes: [], unreadable: [], missingChannels: ['Spring'], missingCampaigns: ['Launch'] });
+    expect(plan.requests).toEqual({ target: 4, source: 0 });
+
+    const job = await run(request([full, plain]));
+    expect(job.counts).toMatchObject({ created: 2, failed: 0 });
+    const onTarget = await linksOn(target);
+    expect(onTarget.map((l) => l.alias).sort()).toEqual(['spring-sale', (await linksOn(source)).find((l) => l.longUrl === 'https://shop.example/plain')?.alias].sort());
+    const made = onTarget.find((l) => l.alias === 'spring-sale');
+    const details = await target.api<{ details: Record<string, unknown> }>('GET', `/api/url/${made?.id}`);
+    expect(details.json.details).toMatchObject({
+      longurl: 'https://shop.example/spring',
+      title: expect.any(String),
+      expiry: expect.stringMatching(/^2099-01-01/),
+      metatitle: 'Spring sale',
+      metadescription: 'Everything green',
+      description: 'the poster link',
+      location: { canada: 'https://shop.example/ca' },
+      device: { iphone: 'https://shop.example/ios' },
+      deeplink: { apple: 'https://apps.apple.com/app/id1', google: 'https://play.google.com/store/apps/details?id=x' },
+      parameters: [{ name: 'utm_source', value: 'deck' }],
+    });
+    const channels = await target.api<{ data: { channels: Array<{ name: string }> } }>('GET', '/api/channels');
+    expect(channels.json.data.channels.map((c) => c.name)).toEqual(['Spring']);
+    const campaigns = await target.api<{ data: { campaigns: Array<Record<string, unknown>> } }>('GET', '/api/campaigns');
+    expect(campaigns.json.data.campaigns).toHaveLength(1);
+    // The source keeps its links on a copy.
+    expect(await linksOn(source)).toHaveLength(2);
+
+    const again = await app.call<TransferPlan>('transfer:plan', request([full, plain]));
+    expect(again).toMatchObject({ toCreate: 0, alreadyThere: 2, missingChannels: [], missingCampaigns: [] });
+    const second = await run(request([full, plain]));
+    expect(second.counts).toMatchObject({ reused: 2, created: 0 });
+    expect(await linksOn(target)).toHaveLength(2);
+
+    // From the source, the job is listed and its rows carry their source link.
+    const listed = await app.call<BulkJob[]>('bulk:list');
+    expect(listed.map((j) => j.id)).toEqual([second.id, job.id]);
+    const rows = await app.call<BulkRowsPage>('bulk:rows', { id: job.id });
+    expect(rows.rows.map((r) => [r.status, r.source?.linkId, r.source?.removal])).toEqual([
+      ['created', full, null],
+      ['created', plain, null],
+    ]);
+    const csv = await app.call<ExportFile>('bulk:result-csv', { id: job.id });
+    const [header, ...lines] = readCsv(csv.content);
+    expect(header).toContain('source_short_url');
+    expect(lines).toHaveLength(2);
+  });
+
+  it('says a link whose details were never read is unreadable, and refuses the current profile as the target', async () => {
+    const made = await source.api<{ id: number }>('POST', '/api/url/add', { url: 'https://elsewhere.example/' });
+    await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
+    const plan = await app.call<TransferPlan>('transfer:plan', request([made.json.id]));
+    expect(plan.unreadable).toEqual([{ id: made.json.id, shortUrl: expect.any(String), reason: expect.stringMatching(/details were never read/) }]);
+    expect(plan.toCreate).toBe(0);
+    const self = await app.raw('transfer:plan', request([made.json.id], { targetProfileId: sourceId }));
+    expect(self).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/another profile/) } });
+  });
+
+  it('an alias the target uses for another address: a new random alias, or the link left out', async () => {
+    await app.call('profiles:switch', { id: targetId });
+    await make({ url: 'https://other.example/', custom: 'taken' });
+    await app.call('profiles:switch', { id: sourceId });
+    const clash = await make({ url: 'https://mine.example/', custom: 'taken' });
+
+    const plan = await app.call<TransferPlan>('transfer:plan', request([clash], { aliasTaken: 'skip' }));
+    expect(plan.aliasClashes).toEqual([{ id: clash, alias: 'taken', shortUrl: expect.stringMatching(/\/taken$/) }]);
+    const skipped = await run(request([clash], { aliasTaken: 'skip' }));
+    expect(skipped.counts).toMatchObject({ cancelled: 1, created: 0 });
+    expect(await linksOn(target)).toHaveLength(1);
+
+    const random = await run(request([clash], { aliasTaken: 'random' }));
+    expect(random.counts).toMatchObject({ created: 1 });
+    const onTarget = await linksOn(target);
+    expect(onTarget).toHaveLength(2);
+    const copy = onTarget.find((l) => l.longUrl === 'https://mine.example/');
+    expect(copy?.alias).not.toBe('taken');
+    // Run again: the random-alias copy is that link (same address, same domain): nothing twice.
+    const again = await run(request([clash], { aliasTaken: 'random' }));
+    expect(again.counts).toMatchObject({ reused: 1, created: 0 });
+    expect(await linksOn(target)).toHaveLength(2);
+  });
+});
+
+describe('move to another profile', () => {
+  it('deletes from the source only the links the target confirmed; a refused copy stays', async () => {
+    const a = await make({ url: 'https://move.example/a', custom: 'move-a' });
+    const b = await make({ url: 'https://move.example/b', custom: 'move-b' });
+    // Not asked for: stays.
+    await make({ url: 'https://move.example/c', custom: 'move-c' });
+    await target.api('POST', '/api/url/add', { url: 'https://move.example/b', custom: 'move-b' });
+    const domainLink = await source.api<{ id: number }>('POST', '/api/domain/add', { domain: 'https://go.brand.test' });
+    expect(domainLink.status).toBeLessThan(300);
+    await app.call('sync:refresh', { view: { kind: 'domains' }, force: true });
+    // The target refuses a domain it does not have: that copy fails, and the link stays.
+    const branded = await make({ url: 'https://move.example/d', custom: 'move-d', domain: 'https://go.brand.test' });
+
+    // The target knows move-b already (same alias, same address): that row is reused and confirmed.
+    await app.call('profiles:switch', { id: targetId });
+    await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
+    await app.call('profiles:switch', { id: sourceId });
+
+    const job = await run(request([a, b, branded], { mode: 'move' }));
+    expect(job.counts).toMatchObject({ created: 1, reused: 1, failed: 1 });
+    expect(job.transfer).toMatchObject({ removedFromSource: 2, removeFailed: 0 });
+    const left = await linksOn(source);
+    expect(left.map((l) => l.alias).sort()).toEqual(['move-c', 'move-d']);
+    const rows = await app.call<BulkRowsPage>('bulk:rows', { id: job.id });
+    expect(rows.rows.map((r) => [r.source?.linkId, r.status, r.source?.removal])).toEqual([
+      [a, 'created', 'removed'],
+      [b, 'reused', 'removed'],
+      [branded, 'failed', null],
+    ]);
+  });
+
+  it('a delete the source answers "not found" (gone already, an answer lost and sent again) counts as removed', async () => {
+    const a = await make({ url: 'https://gone.example/a', custom: 'gone-a' });
+    // Deleted behind Linkdeck's back: the move's delete meets a 404.
+    const del = await source.api('DELETE', `/api/url/${a}/delete`);
+    expect(del.status).toBe(200);
+    const job = await run(request([a], { mode: 'move' }));
+    expect(job.counts).toMatchObject({ created: 1 });
+    expect(job.transfer).toMatchObject({ removedFromSource: 1, removeFailed: 0 });
+    expect(await linksOn(source)).toHaveLength(0);
+    expect((await linksOn(target)).map((l) => l.alias)).toEqual(['gone-a']);
+  });
+});
+
