@@ -119,6 +119,13 @@ export interface Mirror {
   onChange(listener: (change: MirrorChange) => void): () => void;
   /** Grows with every write (cache key for answers that are costly to compute). */
   version(): number;
+  /**
+   * Resolves once the in-memory link index is current: it is built in the background after a
+   * change, and until then searches, filters and facets are answered by SQL (slower, same rows).
+   */
+  linkIndexReady(): Promise<void>;
+  /** Stops background work (the link index's builds); call before closing the connection. */
+  dispose(): void;
   readonly clock: MirrorClock;
 }
 
@@ -133,7 +140,7 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
   let pendingTopics = new Set<MirrorTopic>();
   let flushScheduled = false;
   let facetCache: { key: string; value: LinkFacets } | undefined;
-  /** Filters, facets and the clicks and title orders in memory while the mirror is unchanged. */
+  /** Searches, filters, facets and the clicks and title orders in memory (see link-index.ts). */
   const linkIndex = createLinkIndex(sql);
 
   if (options.baseUrl) {
@@ -264,6 +271,7 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
     write(topics, fn) {
       const result = sql.transaction(fn);
       version++;
+      linkIndex.changed();
       for (const topic of topics) pendingTopics.add(topic);
       if (!flushScheduled && pendingTopics.size > 0) {
         flushScheduled = true;
@@ -278,6 +286,8 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
     },
 
     version: () => version,
+    linkIndexReady: () => linkIndex.ready(),
+    dispose: () => linkIndex.close(),
   };
   return mirror;
 }

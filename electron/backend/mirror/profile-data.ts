@@ -49,6 +49,7 @@ export function openProfileData(dir: string, options: ProfileDataOptions = {}): 
     close() {
       if (closed) return;
       closed = true;
+      mirror.dispose();
       sql.close();
     },
   };
