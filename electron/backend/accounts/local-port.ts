@@ -1,0 +1,31 @@
+/**
+ * The local workspace's port: kept between runs, because its short links carry it; a taken port
+ * is the person's choice to make, in these words.
+ */
+import type { LocalServiceHandle } from './accounts-api.js';
+
+/** The port of a base URL, when it names one. */
+export function portOf(url: string | undefined): number | undefined {
+  if (!url) return undefined;
+  try {
+    const port = Number(new URL(url).port);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The API base: loopback whatever the short links' base is. */
+export function loopbackUrl(service: LocalServiceHandle): string {
+  return service.port ? `http://127.0.0.1:${service.port}` : service.url;
+}
+
+export function portTakenText(port: number): string {
+  return `Port ${port} of this computer is taken by another program, so the local workspace did not start there. Its short links use that port: free it (quit the other program) and try again, or move the workspace to a free port; links made before the move then stop opening.`;
+}
+
+/** The port cannot be listened on (taken, or not allowed). */
+export function isPortUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EADDRINUSE' || code === 'EACCES';
+}
