@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import { call, onEvent } from '../bridge.js';
+import { BridgeError, call, onEvent } from '../bridge.js';
 import { isRecord } from '../composables/shape.js';
 import {
   guessMapping,
@@ -15,10 +15,20 @@ import {
 import type { BulkJob, BulkRowsPage } from '../../../electron/shared/bulk.js';
 import { recogniseFormat, type RecognisedFormat } from '../../../electron/shared/import-formats.js';
 import type { ExportFile } from '../../../electron/shared/exports.js';
-import type { LinkInput } from '../../../electron/shared/models.js';
 import type { LiveFetchResult } from '../../../electron/shared/live-import.js';
 import type { LoadStatus } from './load-status.js';
 import { useProfilesStore } from './profiles.js';
+import { useConnectionStore } from './connection.js';
+import { useNoticesStore } from './notices.js';
+import { createImportChannels } from './import-channels.js';
+import {
+  DEFAULT_ALIAS_CHOICE,
+  clashCounts,
+  findAliasClashes,
+  jobRows,
+  type AliasChoice,
+  type TargetAlias,
+} from '../../../electron/shared/import-aliases.js';
 
 export type BulkStep = 'source' | 'mapping' | 'preview';
 
@@ -37,6 +47,8 @@ function asBulkJob(value: unknown): BulkJob | null {
  */
 export const useBulkStore = defineStore('bulk', () => {
   const profiles = useProfilesStore();
+  const connection = useConnectionStore();
+  const notices = useNoticesStore();
 
   /* The import being prepared. */
   const step = ref<BulkStep>('source');
@@ -82,6 +94,62 @@ export const useBulkStore = defineStore('bulk', () => {
     step.value = 'mapping';
   }
 
+  /* The dry run: aliases taken on this profile (its mirror), and the person's choices. */
+  const targetAliases = shallowRef<TargetAlias[]>([]);
+  const aliasCheck = ref<'idle' | 'checking' | 'ready' | 'error'>('idle');
+  const aliasChoiceAll = ref<AliasChoice>(DEFAULT_ALIAS_CHOICE);
+  const aliasChoiceByLine = ref(new Map<number, AliasChoice>());
+  const clashes = computed(() => findAliasClashes(preview.value.rows, targetAliases.value));
+  const clashCount = computed(() => clashCounts(clashes.value));
+  /** The person confirmed "Create these N channels on <profile>". */
+  const createChannels = ref(false);
+  /** While the confirmed channels are made: how many of how many have their id. */
+  const channelProgress = ref<{ done: number; total: number } | null>(null);
+  /** Said after a start whose channels wait in the outbox (offline). */
+  const startNote = ref<string | null>(null);
+
+  const fileAliases = computed(() => [...new Set(preview.value.rows.map((r) => r.input?.custom).filter((a): a is string => !!a))].sort());
+  let aliasGeneration = 0;
+  // Links synced or made meanwhile may take an alias of the file: checked again.
+  const aliasTick = ref(0);
+  onEvent('mirror:changed', (payload) => {
+    if (step.value === 'preview' && isRecord(payload) && Array.isArray(payload['topics']) && payload['topics'].includes('links')) aliasTick.value++;
+  });
+  watch(
+    [fileAliases, () => profiles.currentId, aliasTick],
+    async ([aliases]) => {
+      const mine = ++aliasGeneration;
+      if (aliases.length === 0) {
+        targetAliases.value = [];
+        aliasCheck.value = 'idle';
+        return;
+      }
+      aliasCheck.value = 'checking';
+      try {
+        const found = await call('bulk:aliases', { aliases });
+        if (mine !== aliasGeneration) return;
+        targetAliases.value = Array.isArray(found) ? found : [];
+        aliasCheck.value = 'ready';
+      } catch {
+        if (mine !== aliasGeneration) return;
+        targetAliases.value = [];
+        aliasCheck.value = 'error';
+      }
+    },
+    { immediate: true },
+  );
+
+  function setAliasChoice(line: number | 'all', choice: AliasChoice): void {
+    if (line === 'all') {
+      aliasChoiceAll.value = choice;
+      aliasChoiceByLine.value = new Map();
+      return;
+    }
+    const next = new Map(aliasChoiceByLine.value);
+    next.set(line, choice);
+    aliasChoiceByLine.value = next;
+  }
+
   function setLookups(next: BulkLookups): void {
     lookups.value = next;
   }
@@ -100,6 +168,9 @@ export const useBulkStore = defineStore('bulk', () => {
     overrides.value = new Map();
     sourceName.value = '';
     jobName.value = '';
+    aliasChoiceAll.value = DEFAULT_ALIAS_CHOICE;
+    aliasChoiceByLine.value = new Map();
+    createChannels.value = false;
   }
 
   /* Jobs. */
@@ -132,15 +203,38 @@ export const useBulkStore = defineStore('bulk', () => {
 
   /** Starts a job with the preview's good rows; rejects with the BridgeError so the view can say why. */
   async function start(): Promise<BulkJob> {
-    const ready = preview.value.rows.filter((r) => r.input !== null);
-    const rows = ready.map((r) => r.input as LinkInput);
     const name = jobName.value.trim() || `Bulk job ${new Date().toLocaleString('en-GB')}`;
+    startNote.value = null;
+    // Channels only after the person's confirmation; the rows then name them (see import-channels.ts).
+    const missing = preview.value.missingChannels.map((c) => c.name);
+    let created = new Map<string, number>();
+    if (createChannels.value && missing.length > 0) {
+      channelProgress.value = { done: 0, total: missing.length };
+      try {
+        const made = await createImportChannels(missing, connection.online, (done) => (channelProgress.value = { done, total: missing.length }));
+        created = made.ids;
+        if (made.queued) {
+          startNote.value = `The service cannot be reached: the ${missing.length === 1 ? 'channel waits' : `${missing.length} channels wait`} in the outbox, and the job's links go out after them, each with its channel.`;
+        }
+      } finally {
+        channelProgress.value = null;
+      }
+    }
+    const choices = { all: aliasChoiceAll.value, byLine: aliasChoiceByLine.value };
+    const out = jobRows(preview.value.rows, clashes.value, choices, created);
+    if (out.rows.length === 0) throw new BridgeError('invalid-input', 'Every row is skipped (their aliases are taken): nothing to start. Choose "new random alias" for some of them.');
     // Clicks at the old service travel with the rows, to be kept beside the links they get.
-    const origin = ready.some((r) => r.formerClicks !== undefined)
-      ? { source: recognised.value?.label ?? 'imported file', clicks: ready.map((r) => r.formerClicks ?? null) }
-      : undefined;
-    const job = await call('bulk:start', { name, rows, reuse: reuse.value, ...(origin ? { origin } : {}) });
+    const origin = out.formerClicks.some((c) => c !== null) ? { source: recognised.value?.label ?? 'imported file', clicks: out.formerClicks } : undefined;
+    const withAliases = out.rows.some((r) => r.custom);
+    const job = await call('bulk:start', {
+      name,
+      rows: out.rows,
+      reuse: reuse.value,
+      ...(origin ? { origin } : {}),
+      ...(withAliases ? { onAliasTaken: out.onAliasTaken } : {}),
+    });
     put(job);
+    if (startNote.value) notices.push('info', startNote.value);
     resetImport();
     return job;
   }
@@ -196,6 +290,16 @@ export const useBulkStore = defineStore('bulk', () => {
     jobName,
     lookups,
     preview,
+    targetAliases,
+    aliasCheck,
+    aliasChoiceAll,
+    aliasChoiceByLine,
+    clashes,
+    clashCount,
+    setAliasChoice,
+    createChannels,
+    channelProgress,
+    startNote,
     useSource,
     useFetched,
     setLookups,
