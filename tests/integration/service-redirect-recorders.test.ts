@@ -112,3 +112,48 @@ describe('click recorders', () => {
     memory.close();
   });
 });
+
+/*
+ * Issue 15: a click costs the writer thread less the more clicks share a transaction (the pages
+ * of the links table and its indexes are written once per commit), so clicks wait in the
+ * writer for the write interval, or until a transaction's worth has arrived.
+ */
+describe('the click writer thread', () => {
+  const rowsInOrder = (db: Db) => db.prepare('SELECT link_id FROM clicks ORDER BY rowid').all().map((r) => (r as { link_id: number }).link_id);
+
+  it('writes clicks that arrived in several messages within the write interval in one transaction', async () => {
+    const { db, links } = freshDb();
+    // An interval no test run reaches: only the flush below writes.
+    const recorder = ThreadedClickRecorder.start(db, { writeIntervalMs: 3_600_000 }) as ThreadedClickRecorder;
+    // 1,000 clicks fill the main thread's buffer: each thousand travels as its own message.
+    for (let i = 0; i < 1000; i++) recorder.record(click(links[1] as number, i));
+    expect(await recorder.stats()).toEqual({ transactions: 0, pending: 1000 });
+    for (let i = 0; i < 1000; i++) recorder.record(click(links[0] as number, 1000 + i));
+    expect(await recorder.stats()).toEqual({ transactions: 0, pending: 2000 });
+    expect(rowsInOrder(db)).toHaveLength(0);
+    await recorder.flush();
+    expect(await recorder.stats()).toEqual({ transactions: 1, pending: 0 });
+    // One transaction, sorted by link: the later clicks of the first link come first.
+    const order = rowsInOrder(db);
+    expect(order).toHaveLength(2000);
+    expect(order.slice(0, 1000).every((id) => id === links[0])).toBe(true);
+    expect(state(db).counts.slice(0, 2)).toEqual([
+      [links[0], 1000],
+      [links[1], 1000],
+    ]);
+    await recorder.close();
+    db.close();
+  });
+
+  it('writes at once, without waiting for the interval, when a transaction is full', async () => {
+    const { db, links } = freshDb();
+    const recorder = ThreadedClickRecorder.start(db, { writeIntervalMs: 3_600_000, maxTransaction: 1500 }) as ThreadedClickRecorder;
+    // Two messages of 1,000: the second brings the writer past a transaction's worth, and
+    // everything waiting is written at once, at most 1,500 clicks a transaction.
+    for (let i = 0; i < 2000; i++) recorder.record(click(links[i % 2] as number, i));
+    await expect.poll(() => rowsInOrder(db).length, { timeout: 30_000 }).toBe(2000);
+    expect(await recorder.stats()).toEqual({ transactions: 2, pending: 0 });
+    await recorder.close();
+    db.close();
+  });
+});
