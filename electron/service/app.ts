@@ -1,6 +1,6 @@
 import Fastify, { type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServiceContext } from './context.js';
 import { ApiError, badRequest, unprocessable } from './errors.js';
@@ -9,6 +9,7 @@ import { ADDRESS_LIMIT_DEFAULTS, createAddressLimits, RateLimitError, type Addre
 import { RateLimiter } from './rate-limit.js';
 import { registerAvatarRoute } from './routes/account.js';
 import { registerApiRoutes } from './routes/index.js';
+import type { DirectRedirect } from './redirect/direct-redirect.js';
 import { registerRedirectRoutes } from './redirect/routes.js';
 import { userIdForKey } from './users.js';
 import { registerVerifyRoutes } from './verify-route.js';
@@ -60,6 +61,17 @@ export interface ServerTimeouts {
 
 export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance {
   const timeouts: ServerTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+  const httpOptions = {
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the two timeouts above only this often (30 s by default, which would let
+    // a 10 s headers timeout last 40 s).
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
+  };
+  // Plain redirects are answered before Fastify sees them (issue 15: see direct-redirect.ts);
+  // set once the redirect routes exist, before the server listens.
+  let direct: DirectRedirect | undefined;
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
@@ -73,13 +85,15 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     clientErrorHandler: answerClientError,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    http: {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      keepAliveTimeout: timeouts.keepAliveMs,
-      // Node checks the two timeouts above only this often (30 s by default, which would let
-      // a 10 s headers timeout last 40 s).
-      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(timeouts.headersMs / 4))),
+    // The server Fastify would make itself (its getServerInstance: the same options and
+    // timeouts), with the direct redirect in front of Fastify's handler.
+    serverFactory: (handler) => {
+      const server = createServer(httpOptions, (request, response) => {
+        if (direct === undefined || !direct(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = timeouts.keepAliveMs;
+      server.requestTimeout = timeouts.requestMs;
+      return server;
     },
   });
   app.decorateRequest('userId', 0);
@@ -129,7 +143,10 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   );
   registerAvatarRoute(app, ctx);
   registerVerifyRoutes(app, ctx);
-  registerRedirectRoutes(app, ctx);
+  const directRedirect = registerRedirectRoutes(app, ctx, addressLimits.pages);
+  // Behind a trusted proxy the client's address is Fastify's to work out (X-Forwarded-For,
+  // request.ip): every redirect then takes the Fastify route.
+  if (!opts.trustProxy?.length) direct = directRedirect;
 
   const purge = () => ctx.db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(ctx.now() - IDEMPOTENCY_TTL_MS);
   purge();

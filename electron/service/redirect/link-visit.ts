@@ -3,6 +3,7 @@
  * answer its redirect type calls for (a 302 or an interstitial page).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { clientAddress } from '../client-address.js';
 import type { ServiceContext } from '../context.js';
 import { sendHtml } from '../html.js';
@@ -10,7 +11,7 @@ import type { ClickRecorder } from './click-recorder.js';
 import type { ResolvedLink } from './link-resolver.js';
 import { customSplashPage, expiredPage, framePage, overlayPage, passwordPage, passwordThrottledPage, splashPage, type Page } from './pages.js';
 import { waitInWords } from './password-throttle.js';
-import { chooseTarget } from './targeting.js';
+import { chooseTarget, type Choice } from './targeting.js';
 import { UserAgentCache } from './user-agent.js';
 import { visitorHash, visitorSalt } from './visitor.js';
 
@@ -33,7 +34,7 @@ export function sendRedirect(reply: FastifyReply, url: string): void {
  * serialiser (percent-encoding, punycode hosts) gives an equivalent ASCII form; the common
  * all-ASCII case skips the parse, as this runs on every redirect.
  */
-function asciiLocation(url: string): string {
+export function asciiLocation(url: string): string {
   if (/^[\x21-\x7e]*$/.test(url)) return url;
   try {
     return new URL(url).href;
@@ -109,26 +110,8 @@ export class LinkVisits {
       return sendPage(reply, passwordPage(false, referrerHost(request.headers.referer)));
     }
 
-    const headers = request.headers;
-    const userAgent = headers['user-agent'];
-    const agent = this.agents.get(userAgent);
-    const country = readCountry(headers[this.ctx.countryHeader]);
-    const choice = chooseTarget(link.targets, { device: agent.device, country, acceptLanguage: headers['accept-language'] });
-
-    // HEAD is what link checkers and previewers send: answered, not counted.
-    if (request.method !== 'HEAD') {
-      this.clicks.record({
-        linkId: link.id,
-        at: now,
-        country,
-        referrer: options.referrer ?? referrerHost(headers.referer),
-        browser: agent.browser,
-        os: agent.os,
-        device: agent.device,
-        // The same address the limits count (one place decides whether a proxy is trusted).
-        visitor: visitorHash(this.salt, clientAddress(request), userAgent ?? '', now),
-      });
-    }
+    // The same address the limits count (one place decides whether a proxy is trusted).
+    const choice = this.countVisit(link, request.method, request.headers, clientAddress(request), now, options.referrer);
 
     // App links always open top-level: an app store or app cannot work inside a frame.
     if (link.redirectType === 'direct' || choice.deepLink) return sendRedirect(reply, choice.url);
@@ -146,6 +129,31 @@ export class LinkVisits {
         return sendPage(reply, config ? overlayPage(choice.url, link.title, config) : framePage(choice.url, link.title));
       }
     }
+  }
+
+  /**
+   * A visit past expiry and password (serve() above, or the direct redirect in front of
+   * Fastify): this visitor's target, and the click counted, except for HEAD, which is what link
+   * checkers and previewers send (answered, not counted).
+   */
+  countVisit(link: ResolvedLink, method: string, headers: IncomingHttpHeaders, address: string, now: number, referrer?: string): Choice {
+    const userAgent = headers['user-agent'];
+    const agent = this.agents.get(userAgent);
+    const country = readCountry(headers[this.ctx.countryHeader]);
+    const choice = chooseTarget(link.targets, { device: agent.device, country, acceptLanguage: headers['accept-language'] });
+    if (method !== 'HEAD') {
+      this.clicks.record({
+        linkId: link.id,
+        at: now,
+        country,
+        referrer: referrer ?? referrerHost(headers.referer),
+        browser: agent.browser,
+        os: agent.os,
+        device: agent.device,
+        visitor: visitorHash(this.salt, address, userAgent ?? '', now),
+      });
+    }
+    return choice;
   }
 
   isExpired(link: ResolvedLink, now = this.ctx.now()): boolean {

@@ -3,6 +3,8 @@ import { clientAddress } from '../client-address.js';
 import type { ServiceContext } from '../context.js';
 import { CampaignPages } from './campaign-pages.js';
 import { createClickRecorder } from './click-writer-thread.js';
+import type { AddressLimiter } from '../address-limits.js';
+import { createDirectRedirect, type DirectRedirect } from './direct-redirect.js';
 import { DomainResolver, type BrandedDomain } from './domain-resolver.js';
 import { LinkResolver } from './link-resolver.js';
 import { LinkVisits, referrerHost, sendPage, sendRedirect } from './link-visit.js';
@@ -26,9 +28,12 @@ declare module 'fastify' {
  *
  * The `/<alias>` path is built for throughput: the domain and the link come from in-memory
  * caches, the User-Agent parse is cached, and the click is buffered and written in batches by
- * a worker thread (see click-recorder.ts for the durability trade-off).
+ * a worker thread (see click-recorder.ts for the durability trade-off). Plain 302s of
+ * `/<alias>` do not even reach Fastify: the returned DirectRedirect answers them from the raw
+ * request, with these same caches and visits (see direct-redirect.ts); the GET route below
+ * answers the rest, and every request when the app gives no server to put it in front of.
  */
-export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext, pages: AddressLimiter): DirectRedirect {
   // The caches' time limits follow the service's clock (a test's own, or the wall clock).
   const domains = new DomainResolver(ctx.db, ctx.now);
   const links = new LinkResolver(ctx.db, { clock: ctx.now });
@@ -112,4 +117,6 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext
   app.get('/c/:id', (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
     campaigns.list(reply, request.params.id);
   });
+
+  return createDirectRedirect({ domains, links, visits, pages, now: ctx.now });
 }

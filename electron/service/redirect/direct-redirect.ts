@@ -1,0 +1,71 @@
+/**
+ * The hot path of short links (issue 15): a plain 302 for `GET`/`HEAD /<alias>`, answered from
+ * the raw node:http request, in front of Fastify. Fastify's request and reply objects, router
+ * and hooks cost more than the redirect itself (measured with `npm run bench:service`), and a
+ * redirect needs none of them.
+ *
+ * It answers only what it can answer exactly as the Fastify routes would (redirect/routes.ts and
+ * LinkVisits.serve: same link, same target, same headers, same click, the same per-address page
+ * limit); for everything else it answers nothing and Fastify takes the request as before: the
+ * API, pages (password, expired, frame, splash, overlay), unknown aliases (the 404 page or a
+ * domain's 404 address), paths with %-escapes or other characters (the router's 400/414
+ * answers and decoding), reserved first segments, POST, and a request over the page limit (the
+ * limiter refuses it again there and the 429 page is answered in one place).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressLimiter } from '../address-limits.js';
+import type { DomainResolver } from './domain-resolver.js';
+import type { LinkResolver } from './link-resolver.js';
+import { asciiLocation, type LinkVisits } from './link-visit.js';
+
+/** Answers the request and says true, or leaves it untouched and says false. */
+export type DirectRedirect = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/**
+ * `/<alias>` with an optional trailing slash (Fastify's ignoreTrailingSlash) and query string
+ * (not part of the route). Aliases are made of these characters only (links/aliases.ts), so
+ * nothing here needs decoding; anything else goes to Fastify's router.
+ */
+const ALIAS_PATH = /^\/([A-Za-z0-9_-]{1,64})\/?(?:\?|$)/;
+
+/**
+ * First segments of other routes (`/api…`, `/r/<slug>`, `/c/<id>`, `/avatar/<file>`): with a
+ * trailing slash the router may pick those; without one `/api` is the API's 404. Left to Fastify.
+ */
+const OTHER_ROUTES: ReadonlySet<string> = new Set(['api', 'r', 'c', 'avatar']);
+
+export interface DirectRedirectParts {
+  domains: DomainResolver;
+  links: LinkResolver;
+  visits: LinkVisits;
+  /** The short-link page limit per address (the same limiter as Fastify's onRequest hook). */
+  pages: AddressLimiter;
+  now: () => number;
+}
+
+export function createDirectRedirect({ domains, links, visits, pages, now }: DirectRedirectParts): DirectRedirect {
+  return (request, response) => {
+    const method = request.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const match = ALIAS_PATH.exec(request.url ?? '');
+    const alias = match?.[1];
+    if (alias === undefined || OTHER_ROUTES.has(alias)) return false;
+    // Without --trust-proxy (the only case this runs in) the peer is the client (clientAddress).
+    const address = request.socket.remoteAddress;
+    if (address === undefined) return false;
+    const headers = request.headers;
+    const domain = domains.lookup(headers.host);
+    const link = links.resolve(domain ? domain.id : 0, alias);
+    const at = now();
+    // Pages (and a target chosen among app links, which LinkVisits.serve decides) stay on Fastify.
+    if (link === null || link.redirectType !== 'direct' || link.passwordHash !== null || visits.isExpired(link, at)) return false;
+    // Counted only when answered here: a refused request is not counted, so Fastify's hook
+    // refuses it again and answers the 429 page.
+    if (pages.take(address) > 0) return false;
+    const choice = visits.countVisit(link, method, headers, address, at);
+    // The headers Fastify's sendRedirect gives (no-store: every visit must reach us).
+    response.writeHead(302, ['location', asciiLocation(choice.url), 'cache-control', 'no-store', 'content-length', '0']);
+    response.end();
+    return true;
+  };
+}
