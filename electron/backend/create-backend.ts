@@ -49,6 +49,8 @@ export interface BackendOptions {
   log?: (message: string) => void;
   /** Sync timings (tests shorten them). */
   syncIntervals?: Partial<SyncIntervals>;
+  /** How long a create whose answer was lost waits before it is looked up (tests shorten it). */
+  outboxServerMaxExecutionMs?: number;
   /** The OS clipboard, notifications and desktop settings: Electron only. */
   desktop?: DesktopShellPorts;
   /** The local workspace's public-address check (tests pass a connector with their names). */
@@ -78,6 +80,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const sessions = new ProfileSessions(accounts, events, {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.syncIntervals ? { syncIntervals: options.syncIntervals } : {}),
+    ...(options.outboxServerMaxExecutionMs !== undefined ? { outboxServerMaxExecutionMs: options.outboxServerMaxExecutionMs } : {}),
     log,
   });
   const profileListeners = new Set<() => void>();

@@ -26,6 +26,11 @@ export interface ProfileSessionsOptions {
   /** Sync timings (tests shorten them). */
   syncIntervals?: Partial<SyncIntervals>;
   log?: (message: string) => void;
+  /**
+   * How long a create whose answer was lost waits before it is looked up (default 60 s, see
+   * ProfileWorkspaceOptions). Tests against a fast local service shorten it.
+   */
+  outboxServerMaxExecutionMs?: number;
 }
 
 /**
@@ -154,6 +159,7 @@ export class ProfileSessions {
       api,
       ...(this.options.syncIntervals ? { intervals: this.options.syncIntervals } : {}),
       ...(this.options.log ? { log: this.options.log } : {}),
+      ...(this.options.outboxServerMaxExecutionMs !== undefined ? { outboxServerMaxExecutionMs: this.options.outboxServerMaxExecutionMs } : {}),
       onProgress: (progress) => isCurrent() && this.events.emit('sync:progress', { ...progress, profileId }),
       onOutboxChange: (summary) => isCurrent() && this.events.emit('outbox:changed', { ...summary, profileId }),
       onMirrorChange: (change) => isCurrent() && this.events.emit('mirror:changed', { profileId, topics: change.topics }),

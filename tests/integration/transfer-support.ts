@@ -20,15 +20,17 @@ export interface TwoProfiles {
   jobEvent(test: (job: BulkJob & { profileId: string }) => boolean): Promise<BulkJob & { profileId: string }>;
 }
 
-export async function openBackend(dataDir: string, secrets: SecretStore, fetchImpl?: typeof fetch): Promise<TwoProfiles> {
+export async function openBackend(dataDir: string, secrets: SecretStore, fetchImpl?: typeof fetch, log: (message: string) => void = () => {}): Promise<TwoProfiles> {
   const backend = await createBackend({
     dataDir,
     shell: 'web',
     secrets,
-    log: () => {},
+    log,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
     // The background details crawl would read details of links the tests keep unread.
     syncIntervals: { detailsCrawlMs: 0 },
+    // A create cut off on the wire is looked up after this long (the local service answers at once).
+    outboxServerMaxExecutionMs: 200,
   });
   const raw = (channel: string, arg?: unknown) => backend.router.dispatch(channel, arg);
   return {
