@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { AppFrame } from './pages/app-frame.js';
 import { BulkPage } from './pages/bulk-page.js';
 import { LinksPage } from './pages/links-page.js';
@@ -13,6 +15,12 @@ const ALIASES = ['tr-one', 'tr-two', 'tr-three', 'tr-stay'];
 interface ServiceLink {
   alias: string;
   longurl: string;
+}
+
+/** axe's serious and critical findings inside `selector`, as "rule: elements". */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**
@@ -57,11 +65,19 @@ test('move: selected links go to the other profile, keep their aliases, and leav
   // The only other profile is offered, already chosen; the current one is not.
   await expect(dialog.target(TARGET)).toBeChecked();
   await expect(dialog.target(SOURCE)).toHaveCount(0);
+  // The focus is in the dialog; Escape closes it, and the choices are still there when it opens again.
+  await expect.poll(() => dialog.root.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await dialog.move.click();
+  await expect(dialog.move.getByRole('radio')).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(dialog.root).toBeHidden();
+  await dialog.openButton.click();
   await expect(dialog.move.getByRole('radio')).toBeChecked();
   await dialog.check.click();
   await expect(dialog.toCreate).toHaveText(`3 links to create on ${TARGET}.`);
   await expect(dialog.alreadyThere).toHaveText('0 links already there: they are used as they are, nothing is made twice.');
+  // Labelled controls and readable contrast in the dialog, as axe judges them.
+  await expect(seriousViolations(page, '[data-testid="transfer-dialog"]')).resolves.toEqual([]);
   await dialog.start.click();
   await expect(dialog.start).toHaveCount(0);
 
@@ -73,6 +89,10 @@ test('move: selected links go to the other profile, keep their aliases, and leav
   await expect(job.getByTestId('bulk-count-created')).toHaveText('3 created');
   await expect(job.getByTestId('bulk-transfer-removed')).toHaveText(`3 removed from ${SOURCE}`, { timeout: 30_000 });
   await expect(job.getByTestId('bulk-transfer-remove-failed')).toHaveText('0 could not be removed');
+  await job.getByTestId('bulk-toggle-rows').click();
+  await expect(job.getByTestId('bulk-rows').locator('tbody tr')).toHaveCount(3);
+  for (const alias of toMove) await expect(job.getByTestId('bulk-rows').locator('tbody tr', { hasText: `${service.url}/${alias}` })).toContainText(`${remoteService.url}/${alias}`);
+  await expect(seriousViolations(page, '[data-testid="bulk-job"]')).resolves.toEqual([]);
 
   // The source keeps only the link that was not chosen; the target holds the three, once each.
   await frame.open('links');

@@ -18,3 +18,6 @@ export const vCardHeading: Directive<HTMLElement, number | undefined> = {
   // A card whose title appears later (v-if inside the header) gets it fixed then.
   updated: (el, binding) => fix(el, binding.value ?? 2),
 };
+
+/** The same fix for a card the directive cannot reach (a modal's preset card, after it entered). */
+export const fixCardHeading = (el: HTMLElement, level = 2): void => fix(el, level);
