@@ -77,7 +77,21 @@ export interface AnalyticsOverview {
   campaignUnknown: number;
   links: number;
   clicks: number;
+  /** Clicks counted by the services the links were imported from: a separate figure, never in the timeline. */
+  formerClicks: FormerClicksTotal;
   syncedAt: number | null;
+}
+
+/**
+ * "Clicks before the move": the click counts imported links had at their old service (kept in
+ * link_origins). They have no dates, so they are one total (per source), not spread over days.
+ */
+export interface FormerClicksTotal {
+  clicks: number;
+  /** Links that carry such a count. */
+  links: number;
+  /** Per source ("Bitly export"), most clicks first. */
+  sources: { source: string; clicks: number; links: number }[];
 }
 
 export type CompareKind = 'link' | 'channel' | 'campaign';

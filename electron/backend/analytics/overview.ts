@@ -1,5 +1,6 @@
 import type { AnalyticsComparison, AnalyticsOverview, AnalyticsRange, CompareItem } from '../../shared/analytics.js';
 import type { Mirror } from '../mirror/mirror.js';
+import { formerClicksTotal } from './former-clicks.js';
 import { firstReadingAt } from './mirror-timeline.js';
 import { resolveRange } from './range.js';
 import { groupTotals, itemLabel, linksOf, topLinks } from './rankings.js';
@@ -30,6 +31,7 @@ export async function readOverview(mirror: Mirror, clicks: ClicksSource | null, 
     campaignUnknown: campaigns.unknown,
     links: totals?.links ?? 0,
     clicks: Number(totals?.clicks ?? 0),
+    formerClicks: formerClicksTotal(mirror.sql),
     syncedAt: mirror.syncedAt('links'),
   };
 }
