@@ -108,6 +108,17 @@ describe('Transfer dialog', () => {
     expect(fake.callsTo('transfer:plan')).toEqual([]);
   });
 
+  it('refuses more links than one job takes, in words, before any dry run', async () => {
+    await openDialog();
+    useTransferStore().openFor(Array.from({ length: 10_001 }, (_, i) => i + 1));
+    await flushPromises();
+
+    expect(text('transfer-too-many')).toContain('10,001 links are selected; one transfer takes at most 10,000.');
+    expect(el('transfer-check')?.hasAttribute('disabled')).toBe(true);
+    await check();
+    expect(fake.callsTo('transfer:plan')).toEqual([]);
+  });
+
   it('shows the dry run in words', async () => {
     fake.answer('transfer:plan', ok(plan()));
     await openDialog();
