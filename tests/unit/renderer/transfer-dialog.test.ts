@@ -4,6 +4,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Router } from 'vue-router';
 import TransferDialog from '../../../renderer/src/components/transfer/TransferDialog.vue';
+import SettingsView from '../../../renderer/src/views/SettingsView.vue';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
 import { useTransferStore } from '../../../renderer/src/stores/transfer.js';
@@ -94,6 +95,15 @@ describe('Transfer dialog', () => {
     expect(to.path).toBe('/settings');
     expect(to.query).toEqual({ connect: '1' });
     expect(useTransferStore().open).toBe(false);
+  });
+
+  it('Settings opened from there shows the connect form at once', async () => {
+    fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
+    await router.push({ path: '/settings', query: { connect: '1' } });
+    wrapper = mount(SettingsView, { global: { plugins: [pinia, router] }, attachTo: document.body });
+    await flushPromises();
+
+    expect(el('connect-card')).not.toBeNull();
   });
 
   it('offers the other profiles only, and says next to the field when none is chosen', async () => {
