@@ -1,9 +1,8 @@
 import type { ChannelName, EventName } from '../../electron/shared/contract.js';
 
 /**
- * Calls made by the page's tiny first script, before the app's own code has even loaded: the
- * answers travel while the bundle downloads, compiles and mounts, instead of after it. The
- * first `bridge.call` of the same channel with the same argument takes the answer (once);
+ * Calls made as the app starts, before it mounts (main.ts): the answers travel while Vue creates
+ * the first screen, instead of after it. The first `bridge.call` of the same channel with the same argument takes the answer (once);
  * nothing is ever answered from here twice.
  *
  * An early answer describes the moment it was read. Anything the backend pushes (a mirror

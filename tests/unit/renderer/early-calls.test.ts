@@ -24,7 +24,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-describe('early calls (sent by the page before the app has loaded)', () => {
+describe('early calls (sent as the app starts, before it mounts)', () => {
   it('answer the first call of the same channel and argument, whatever the order of its fields, and only that one', async () => {
     fake.answer('links:list', page([mirrorLink({ id: 1 })]));
     startEarlyCalls([{ channel: 'links:list', arg: firstWindowQuery() }]);
@@ -72,7 +72,7 @@ describe('early calls (sent by the page before the app has loaded)', () => {
   });
 });
 
-describe('the page\'s first script (main.ts)', () => {
+describe('the app\'s start (main.ts)', () => {
   it('asks for the first rows of Links before the profiles have answered, and the list shows that answer without asking again', async () => {
     // The profiles answer only when the test says: the app cannot mount the Links view before.
     let answerProfiles: () => void = () => {};
