@@ -28,7 +28,7 @@ async function seriousViolations(page: Page, selector: string): Promise<string[]
  * view, checked by the dry run, run as a bulk job, and found afterwards on the target only.
  */
 test('move: selected links go to the other profile, keep their aliases, and leave the source once copied', async ({ app, service, remoteService }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const { page } = app;
   for (const alias of ALIASES) await service.ok('POST', '/api/url/add', { url: `https://example.com/transfer/${alias}`, custom: alias });
   const remoteLinks = async (): Promise<ServiceLink[]> => {
