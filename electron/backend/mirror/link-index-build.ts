@@ -63,7 +63,7 @@ export async function buildLinkIndex(sql: Sql, between: Between): Promise<LinkSn
   // Filled slice by slice straight into typed arrays (JS arrays of every value first cost
   // tens of megabytes that the process kept after the build).
   const c = emptyColumns(size);
-  const words = new WordIndexBuilder();
+  const words = new WordIndexBuilder(size);
   const tokenizer = new Tokenizer();
   const domainAt = new Map<string, number>();
   const statusAt = new Map<string | null, number>([[null, 0]]);
@@ -101,7 +101,7 @@ export async function buildLinkIndex(sql: Sql, between: Between): Promise<LinkSn
       // Column-major, so each column's texts go to the tokenizer together.
       const tokens = tokenizer.tokenize(texts);
       for (let r = 0; r < n; r++)
-        words.add(p - n + r, [tokens[r], tokens[n + r], tokens[2 * n + r], tokens[3 * n + r], tokens[4 * n + r]] as string[][]);
+        words.add([tokens[r], tokens[n + r], tokens[2 * n + r], tokens[3 * n + r], tokens[4 * n + r]] as string[][]);
       after = slice.last;
       if (!(await between())) return null;
     }
@@ -120,7 +120,7 @@ export async function buildLinkIndex(sql: Sql, between: Between): Promise<LinkSn
         if (!(await between())) return null;
       }
     }
-    const finished = await words.finish(size, between);
+    const finished = await words.finish(between);
     return finished && (await between()) ? { columns: c, words: finished } : null;
   } finally {
     tokenizer.close();

@@ -75,6 +75,9 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
   let building = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Totals (and unknown counts) of filtered queries, for the snapshot they were counted in. */
+  const totals = new Map<string, { total: number; widened: number }>();
+  let totalsOf: LinkSnapshot | null = null;
   let waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
 
   const stamp = () => {
@@ -163,6 +166,14 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
       const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(query.limit ?? DEFAULT_LIMIT)));
       const desc = (query.direction ?? 'desc') === 'desc';
       const test = filterTest(c, filters, nowText);
+      if (s !== totalsOf) {
+        totals.clear();
+        totalsOf = s;
+      }
+      // Only the expiry filter depends on the time: its totals are kept for the minute, as the
+      // facet counts are (mirror.ts).
+      const totalKey = JSON.stringify([query.q ?? '', filters, filters.expired === undefined ? '' : nowText.slice(0, 16)]);
+      const cachedTotal = test.active === 0 ? undefined : totals.get(totalKey);
       const picked: number[] = [];
       let total = 0;
       let widened = 0;
@@ -171,6 +182,15 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
         total = found ? found.length : c.size;
         walk(c, sort as IndexedSort, desc, found, (p) => {
           if (widened++ >= offset) picked.push(p);
+          return picked.length < limit;
+        });
+      } else if (cachedTotal !== undefined) {
+        // The total of these filters is known (scrolling asks again at every window): the walk
+        // stops after the window instead of testing every link.
+        ({ total, widened } = cachedTotal);
+        let matched = 0;
+        walk(c, sort as IndexedSort, desc, found, (p) => {
+          if (test.fails(p) === 0 && matched++ >= offset) picked.push(p);
           return picked.length < limit;
         });
       } else {
@@ -183,6 +203,7 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
           } else if (test.unknownOnly(p, fails)) widened++;
           return true;
         });
+        remember(totals, totalKey, { total, widened });
       }
       const rows = readRows(sql, picked.map((p) => c.id[p] as number));
       return {
@@ -222,6 +243,15 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
       settle(new Error('The link index was closed.'));
     },
   };
+}
+
+const TOTALS = 64;
+
+/** Keeps an answer in a small map, the oldest going first. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > TOTALS) map.delete(map.keys().next().value as string);
 }
 
 /** Calls `visit` for every candidate position in the order of the sort, until it says stop. */

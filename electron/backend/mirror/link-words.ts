@@ -68,44 +68,57 @@ export class Tokenizer {
   }
 }
 
-/** Places are collected in chunks: growing one array by copies doubled the build's memory. */
+/** Token ids are collected in chunks: growing one array by copies doubled the build's memory. */
 const CHUNK = 1 << 18;
+const COLUMNS = 5;
 
-/** Collects the tokens of the links in position order, then freezes them into a WordIndex. */
+/**
+ * Collects the tokens of the links in position order, then freezes them into a WordIndex. Only
+ * each token's id is kept per occurrence, and each column's token count: the places follow from
+ * the order they came in (kept apart, they were the build's largest transient memory).
+ */
 export class WordIndexBuilder {
   private readonly ids = new Map<string, number>();
   private readonly names: string[] = [];
   private readonly terms: Int32Array[] = [];
-  private readonly placeChunks: Float64Array[] = [];
+  /** Tokens per link and column, in position order. */
+  private readonly lengths: Uint32Array;
+  private next = 0;
   /** Entries used in the last chunk. */
   private used = CHUNK;
 
-  /** The tokens of one link's columns (alias, short URL, long URL, title, note). */
-  add(position: number, columns: readonly (readonly string[])[]): void {
-    for (let column = 0; column < columns.length; column++) {
-      const tokens = columns[column] as readonly string[];
+  constructor(private readonly size: number) {
+    this.lengths = new Uint32Array(size * COLUMNS);
+  }
+
+  /** The tokens of the next link's columns (alias, short URL, long URL, title, note). */
+  add(columns: readonly (readonly string[])[]): void {
+    if (this.next >= this.size) throw new Error('More links than the builder was made for.');
+    for (let column = 0; column < COLUMNS; column++) {
+      const tokens = columns[column] ?? [];
       const length = Math.min(tokens.length, OFFSETS);
+      this.lengths[this.next * COLUMNS + column] = length;
       for (let offset = 0; offset < length; offset++) {
         const token = tokens[offset] as string;
         let id = this.ids.get(token);
         if (id === undefined) this.ids.set(token, (id = this.names.push(token) - 1));
         if (this.used === CHUNK) {
           this.terms.push(new Int32Array(CHUNK));
-          this.placeChunks.push(new Float64Array(CHUNK));
           this.used = 0;
         }
-        (this.terms[this.terms.length - 1] as Int32Array)[this.used] = id;
-        (this.placeChunks[this.placeChunks.length - 1] as Float64Array)[this.used++] = position * PLACE + column * OFFSETS + offset;
+        (this.terms[this.terms.length - 1] as Int32Array)[this.used++] = id;
       }
     }
+    this.next++;
   }
 
   /**
-   * The index of `size` links, made in steps with `between` in between (a step per chunk; the
-   * sort of the tokens is the one step that cannot be cut). Null when `between` says stop.
-   * Places were added in ascending order, so each token's stay so.
+   * The index, made in steps with `between` in between (the sort of the tokens is the one step
+   * that cannot be cut). Null when `between` says stop. Occurrences came in ascending place
+   * order, so each token's places stay so.
    */
-  async finish(size: number, between: () => Promise<boolean>): Promise<WordIndex | null> {
+  async finish(between: () => Promise<boolean>): Promise<WordIndex | null> {
+    const size = this.next;
     const tokens = this.names.slice().sort();
     const newId = new Int32Array(tokens.length);
     tokens.forEach((token, k) => (newId[this.ids.get(token) as number] = k));
@@ -126,20 +139,25 @@ export class WordIndexBuilder {
     if (!(await between())) return null;
     const cursor = start.slice(0, tokens.length);
     const places = new Float64Array(start[tokens.length] as number);
-    for (let k = 0; k < chunks; k++) {
-      const termOf = this.terms[k] as Int32Array;
-      const placeOf = this.placeChunks[k] as Float64Array;
-      for (let i = 0, n = countOf(k); i < n; i++) {
-        const t = newId[termOf[i] as number] as number;
-        const at = cursor[t] as number;
-        cursor[t] = at + 1;
-        places[at] = placeOf[i] as number;
+    let chunk = 0;
+    let i = 0;
+    for (let p = 0; p < size; p++) {
+      for (let column = 0; column < COLUMNS; column++) {
+        const length = this.lengths[p * COLUMNS + column] as number;
+        for (let offset = 0; offset < length; offset++) {
+          if (i === CHUNK) {
+            this.terms[chunk++] = new Int32Array(0); // copied: let it go
+            i = 0;
+          }
+          const t = newId[(this.terms[chunk] as Int32Array)[i++] as number] as number;
+          const at = cursor[t] as number;
+          cursor[t] = at + 1;
+          places[at] = p * PLACE + column * OFFSETS + offset;
+        }
       }
-      // Each chunk goes as soon as it is copied, so the build never holds both in full.
-      this.terms[k] = new Int32Array(0);
-      this.placeChunks[k] = new Float64Array(0);
-      if (!(await between())) return null;
+      if (p % 20_000 === 19_999 && !(await between())) return null;
     }
+    this.terms.length = 0;
     const index = new WordIndex(tokens, start, places, size);
     return (await index.prepare(between)) ? index : null;
   }
