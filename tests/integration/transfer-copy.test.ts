@@ -156,6 +156,29 @@ describe('copy to another profile', () => {
     expect(lines).toHaveLength(2);
   });
 
+  it('maps pixels by name and type; one the target lacks is left out of the copy and listed', async () => {
+    const pixel = async (type: string, name: string, tag: string) => {
+      const op = await app.call<OutboxItem>('pixels:create', { type, name, tag });
+      return (await app.call<{ id: number }>('outbox:wait', { opId: op.opId })).id;
+    };
+    await app.call('profiles:switch', { id: targetId });
+    const targetMeta = await pixel('fbpixel', 'Meta', '123456789012345');
+    await app.call('profiles:switch', { id: sourceId });
+    // Ids differ between the services: only the name and type say which is which.
+    await pixel('gapixel', 'Analytics', 'G-ABCDEF1234');
+    const meta = await pixel('fbpixel', 'meta', '999999999999999');
+    const gtm = await pixel('gtmpixel', 'Tags', 'GTM-ABC1234');
+    const link = await make({ url: 'https://pixels.example/', custom: 'with-pixels', pixels: [meta, gtm] });
+
+    const plan = await app.call<TransferPlan>('transfer:plan', request([link]));
+    expect(plan.leftOut).toEqual([{ kind: 'pixel', name: 'Tags', links: 1 }]);
+    const job = await run(request([link]));
+    expect(job.transfer?.leftOut).toEqual([{ kind: 'pixel', name: 'Tags', links: 1 }]);
+    const made = (await linksOn(target)).find((l) => l.alias === 'with-pixels');
+    const details = await target.api<{ details: { pixels: number[] } }>('GET', `/api/url/${made?.id}`);
+    expect(details.json.details.pixels).toEqual([targetMeta]);
+  });
+
   it('says a link whose details were never read is unreadable, and refuses the current profile as the target', async () => {
     const made = await source.api<{ id: number }>('POST', '/api/url/add', { url: 'https://elsewhere.example/' });
     await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
