@@ -25,6 +25,9 @@ test('a Shlink export is recognised, its short codes become the aliases, and imp
     await expect(bulk.validCount).toHaveText('2');
     // The export's tags ("work") name no channel of this new account: said, and the links go without.
     await expect(page.getByTestId('bulk-missing-channels')).toContainText('work (1 row)');
+    // Nothing is created without the person's confirmation, and the preview says what that means.
+    await expect(page.getByTestId('bulk-create-channels')).toContainText('Create this channel on Import target');
+    await expect(page.getByTestId('bulk-channels-outcome')).toHaveText('Without this, 1 link goes without a channel.');
     await bulk.jobName.fill(`Shlink import ${round}`);
     await bulk.start.click();
     const job = bulk.job(`Shlink import ${round}`);
