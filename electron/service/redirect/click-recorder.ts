@@ -5,8 +5,9 @@
  * links routes read (the clicks table and links.clicks) always agree with each other.
  *
  * Durability trade-off: a crash or kill -9 loses the clicks not yet written, at most about
- * FLUSH_INTERVAL_MS of traffic plus a batch being written; a normal close (the app's onClose
- * hook) writes them all. In exchange a commit carries hundreds of clicks instead of one.
+ * FLUSH_INTERVAL_MS of traffic plus, with the writer thread, its WRITE_INTERVAL_MS (1 s) and a
+ * batch being written; a normal close (the app's onClose hook) writes them all. In exchange a
+ * commit carries thousands of clicks instead of one (click-writer-thread.ts says what that buys).
  *
  * Two recorders share the batch format and SQL:
  *  - ThreadedClickRecorder (click-writer-thread.ts, the default): a worker thread with its own
