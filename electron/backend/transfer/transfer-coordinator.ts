@@ -183,7 +183,9 @@ export class TransferCoordinator {
         this.follow(entry.targetProfileId, target.workspace);
         this.settleTransfer(entry.targetProfileId, target.workspace, entry.jobId);
       } catch (error) {
-        this.options.log(`[transfer] an unfinished transfer could not be resumed: ${(error as Error).message}`);
+        // Its target profile was removed (and its data with it): nothing is left to resume.
+        if (error instanceof AppError && error.info.code === 'not-found') await this.options.registry.remove(entry.jobId);
+        else this.options.log(`[transfer] an unfinished transfer could not be resumed: ${(error as Error).message}`);
       }
     }
   }
