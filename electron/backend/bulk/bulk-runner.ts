@@ -8,7 +8,6 @@ import type { Mirror } from '../mirror/mirror.js';
 import type { Outbox } from '../outbox/outbox.js';
 import { systemClock, type Clock } from '../scheduler/clock.js';
 import type { Connectivity } from '../sync/connectivity.js';
-import { estimateEtaMs } from '../sync/eta.js';
 import {
   cancelQueued,
   countRows,
@@ -18,7 +17,6 @@ import {
   insertJob,
   listJobs,
   queuedRows,
-  requestsLeft,
   rowsPage,
   sendingRows,
   setJobStatus,
@@ -29,6 +27,8 @@ import {
 import { forgetJobRowClicks, recordLinkOrigin, storeRowClicks } from './former-clicks.js';
 import { applyAliasChoice, storeAliasChoices } from './alias-taken.js';
 import type { AliasChoice } from '../../shared/import-aliases.js';
+import { createJobPresenter } from './bulk-present.js';
+import { createJobPushes } from './bulk-pushes.js';
 import { resultCsv } from './result-csv.js';
 import { reuseKey } from './reuse-key.js';
 
@@ -81,8 +81,6 @@ interface InFlight {
 type Withdrawal = 'requeue' | 'cancel';
 
 const TICK_MS = 1_000;
-/** Gaps between two answers longer than this were waits (offline, paused), not the pace. */
-const PACE_WINDOW_MS = 10_000;
 
 const slug = (name: string) =>
   name
@@ -91,10 +89,6 @@ const slug = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'bulk-job';
 
-function secondsText(ms: number): string {
-  const s = Math.max(1, Math.ceil(ms / 1000));
-  return s < 90 ? `${s} s` : `${Math.ceil(s / 60)} min`;
-}
 
 /**
  * A profile's bulk shortening: jobs kept in its data file, their rows sent through the outbox
@@ -119,18 +113,6 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
   let unfollow: (() => void) | undefined;
   let ticker: unknown;
 
-  // The pace of answers (ms between two), for the ETA when the budget does not hold rows back.
-  let lastAnswerAt: number | null = null;
-  let pace: number | null = null;
-  function noteAnswer(): void {
-    const now = clock.now();
-    if (lastAnswerAt !== null && now - lastAnswerAt < PACE_WINDOW_MS) {
-      const gap = now - lastAnswerAt;
-      pace = pace === null ? gap : pace * 0.8 + gap * 0.2;
-    }
-    lastAnswerAt = now;
-  }
-
   const rowKey = (jobId: string, idx: number) => `${jobId}:${idx}`;
   const inFlightOf = (jobId: string) => [...inFlight.values()].filter((f) => f.jobId === jobId);
 
@@ -140,71 +122,16 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     return job;
   }
 
-  /** Why a running job is not moving, in words; null when it is. */
-  function waitingFor(job: StoredJob): string | null {
-    if (!connectivity.isOnline()) {
-      const reason = connectivity.state().reason;
-      return `Waiting for the service: it cannot be reached${reason ? ` (${reason.replace(/\.$/, '')})` : ''}. The job goes on by itself when it answers.`;
-    }
-    const budget = options.scheduler?.state();
-    const now = clock.now();
-    if (budget?.pausedUntil && budget.pausedUntil > now) {
-      return `The service asked Linkdeck to slow down; sending again in ${secondsText(budget.pausedUntil - now)}.`;
-    }
-    for (const f of inFlightOf(job.id)) {
-      const op = f.opId ? outbox.get(f.opId) : null;
-      if (op?.state === 'queued' && op.lastError && op.nextAttemptAt !== null && op.nextAttemptAt > now) {
-        return `The last try failed (${op.lastError.message.replace(/\.$/, '')}); trying again in ${secondsText(op.nextAttemptAt - now)}.`;
-      }
-    }
-    return null;
-  }
-
-  /** Jobs as the renderer sees them; ETAs add up the running jobs served before each one. */
-  function present(jobs: StoredJob[]): Map<string, BulkJob> {
-    const out = new Map<string, BulkJob>();
-    const budget = options.scheduler?.state();
-    const online = connectivity.isOnline();
-    let ahead = 0;
-    for (const job of jobs) {
-      const counts = countRows(sql, job.id);
-      let etaMs: number | null = null;
-      let message: string | null = null;
-      let status: BulkJob['status'] = job.status;
-      if (job.status === 'running') {
-        message = waitingFor(job);
-        if (message) status = 'waiting';
-        ahead += requestsLeft(sql, job.id, job.reuse);
-        if (budget && online) {
-          etaMs = Math.round(estimateEtaMs({
-            requestsLeft: ahead,
-            budget,
-            now: clock.now(),
-            // The outbox sends at a person's priority: the whole budget is its to use.
-            share: 1,
-            ...(pace !== null ? { latencyMs: pace } : {}),
-          }));
-        }
-      } else if (job.status === 'paused') {
-        message = 'Paused: press Resume to go on.';
-      } else if (job.status === 'cancelled' && counts.sending > 0) {
-        message = `Cancelled: waiting for the answer to ${counts.sending} row(s) already sent.`;
-      }
-      out.set(job.id, {
-        id: job.id,
-        name: job.name,
-        createdAt: job.createdAt,
-        finishedAt: job.finishedAt,
-        status,
-        reuse: job.reuse,
-        total: job.total,
-        counts,
-        etaMs,
-        message,
-      });
-    }
-    return out;
-  }
+  const presenter = createJobPresenter({
+    sql,
+    connectivity,
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    clock,
+    outbox,
+    inFlightOf: (jobId) => inFlightOf(jobId).map((f) => f.opId),
+  });
+  const present = presenter.present;
+  const noteAnswer = presenter.noteAnswer;
 
   const presentOne = (id: string): BulkJob => {
     requireJob(id);
@@ -212,47 +139,8 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     return present(listJobs(sql)).get(id) as BulkJob;
   };
 
-  /* Pushes: at most one per job per interval, the last state always delivered. */
-  const dirty = new Set<string>();
-  const lastSent = new Map<string, string>();
-  let flushTimer: unknown;
-  let lastFlushAt = -Infinity;
-
-  function flush(): void {
-    flushTimer = undefined;
-    if (!isOpen() || dirty.size === 0) {
-      lastFlushAt = clock.now();
-      return;
-    }
-    const ids = new Set(dirty);
-    dirty.clear();
-    const jobs = present(listJobs(sql));
-    // The interval counts from the delivery: presenting the jobs can take a while on a busy
-    // machine, and counted from before it, two pushes could arrive closer than the interval.
-    lastFlushAt = clock.now();
-    for (const id of ids) {
-      const job = jobs.get(id);
-      if (!job) continue;
-      const text = JSON.stringify(job);
-      if (lastSent.get(id) === text) continue;
-      lastSent.set(id, text);
-      for (const listener of listeners) {
-        try {
-          listener(job);
-        } catch (error) {
-          log(`[bulk] a listener failed: ${(error as Error).message}`);
-        }
-      }
-    }
-  }
-
-  function changed(jobId: string): void {
-    dirty.add(jobId);
-    if (flushTimer !== undefined) return;
-    const wait = Math.max(0, lastFlushAt + emitInterval - clock.now());
-    flushTimer = clock.setTimeout(flush, wait);
-    (flushTimer as { unref?: () => void } | undefined)?.unref?.();
-  }
+  const pushes = createJobPushes({ clock, intervalMs: emitInterval, isOpen, presentAll: () => present(listJobs(sql)), listeners, log });
+  const changed = pushes.changed;
 
   function tick(): void {
     ticker = undefined;
@@ -460,11 +348,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       unfollow = undefined;
       if (ticker !== undefined) clock.clearTimeout(ticker);
       ticker = undefined;
-      if (flushTimer !== undefined) {
-        clock.clearTimeout(flushTimer);
-        flushTimer = undefined;
-        if (isOpen()) flush();
-      }
+      pushes.flushNow();
     },
 
     list: () => [...present(listJobs(sql)).values()].reverse(),
@@ -541,7 +425,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       if (sending > 0) throw AppError.of('invalid-input', `${sending} row(s) of this job are still waiting for the service's answer; remove it once they have one.`);
       deleteJob(sql, id);
       forgetJobRowClicks(sql, id);
-      lastSent.delete(id);
+      pushes.forget(id);
     },
 
     resultCsv(id) {

@@ -1,0 +1,118 @@
+import type { BulkJob } from '../../shared/bulk.js';
+import type { RateBudgetState } from '../../shared/models.js';
+import type { Sql } from '../mirror/sqlite.js';
+import type { Outbox } from '../outbox/outbox.js';
+import type { Clock } from '../scheduler/clock.js';
+import type { Connectivity } from '../sync/connectivity.js';
+import { estimateEtaMs } from '../sync/eta.js';
+import { countRows, requestsLeft, type StoredJob } from './bulk-store.js';
+
+/** Gaps between two answers longer than this were waits (offline, paused), not the pace. */
+const PACE_WINDOW_MS = 10_000;
+
+function secondsText(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s < 90 ? `${s} s` : `${Math.ceil(s / 60)} min`;
+}
+
+export interface JobPresenterDeps {
+  sql: Sql;
+  connectivity: Connectivity;
+  scheduler?: { state(): RateBudgetState };
+  clock: Clock;
+  outbox: Pick<Outbox, 'get'>;
+  /** The outbox operations of a job's rows in flight (null: not queued yet). */
+  inFlightOf: (jobId: string) => (string | null)[];
+}
+
+export interface JobPresenter {
+  /** Jobs as the renderer sees them, by id; ETAs add up the running jobs served before each one. */
+  present(jobs: StoredJob[]): Map<string, BulkJob>;
+  /** A row got its answer: the pace of answers feeds the ETA. */
+  noteAnswer(): void;
+}
+
+/** How bulk jobs are shown: their counts, what a running one waits for in words, and its ETA. */
+export function createJobPresenter(deps: JobPresenterDeps): JobPresenter {
+  const { sql, connectivity, clock, outbox } = deps;
+
+  // The pace of answers (ms between two), for the ETA when the budget does not hold rows back.
+  let lastAnswerAt: number | null = null;
+  let pace: number | null = null;
+  function noteAnswer(): void {
+    const now = clock.now();
+    if (lastAnswerAt !== null && now - lastAnswerAt < PACE_WINDOW_MS) {
+      const gap = now - lastAnswerAt;
+      pace = pace === null ? gap : pace * 0.8 + gap * 0.2;
+    }
+    lastAnswerAt = now;
+  }
+
+  /** Why a running job is not moving, in words; null when it is. */
+  function waitingFor(job: StoredJob): string | null {
+    if (!connectivity.isOnline()) {
+      const reason = connectivity.state().reason;
+      return `Waiting for the service: it cannot be reached${reason ? ` (${reason.replace(/\.$/, '')})` : ''}. The job goes on by itself when it answers.`;
+    }
+    const budget = deps.scheduler?.state();
+    const now = clock.now();
+    if (budget?.pausedUntil && budget.pausedUntil > now) {
+      return `The service asked Linkdeck to slow down; sending again in ${secondsText(budget.pausedUntil - now)}.`;
+    }
+    for (const opId of deps.inFlightOf(job.id)) {
+      const op = opId ? outbox.get(opId) : null;
+      if (op?.state === 'queued' && op.lastError && op.nextAttemptAt !== null && op.nextAttemptAt > now) {
+        return `The last try failed (${op.lastError.message.replace(/\.$/, '')}); trying again in ${secondsText(op.nextAttemptAt - now)}.`;
+      }
+    }
+    return null;
+  }
+
+  /** Jobs as the renderer sees them; ETAs add up the running jobs served before each one. */
+  function present(jobs: StoredJob[]): Map<string, BulkJob> {
+    const out = new Map<string, BulkJob>();
+    const budget = deps.scheduler?.state();
+    const online = connectivity.isOnline();
+    let ahead = 0;
+    for (const job of jobs) {
+      const counts = countRows(sql, job.id);
+      let etaMs: number | null = null;
+      let message: string | null = null;
+      let status: BulkJob['status'] = job.status;
+      if (job.status === 'running') {
+        message = waitingFor(job);
+        if (message) status = 'waiting';
+        ahead += requestsLeft(sql, job.id, job.reuse);
+        if (budget && online) {
+          etaMs = Math.round(estimateEtaMs({
+            requestsLeft: ahead,
+            budget,
+            now: clock.now(),
+            // The outbox sends at a person's priority: the whole budget is its to use.
+            share: 1,
+            ...(pace !== null ? { latencyMs: pace } : {}),
+          }));
+        }
+      } else if (job.status === 'paused') {
+        message = 'Paused: press Resume to go on.';
+      } else if (job.status === 'cancelled' && counts.sending > 0) {
+        message = `Cancelled: waiting for the answer to ${counts.sending} row(s) already sent.`;
+      }
+      out.set(job.id, {
+        id: job.id,
+        name: job.name,
+        createdAt: job.createdAt,
+        finishedAt: job.finishedAt,
+        status,
+        reuse: job.reuse,
+        total: job.total,
+        counts,
+        etaMs,
+        message,
+      });
+    }
+    return out;
+  }
+
+  return { present, noteAnswer };
+}
