@@ -37,7 +37,7 @@ const hostOf = (domain: string | undefined | null) =>
   (domain ?? '').trim().replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '').toLowerCase();
 
 /** A long URL as a URL parser writes it, so `HTTPS://A.example` and `https://a.example/` are one. */
-function sameUrl(a: string, b: string): boolean {
+export function sameUrl(a: string, b: string): boolean {
   const norm = (u: string) => {
     try {
       return new URL(u.trim()).href;

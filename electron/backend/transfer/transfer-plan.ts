@@ -1,5 +1,6 @@
 import type { BulkRowStatus } from '../../shared/bulk.js';
 import { validateLinkInput } from '../../shared/link-validation.js';
+import { sameUrl } from '../../shared/import-aliases.js';
 import type { LinkInput, LinkRedirect, MirrorLink, RateBudgetState } from '../../shared/models.js';
 import type { TransferAliasClash, TransferLeftOut, TransferPlan, TransferRequest } from '../../shared/transfer.js';
 import { hostOf } from '../mirror/dates.js';
@@ -85,17 +86,6 @@ function targetAliasUrls(target: Mirror, alias: string, host: string): string[] 
       [alias, ...onDomain.params],
     )
     .map((r) => r.long_url);
-}
-
-function sameUrl(a: string, b: string): boolean {
-  const norm = (u: string) => {
-    try {
-      return new URL(u.trim()).href;
-    } catch {
-      return u.trim();
-    }
-  };
-  return norm(a) === norm(b);
 }
 
 /**
