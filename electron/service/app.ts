@@ -132,6 +132,11 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
           throw new RateLimitError(`Too many requests: the limit is ${rate.limit} a minute. Try again in ${rate.retryAfter} seconds.`, rate.retryAfter);
         }
       });
+      // Clicks are written in batches up to a second after the visit: a read of the API sees
+      // every visit answered before it (a person clicks their link, then opens its statistics).
+      api.addHook('preHandler', async (request) => {
+        if (request.method === 'GET') await api.flushClicks();
+      });
       api.addHook('preHandler', async (request, reply) => replayIdempotent(ctx, request, reply));
       api.addHook('onSend', async (request, reply, payload) => {
         rememberIdempotent(ctx, request, reply, payload);

@@ -213,3 +213,22 @@ describe('the direct redirect in the service', () => {
     expect(answers[0]?.clicks).toBe(6);
   });
 });
+
+describe('clicks written in batches, read through the API', () => {
+  let s: TestService;
+  beforeAll(async () => {
+    s = await startTestService({ rateLimit: 0 });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('a read of the API counts every visit answered before it (the writer waits up to a second)', async () => {
+    const link = await createLink(s, { url: 'https://example.com/read-your-clicks' });
+    for (let i = 0; i < 3; i++) expect((await visit(s, link.path)).status).toBe(302);
+    const one = await s.api<{ error: number; data: { clicks: number } }>('GET', `/api/url/${link.id}`);
+    expect(one.json.data.clicks).toBe(3);
+    const list = await s.api<{ data: { urls: { id: number; clicks: number }[] } }>('GET', '/api/urls?limit=10');
+    expect(list.json.data.urls.find((u) => u.id === link.id)?.clicks).toBe(3);
+  });
+});
