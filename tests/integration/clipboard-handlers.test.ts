@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Backend } from '../../electron/backend/backend.js';
-import type { ClipboardNotification, ClipboardPort, Notifier } from '../../electron/backend/clipboard/ports.js';
 import { createBackend } from '../../electron/backend/create-backend.js';
 import type { DesktopSettingsPort, DesktopShellPorts } from '../../electron/backend/desktop-ports.js';
 import { MemorySecretStore } from '../../electron/backend/secrets/index.js';
@@ -11,38 +10,7 @@ import type { ClipboardSettings } from '../../electron/shared/clipboard-rules.js
 import type { ProfileSummary, Result } from '../../electron/shared/contract.js';
 import type { ClipboardStatus, DesktopSettings } from '../../electron/shared/desktop.js';
 import { startTestService, type TestService } from '../support/service.js';
-
-/** The OS clipboard as the shell would give it; `copy` is the person copying. */
-class FakeClipboard implements ClipboardPort {
-  text = '';
-  readonly writes: string[] = [];
-  private readers: (() => void)[] = [];
-  readText(): string {
-    const waiting = this.readers;
-    this.readers = [];
-    for (const resolve of waiting) resolve();
-    return this.text;
-  }
-  writeText(text: string): void {
-    this.writes.push(text);
-    this.text = text;
-  }
-  copy(text: string): void {
-    this.text = text;
-  }
-  /** Resolves at the next read: the watch has seen what is on the clipboard now. */
-  nextRead(): Promise<void> {
-    return new Promise((resolve) => this.readers.push(resolve));
-  }
-}
-
-class FakeNotifier implements Notifier {
-  readonly shown: ClipboardNotification[] = [];
-  async notify(notification: ClipboardNotification): Promise<string | null> {
-    this.shown.push(notification);
-    return null; // dismissed: undo is tested through the channel
-  }
-}
+import { FakeClipboard, FakeNotifier } from '../support/shell-clipboard-fakes.js';
 
 const desktopSettings: DesktopSettings = {
   available: true,

@@ -3,49 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Backend } from '../../electron/backend/backend.js';
-import type { ClipboardNotification, ClipboardPort, Notifier } from '../../electron/backend/clipboard/ports.js';
 import { createBackend } from '../../electron/backend/create-backend.js';
 import type { DesktopShellPorts } from '../../electron/backend/desktop-ports.js';
 import { MemorySecretStore } from '../../electron/backend/secrets/index.js';
 import type { ClipboardSettings } from '../../electron/shared/clipboard-rules.js';
 import type { ProfileSummary, Result } from '../../electron/shared/contract.js';
 import type { ClipboardStatus, DesktopSettings } from '../../electron/shared/desktop.js';
+import { FakeClipboard, FakeNotifier } from '../support/shell-clipboard-fakes.js';
 
 /**
  * Issue 22: clipboard-watch shortening on the local workspace without a public address asks once
  * before it replaces anything; the answer is kept per profile. Real backend, real embedded
  * service; the OS clipboard and notifications are the shell's fakes.
  */
-class FakeClipboard implements ClipboardPort {
-  text = '';
-  readonly writes: string[] = [];
-  private readers: (() => void)[] = [];
-  readText(): string {
-    const waiting = this.readers;
-    this.readers = [];
-    for (const resolve of waiting) resolve();
-    return this.text;
-  }
-  writeText(text: string): void {
-    this.writes.push(text);
-    this.text = text;
-  }
-  copy(text: string): void {
-    this.text = text;
-  }
-  nextRead(): Promise<void> {
-    return new Promise((resolve) => this.readers.push(resolve));
-  }
-}
-
-class FakeNotifier implements Notifier {
-  readonly shown: ClipboardNotification[] = [];
-  async notify(notification: ClipboardNotification): Promise<string | null> {
-    this.shown.push(notification);
-    return null; // dismissed: the app's own question answers it
-  }
-}
-
 const desktopSettings: DesktopSettings = { available: true, closeToTray: true, hotkey: '', hotkeyRegistered: false, openAtLogin: false, openAtLoginSupported: false };
 const WATCHING: ClipboardSettings = { enabled: true, paused: false, pollIntervalMs: 100, offline: 'queue', defaults: {}, rules: [] };
 
