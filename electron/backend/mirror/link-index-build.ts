@@ -67,6 +67,7 @@ export async function buildLinkIndex(sql: Sql, between: Between): Promise<LinkSn
   const tokenizer = new Tokenizer();
   const domainAt = new Map<string, number>();
   const statusAt = new Map<string | null, number>([[null, 0]]);
+  const row: Array<string | string[]> = [];
   try {
     let after = -1;
     let p = 0;
@@ -98,10 +99,13 @@ export async function buildLinkIndex(sql: Sql, between: Between): Promise<LinkSn
         c.expiry[p] = expiry[r] ?? null;
       }
       const texts = (['alias', 'shortUrl', 'longUrl', 'title', 'description'] as const).flatMap((k) => col<string>(k));
-      // Column-major, so each column's texts go to the tokenizer together.
-      const tokens = tokenizer.tokenize(texts);
-      for (let r = 0; r < n; r++)
-        words.add([tokens[r], tokens[n + r], tokens[2 * n + r], tokens[3 * n + r], tokens[4 * n + r]] as string[][]);
+      // Column-major, so the texts that are not plain ASCII go to FTS5's tokenizer together;
+      // the others are split by the word index itself, with no string made per token.
+      const others = tokenizer.others(texts);
+      for (let r = 0; r < n; r++) {
+        for (let column = 0; column < 5; column++) row[column] = others[column * n + r] ?? (texts[column * n + r] as string);
+        words.add(row);
+      }
       after = slice.last;
       if (!(await between())) return null;
     }

@@ -1,4 +1,6 @@
-import Database from 'libsql';
+import { TokenTable, type Tokens } from './link-tokens.js';
+
+export { Tokenizer } from './link-tokens.js';
 
 /*
  * An in-memory inverted index of the words FTS5 keeps for each link (issue 15): every token of
@@ -10,67 +12,23 @@ import Database from 'libsql';
  *
  * It must find exactly the links FTS5 finds, so the tokens are FTS5's own: plain ASCII text is
  * split here (unicode61 keeps [0-9A-Za-z] runs and folds case, nothing else), any other text
- * goes through FTS5's tokenizer itself, in a private in-memory table with the links_fts
- * settings (a JS copy of its Unicode tables and diacritics folding would drift).
+ * goes through FTS5's tokenizer itself (link-tokens.ts: a JS copy of its Unicode tables and
+ * diacritics folding would drift).
+ *
+ * A place is one number: position × place + column × offsets + token offset, where `offsets`
+ * is one more than the most tokens any column holds, so the token after a column's last is no
+ * other column's. It is a 32-bit word whenever that fits (100,000 links with up to 8,589
+ * tokens a column): 12 MB instead of 25 MB at 3.1 million tokens.
  */
 
-/** Tokenizer settings of links_fts (schema.ts, migration 1): kept equal, tested against it. */
-const TOKENIZE = 'unicode61 remove_diacritics 2';
-
-/** A place is one number: position × PLACE + column × OFFSETS + token offset. */
-const OFFSETS = 2 ** 20;
-const PLACE = 8 * OFFSETS;
-// eslint-disable-next-line no-control-regex -- the ASCII range is the point
-const ASCII = /^[\u0000-\u007f]*$/;
-const ASCII_TOKEN = /[0-9a-z]+/gi;
-
-/** Splits texts into tokens exactly as links_fts does. Close it when done (it holds a connection). */
-export class Tokenizer {
-  private probe: InstanceType<typeof Database> | null = null;
-
-  /** The tokens of each text, in order. */
-  tokenize(texts: readonly string[]): string[][] {
-    const out: string[][] = new Array<string[]>(texts.length);
-    const others: number[] = [];
-    texts.forEach((text, k) => {
-      if (ASCII.test(text)) out[k] = text.match(ASCII_TOKEN)?.map((t) => t.toLowerCase()) ?? [];
-      else others.push(k);
-    });
-    if (others.length > 0) this.throughFts5(texts, others, out);
-    return out;
-  }
-
-  private throughFts5(texts: readonly string[], which: number[], out: string[][]): void {
-    if (!this.probe) {
-      this.probe = new Database(':memory:');
-      this.probe.exec(`CREATE VIRTUAL TABLE words USING fts5(t, tokenize = '${TOKENIZE}');
-        CREATE VIRTUAL TABLE words_instance USING fts5vocab(words, 'instance');`);
-    }
-    const db = this.probe;
-    const insert = db.prepare('INSERT INTO words (rowid, t) VALUES (?, ?)');
-    db.exec('BEGIN');
-    try {
-      for (const k of which) {
-        out[k] = [];
-        insert.run([k + 1, texts[k] as string]);
-      }
-      const rows = db.prepare('SELECT doc, offset, term FROM words_instance').all() as Array<{ doc: number; offset: number; term: string }>;
-      for (const r of rows) (out[r.doc - 1] as string[])[r.offset] = r.term;
-      db.exec('DELETE FROM words');
-    } finally {
-      db.exec('COMMIT');
-    }
-  }
-
-  close(): void {
-    this.probe?.close();
-    this.probe = null;
-  }
-}
-
+/** Tokens kept per column at most (FTS5 keeps more; no link here comes near). */
+const MAX_TOKENS = 2 ** 20;
 /** Token ids are collected in chunks: growing one array by copies doubled the build's memory. */
 const CHUNK = 1 << 18;
 const COLUMNS = 5;
+
+/** What a place can be: a 32-bit word when every place fits in one. */
+type Places = Uint32Array | Float64Array;
 
 /**
  * Collects the tokens of the links in position order, then freezes them into a WordIndex. Only
@@ -78,38 +36,62 @@ const COLUMNS = 5;
  * the order they came in (kept apart, they were the build's largest transient memory).
  */
 export class WordIndexBuilder {
-  private readonly ids = new Map<string, number>();
-  private readonly names: string[] = [];
+  private readonly table = new TokenTable();
   private readonly terms: Int32Array[] = [];
   /** Tokens per link and column, in position order. */
   private readonly lengths: Uint32Array;
+  private longest = 0;
   private next = 0;
   /** Entries used in the last chunk. */
   private used = CHUNK;
+  /** Tokens in the column being added. */
+  private length = 0;
 
-  constructor(private readonly size: number) {
+  /** `placeLimit`: places at or past it take 64 bits (tests lower it to try that layout). */
+  constructor(
+    private readonly size: number,
+    private readonly placeLimit = 2 ** 32,
+  ) {
     this.lengths = new Uint32Array(size * COLUMNS);
   }
 
-  /** The tokens of the next link's columns (alias, short URL, long URL, title, note). */
-  add(columns: readonly (readonly string[])[]): void {
+  /**
+   * The next link's columns (alias, short URL, long URL, title, note): each either a plain
+   * ASCII text, split here as links_fts splits it, or the tokens FTS5 gave for it (Tokenizer).
+   */
+  add(columns: readonly (string | readonly string[])[]): void {
     if (this.next >= this.size) throw new Error('More links than the builder was made for.');
+    const table = this.table;
     for (let column = 0; column < COLUMNS; column++) {
-      const tokens = columns[column] ?? [];
-      const length = Math.min(tokens.length, OFFSETS);
-      this.lengths[this.next * COLUMNS + column] = length;
-      for (let offset = 0; offset < length; offset++) {
-        const token = tokens[offset] as string;
-        let id = this.ids.get(token);
-        if (id === undefined) this.ids.set(token, (id = this.names.push(token) - 1));
-        if (this.used === CHUNK) {
-          this.terms.push(new Int32Array(CHUNK));
-          this.used = 0;
+      const text = columns[column] ?? '';
+      this.length = 0;
+      if (typeof text === 'string') {
+        for (let i = 0; i < text.length; i++) {
+          let u = text.charCodeAt(i);
+          if (u >= 65 && u <= 90) u += 32;
+          if ((u >= 48 && u <= 57) || (u >= 97 && u <= 122)) table.unit(u);
+          else if (table.pending > 0) this.keep(table.end());
         }
-        (this.terms[this.terms.length - 1] as Int32Array)[this.used++] = id;
-      }
+        if (table.pending > 0) this.keep(table.end());
+      } else
+        for (const token of text) {
+          for (let i = 0; i < token.length; i++) table.unit(token.charCodeAt(i));
+          this.keep(table.end());
+        }
+      this.lengths[this.next * COLUMNS + column] = this.length;
+      if (this.length > this.longest) this.longest = this.length;
     }
     this.next++;
+  }
+
+  private keep(id: number): void {
+    if (this.length >= MAX_TOKENS) return;
+    this.length++;
+    if (this.used === CHUNK) {
+      this.terms.push(new Int32Array(CHUNK));
+      this.used = 0;
+    }
+    (this.terms[this.terms.length - 1] as Int32Array)[this.used++] = id;
   }
 
   /**
@@ -119,15 +101,11 @@ export class WordIndexBuilder {
    */
   async finish(between: () => Promise<boolean>): Promise<WordIndex | null> {
     const size = this.next;
-    const tokens = this.names.slice().sort();
-    const newId = new Int32Array(tokens.length);
-    tokens.forEach((token, k) => (newId[this.ids.get(token) as number] = k));
-    this.ids.clear();
-    this.names.length = 0;
+    const { tokens, newId } = this.table.sorted();
     if (!(await between())) return null;
     const chunks = this.terms.length;
     const countOf = (k: number) => (k === chunks - 1 ? this.used : CHUNK);
-    const start = new Int32Array(tokens.length + 1);
+    const start = new Int32Array(tokens.count + 1);
     for (let k = 0; k < chunks; k++) {
       const termOf = this.terms[k] as Int32Array;
       for (let i = 0, n = countOf(k); i < n; i++) {
@@ -135,10 +113,13 @@ export class WordIndexBuilder {
         start[t] = (start[t] as number) + 1;
       }
     }
-    for (let k = 0; k < tokens.length; k++) start[k + 1] = (start[k + 1] as number) + (start[k] as number);
+    for (let k = 0; k < tokens.count; k++) start[k + 1] = (start[k + 1] as number) + (start[k] as number);
     if (!(await between())) return null;
-    const cursor = start.slice(0, tokens.length);
-    const places = new Float64Array(start[tokens.length] as number);
+    const cursor = start.slice(0, tokens.count);
+    const offsets = this.longest + 1;
+    const place = COLUMNS * offsets;
+    const total = start[tokens.count] as number;
+    const places: Places = size * place <= this.placeLimit ? new Uint32Array(total) : new Float64Array(total);
     let chunk = 0;
     let i = 0;
     for (let p = 0; p < size; p++) {
@@ -152,13 +133,13 @@ export class WordIndexBuilder {
           const t = newId[(this.terms[chunk] as Int32Array)[i++] as number] as number;
           const at = cursor[t] as number;
           cursor[t] = at + 1;
-          places[at] = p * PLACE + column * OFFSETS + offset;
+          places[at] = p * place + column * offsets + offset;
         }
       }
       if (p % 20_000 === 19_999 && !(await between())) return null;
     }
     this.terms.length = 0;
-    const index = new WordIndex(tokens, start, places, size);
+    const index = new WordIndex(tokens, start, places, place, size);
     return (await index.prepare(between)) ? index : null;
   }
 }
@@ -181,9 +162,11 @@ export class WordIndex {
   private readonly seen: Uint8Array;
 
   constructor(
-    private readonly tokens: readonly string[],
+    private readonly tokens: Tokens,
     private readonly start: Int32Array,
-    private readonly places: Float64Array,
+    private readonly places: Places,
+    /** A place's position is place / this, rounded down. */
+    private readonly place: number,
     readonly size: number,
   ) {
     this.seen = new Uint8Array(size);
@@ -192,14 +175,14 @@ export class WordIndex {
   /** Builds the bit sets of the dense short prefixes, a step per prefix length. */
   async prepare(between: () => Promise<boolean>): Promise<boolean> {
     for (let length = 1; length <= SHORT; length++) {
-      for (let lo = 0; lo < this.tokens.length; ) {
-        const prefix = (this.tokens[lo] as string).slice(0, length);
-        const [, hi] = this.prefixRange(prefix);
+      for (let lo = 0; lo < this.tokens.count; ) {
+        const prefix = this.tokens.text(lo).slice(0, length);
+        const [, hi] = this.tokens.prefixRange(prefix);
         if (((this.start[hi] as number) - (this.start[lo] as number)) * DENSE >= this.size && prefix.length === length) {
           const bits = new Uint32Array(Math.ceil(this.size / 32));
           let count = 0;
           for (let k = this.start[lo] as number, end = this.start[hi] as number; k < end; k++) {
-            const p = Math.floor((this.places[k] as number) / PLACE);
+            const p = Math.floor((this.places[k] as number) / this.place);
             const word = p >>> 5;
             const bit = 1 << (p & 31);
             if (((bits[word] as number) & bit) === 0) {
@@ -244,11 +227,12 @@ export class WordIndex {
       const dense = this.dense.get(last);
       if (dense) return positionsOf(dense.bits, dense.count);
     }
-    const [lo, hi] = this.prefixRange(last);
+    const [lo, hi] = this.tokens.prefixRange(last);
     const seen = this.seen;
+    const per = this.place;
     let count = 0;
     const mark = (place: number) => {
-      const p = Math.floor(place / PLACE);
+      const p = Math.floor(place / per);
       if (seen[p] === 0) {
         seen[p] = 1;
         count++;
@@ -278,29 +262,10 @@ export class WordIndex {
   }
 
   /** The places of one whole token (empty when no link has it). */
-  private placesOf(token: string): Float64Array {
-    const k = this.lowerBound((t) => t < token);
-    if (this.tokens[k] !== token) return new Float64Array(0);
+  private placesOf(token: string): Places {
+    const k = this.tokens.indexOf(token);
+    if (k < 0) return this.places.subarray(0, 0);
     return this.places.subarray(this.start[k] as number, this.start[k + 1] as number);
-  }
-
-  /** [first, end) of the tokens starting with `prefix` (they are contiguous when sorted). */
-  private prefixRange(prefix: string): [number, number] {
-    const lo = this.lowerBound((t) => t < prefix);
-    const hi = this.lowerBound((t) => t < prefix || t.startsWith(prefix));
-    return [lo, hi];
-  }
-
-  /** The first token index where `before` turns false (it is true for a leading run only). */
-  private lowerBound(before: (token: string) => boolean): number {
-    let lo = 0;
-    let hi = this.tokens.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(this.tokens[mid] as string)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 }
 
@@ -320,7 +285,7 @@ function positionsOf(bits: Uint32Array, count: number): Int32Array {
 }
 
 /** The places of `next` that directly follow a place of `ends` (both ascending). */
-function followedBy(ends: Float64Array, next: Float64Array): Float64Array {
+function followedBy(ends: Places, next: Places): Float64Array {
   const out = new Float64Array(Math.min(ends.length, next.length));
   let n = 0;
   for (let i = 0, j = 0; i < ends.length && j < next.length; ) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildLinkIndex, type LinkSnapshot } from '../../../electron/backend/mirror/link-index-build.js';
 import { ftsQuery, searchTerms } from '../../../electron/backend/mirror/link-search.js';
-import { Tokenizer } from '../../../electron/backend/mirror/link-words.js';
+import { Tokenizer, WordIndexBuilder } from '../../../electron/backend/mirror/link-words.js';
 import { link, store, tempProfileData } from './support/temp-mirror.js';
 
 /*
@@ -87,6 +87,21 @@ describe('the in-memory word index', () => {
     for (const q of ['cafe', 'CAFÉ', 'ecole', 'STRASSE', 'straß', 'istanbul', 'naive', '東京', '🎉party', 'party', 'x_y', 'y', '3', 'ǆ', 'shop.b.test/spr', 'a.b-c', 'b c', 'https://a.test/', 's', 'zzz']) {
       const { index, fts5 } = bothWays(s, q);
       expect(index, q).toEqual(fts5);
+    }
+  });
+
+  it('finds the same with places in 64 bits and with every column given as FTS5 tokens', async () => {
+    const s = await snapshot();
+    const rows = data.sql.all<Record<string, string>>('SELECT alias, short_url, long_url, title, description FROM links ORDER BY rank');
+    // placeLimit 1: no place fits in 32 bits, so the index takes the 64-bit layout.
+    const builder = new WordIndexBuilder(rows.length, 1);
+    for (const r of rows) builder.add(tokenizer.tokenize([r.alias, r.short_url, r.long_url, r.title, r.description] as string[]));
+    const wide = await builder.finish(async () => true);
+    if (!wide) throw new Error('the build gave up');
+    for (const q of ['spring', 's', 'sp', 'cafe', 'shop.b.test/spr', 'a.b-c', 'b c', 'https://a.test/', 'naive report', '東京', 'zzz']) {
+      const terms = tokenizer.tokenize(searchTerms(q));
+      const { fts5 } = bothWays(s, q);
+      expect(Array.from(wide.match(terms), (p) => s.columns.rank[p] as number), q).toEqual(fts5);
     }
   });
 });
