@@ -1,4 +1,4 @@
-import type { LinkColumns } from './link-index-columns.js';
+import { NO_EXPIRY, UNKNOWN, type LinkColumns } from './link-index-columns.js';
 import { healthCurrent } from './link-rows.js';
 import type { Sql } from './sqlite.js';
 import { Tokenizer, WordIndexBuilder, type WordIndex } from './link-words.js';
@@ -68,6 +68,9 @@ export async function buildLinkIndex(sql: Sql, between: Between): Promise<LinkSn
   const domainAt = new Map<string, number>();
   const statusAt = new Map<string | null, number>([[null, 0]]);
   const row: Array<string | string[]> = [];
+  const channelAt = new Map<number | null, number>();
+  const campaignAt = new Map<number | null, number>();
+  const expiryAt = new Map<string, number>();
   try {
     let after = -1;
     let p = 0;
@@ -87,16 +90,14 @@ export async function buildLinkIndex(sql: Sql, between: Between): Promise<LinkSn
       for (let r = 0; r < n; r++, p++) {
         c.rank[p] = rank[r] as number;
         c.id[p] = id?.[r] as number;
-        c.channel[p] = channel?.[r] ?? NaN;
-        c.channelKnown[p] = channelKnown?.[r] === 1 ? 1 : 0;
-        c.campaign[p] = campaign?.[r] ?? NaN;
-        c.campaignKnown[p] = campaignKnown?.[r] === 1 ? 1 : 0;
+        c.channel[p] = channelKnown?.[r] === 1 ? intern(channelAt, c.channels, channel?.[r] ?? null) : UNKNOWN;
+        c.campaign[p] = campaignKnown?.[r] === 1 ? intern(campaignAt, c.campaigns, campaign?.[r] ?? null) : UNKNOWN;
         c.domain[p] = intern(domainAt, c.domains, domain[r] as string);
         c.status[p] = intern(statusAt, c.statuses, status[r] ?? null);
         const pw = password?.[r];
         c.password[p] = pw === null || pw === undefined ? -1 : pw;
-        c.expiryKnown[p] = expiryKnown?.[r] === 1 ? 1 : 0;
-        c.expiry[p] = expiry[r] ?? null;
+        const e = expiry[r] ?? null;
+        c.expiry[p] = expiryKnown?.[r] !== 1 ? UNKNOWN : e === null ? NO_EXPIRY : intern(expiryAt, c.expiries, e);
       }
       const texts = (['alias', 'shortUrl', 'longUrl', 'title', 'description'] as const).flatMap((k) => col<string>(k));
       // Column-major, so the texts that are not plain ASCII go to FTS5's tokenizer together;
@@ -110,6 +111,7 @@ export async function buildLinkIndex(sql: Sql, between: Between): Promise<LinkSn
       if (!(await between())) return null;
     }
     if (p !== size) return null;
+    sortExpiries(c);
     readMarks(sql, c);
     for (const [target, order] of [
       [c.byClicks, 'clicks, rank'],
@@ -131,7 +133,19 @@ export async function buildLinkIndex(sql: Sql, between: Between): Promise<LinkSn
   }
 }
 
-function intern<K extends string | null>(at: Map<K, number>, table: K[], value: K): number {
+/** Expiry codes in the order of the expiries, so "passed" is a code below a bound. */
+function sortExpiries(c: LinkColumns): void {
+  const order = c.expiries.map((_, k) => k).sort((a, b) => ((c.expiries[a] as string) < (c.expiries[b] as string) ? -1 : 1));
+  const newCode = new Int32Array(order.length);
+  order.forEach((k, rank) => (newCode[k] = rank));
+  c.expiries = order.map((k) => c.expiries[k] as string);
+  for (let p = 0; p < c.size; p++) {
+    const e = c.expiry[p] as number;
+    if (e >= 0) c.expiry[p] = newCode[e] as number;
+  }
+}
+
+function intern<K extends string | number | null>(at: Map<K, number>, table: K[], value: K): number {
   let k = at.get(value);
   if (k === undefined) at.set(value, (k = table.push(value) - 1));
   return k;
@@ -141,17 +155,17 @@ function emptyColumns(size: number): LinkColumns {
   return {
     rank: new Float64Array(size),
     id: new Float64Array(size),
-    channel: new Float64Array(size),
-    channelKnown: new Uint8Array(size),
-    campaign: new Float64Array(size),
-    campaignKnown: new Uint8Array(size),
+    channel: new Int32Array(size),
+    channels: [],
+    campaign: new Int32Array(size),
+    campaigns: [],
     domain: new Int32Array(size),
     domains: [],
     status: new Int32Array(size),
     statuses: [null],
     password: new Int8Array(size),
-    expiryKnown: new Uint8Array(size),
-    expiry: new Array<string | null>(size).fill(null),
+    expiry: new Int32Array(size),
+    expiries: [],
     pending: new Uint8Array(size),
     failed: new Uint8Array(size),
     health: new Uint8Array(size),

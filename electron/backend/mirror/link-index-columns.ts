@@ -3,18 +3,26 @@ import { hostOf } from './dates.js';
 
 /*
  * The link columns of the in-memory index (link-index.ts) and the filters over them: the same
- * conditions as link-query.ts's filterClause, on typed arrays.
+ * conditions as link-query.ts's filterClause, on typed arrays. Every value a filter or a facet
+ * reads is a small code (an index into a table of the distinct values), so a filter is one
+ * tight pass over an array and a facet count an increment at that index.
  */
+
+/** A code for a value that is not known (details never read). */
+export const UNKNOWN = -1;
+/** The expiry code of a link known to have no expiry. */
+export const NO_EXPIRY = -2;
 
 export interface LinkColumns {
   /** Positions are in rank order (oldest first); rank is the search index's rowid. */
   rank: Float64Array;
   id: Float64Array;
-  /** NaN: none (a known "no channel"/"no campaign", or unknown: see the *Known arrays). */
-  channel: Float64Array;
-  channelKnown: Uint8Array;
-  campaign: Float64Array;
-  campaignKnown: Uint8Array;
+  /** UNKNOWN, or an index into `channels` (null: known to be in no channel). */
+  channel: Int32Array;
+  channels: (number | null)[];
+  /** UNKNOWN, or an index into `campaigns` (null: known to be in no campaign). */
+  campaign: Int32Array;
+  campaigns: (number | null)[];
   /** Index into `domains`. */
   domain: Int32Array;
   domains: string[];
@@ -23,8 +31,9 @@ export interface LinkColumns {
   statuses: (string | null)[];
   /** -1: NULL (unknown), else 0 | 1 (the raw column). */
   password: Int8Array;
-  expiryKnown: Uint8Array;
-  expiry: (string | null)[];
+  /** UNKNOWN, NO_EXPIRY, or an index into `expiries` (distinct, ascending). */
+  expiry: Int32Array;
+  expiries: string[];
   pending: Uint8Array;
   failed: Uint8Array;
   /** The current check of the long URL: 0 none, 1 ok, 2 broken, 3 another state. */
@@ -35,15 +44,18 @@ export interface LinkColumns {
   size: number;
 }
 
-/** The filters, as bit masks: bit i set when the link does not match filter i. */
-export interface FilterTest {
-  /** Which filters are set, in FILTER_BITS order (bit per filter). */
+/** The filters of a query over every link, as bit masks (bit per filter, FILTER_BITS). */
+export interface FilterMask {
+  /** Which filters are set. */
   active: number;
   /** Whether any set filter can be unknown for a link (see UNKNOWN in link-query.ts). */
   unknowable: boolean;
-  fails(p: number): number;
-  /** Whether each filter in `fails` fails only because its value is unknown for the link. */
-  unknownOnly(p: number, fails: number): boolean;
+  /** Per position: the filters the link fails. */
+  fails: Uint8Array;
+  /** Per position: the filters whose value is unknown for the link (it fails them for that). */
+  unknown: Uint8Array;
+  /** What the mask depends on: the filters and, for the expiry, which expiries have passed. */
+  key: string;
 }
 
 export const FILTER_BITS = {
@@ -57,69 +69,116 @@ export const FILTER_BITS = {
   health: 128,
 } as const satisfies Record<keyof MirrorLinkFilters, number>;
 
-/** The same conditions as link-query.ts's filterClause, on the arrays. */
-export function filterTest(c: LinkColumns, f: MirrorLinkFilters, nowText: string): FilterTest {
-  const checks: Array<[number, (p: number) => boolean, ((p: number) => boolean) | null]> = [];
+/** How many of the expiries have passed at `nowText` (`expiries` ascending). */
+export function expiredBelow(c: LinkColumns, nowText: string): number {
+  let lo = 0;
+  let hi = c.expiries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((c.expiries[mid] as string) <= nowText) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The key of the mask of these filters at `nowText` (equal keys, equal masks). */
+export function maskKey(c: LinkColumns, f: MirrorLinkFilters, nowText: string): string {
+  return JSON.stringify([f, f.expired === undefined ? 0 : expiredBelow(c, nowText)]);
+}
+
+/**
+ * The same conditions as link-query.ts's filterClause, each a pass over its column. Null when
+ * no filter is set.
+ */
+export function filterMask(c: LinkColumns, f: MirrorLinkFilters, nowText: string): FilterMask | null {
+  const n = c.size;
+  const fails = new Uint8Array(n);
+  const unknown = new Uint8Array(n);
+  let active = 0;
+  let unknowable = false;
+  /** A link fails when its code is not `want`; UNKNOWN is unknown. */
+  const coded = (bit: number, codes: Int32Array, want: number) => {
+    for (let p = 0; p < n; p++) {
+      const v = codes[p] as number;
+      if (v !== want) {
+        fails[p] = (fails[p] as number) | bit;
+        if (v === UNKNOWN) unknown[p] = (unknown[p] as number) | bit;
+      }
+    }
+  };
   if (f.channel !== undefined) {
-    const v = f.channel;
-    checks.push([FILTER_BITS.channel, v === 'none' ? (p) => c.channelKnown[p] === 1 && Number.isNaN(c.channel[p]) : (p) => c.channelKnown[p] === 1 && c.channel[p] === v, (p) => c.channelKnown[p] === 0]);
+    active |= FILTER_BITS.channel;
+    unknowable = true;
+    const at = c.channels.indexOf(f.channel === 'none' ? null : f.channel);
+    coded(FILTER_BITS.channel, c.channel, at < 0 ? -3 : at);
   }
   if (f.campaign !== undefined) {
-    const v = f.campaign;
-    checks.push([FILTER_BITS.campaign, v === 'none' ? (p) => c.campaignKnown[p] === 1 && Number.isNaN(c.campaign[p]) : (p) => c.campaignKnown[p] === 1 && c.campaign[p] === v, (p) => c.campaignKnown[p] === 0]);
+    active |= FILTER_BITS.campaign;
+    unknowable = true;
+    const at = c.campaigns.indexOf(f.campaign === 'none' ? null : f.campaign);
+    coded(FILTER_BITS.campaign, c.campaign, at < 0 ? -3 : at);
   }
   if (f.domain !== undefined) {
+    active |= FILTER_BITS.domain;
     const at = c.domains.indexOf(hostOf(f.domain) || f.domain.trim().toLowerCase());
-    checks.push([FILTER_BITS.domain, (p) => c.domain[p] === at, null]);
+    for (let p = 0; p < n; p++) if (c.domain[p] !== at) fails[p] = (fails[p] as number) | FILTER_BITS.domain;
   }
   if (f.status !== undefined) {
+    active |= FILTER_BITS.status;
+    unknowable = true;
     const at = c.statuses.indexOf(f.status);
-    checks.push([FILTER_BITS.status, (p) => at > 0 && c.status[p] === at, (p) => c.status[p] === 0]);
+    const bit = FILTER_BITS.status;
+    for (let p = 0; p < n; p++) {
+      const v = c.status[p] as number;
+      if (at <= 0 || v !== at) fails[p] = (fails[p] as number) | bit;
+      if (v === 0) unknown[p] = (unknown[p] as number) | bit;
+    }
   }
   if (f.password !== undefined) {
+    active |= FILTER_BITS.password;
+    unknowable = true;
     const want = f.password ? 1 : 0;
-    checks.push([FILTER_BITS.password, (p) => c.password[p] === want, (p) => c.password[p] === -1]);
+    const bit = FILTER_BITS.password;
+    for (let p = 0; p < n; p++) {
+      const v = c.password[p] as number;
+      if (v !== want) fails[p] = (fails[p] as number) | bit;
+      if (v === -1) unknown[p] = (unknown[p] as number) | bit;
+    }
   }
   if (f.expired !== undefined) {
-    const expiredWanted = f.expired;
-    checks.push([
-      FILTER_BITS.expired,
-      (p) => {
-        if (c.expiryKnown[p] !== 1) return false;
-        const e = c.expiry[p] ?? null;
-        const expired = e !== null && e <= nowText;
-        return expiredWanted ? expired : !expired;
-      },
-      (p) => c.expiryKnown[p] === 0,
-    ]);
+    active |= FILTER_BITS.expired;
+    unknowable = true;
+    const below = expiredBelow(c, nowText);
+    const wanted = f.expired;
+    const bit = FILTER_BITS.expired;
+    for (let p = 0; p < n; p++) {
+      const e = c.expiry[p] as number;
+      if (e === UNKNOWN) {
+        fails[p] = (fails[p] as number) | bit;
+        unknown[p] = (unknown[p] as number) | bit;
+      } else if (wanted !== (e >= 0 && e < below)) fails[p] = (fails[p] as number) | bit;
+    }
   }
   if (f.outbox !== undefined) {
+    active |= FILTER_BITS.outbox;
     const o = f.outbox;
-    checks.push([FILTER_BITS.outbox, o === 'pending' ? (p) => c.pending[p] === 1 : o === 'failed' ? (p) => c.failed[p] === 1 : (p) => c.pending[p] === 1 || c.failed[p] === 1, null]);
+    const bit = FILTER_BITS.outbox;
+    for (let p = 0; p < n; p++) {
+      const matches = o === 'pending' ? c.pending[p] === 1 : o === 'failed' ? c.failed[p] === 1 : c.pending[p] === 1 || c.failed[p] === 1;
+      if (!matches) fails[p] = (fails[p] as number) | bit;
+    }
   }
   if (f.health !== undefined) {
+    active |= FILTER_BITS.health;
     // 'Unchecked' is no check yet and a check that was not made (3: the outbound rules refused
     // the address), as the SQL plan and the facet counts have it.
     const want = f.health === 'ok' ? 1 : 2;
-    const matches = f.health === 'unchecked' ? (p: number) => c.health[p] === 0 || c.health[p] === 3 : (p: number) => c.health[p] === want;
-    checks.push([FILTER_BITS.health, matches, null]);
+    const unchecked = f.health === 'unchecked';
+    const bit = FILTER_BITS.health;
+    for (let p = 0; p < n; p++) {
+      const h = c.health[p] as number;
+      if (unchecked ? h !== 0 && h !== 3 : h !== want) fails[p] = (fails[p] as number) | bit;
+    }
   }
-  const active = checks.reduce((all, [bit]) => all | bit, 0);
-  const bits = checks.map(([bit]) => bit);
-  const tests = checks.map(([, matches]) => matches);
-  return {
-    active,
-    unknowable: checks.some(([, , unknown]) => unknown !== null),
-    fails(p) {
-      // Indexed loop over flat arrays: this runs once per link and filter on every page.
-      let failed = 0;
-      for (let i = 0; i < tests.length; i++) if (!(tests[i] as (p: number) => boolean)(p)) failed |= bits[i] as number;
-      return failed;
-    },
-    unknownOnly(p, fails) {
-      for (const [bit, , unknown] of checks) if ((fails & bit) !== 0 && (unknown === null || !unknown(p))) return false;
-      return true;
-    },
-  };
+  return active === 0 ? null : { active, unknowable, fails, unknown, key: maskKey(c, f, nowText) };
 }
-

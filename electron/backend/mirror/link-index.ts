@@ -1,6 +1,6 @@
 import type { LinkFacets, MirrorLinkQuery } from '../../shared/models.js';
 import { buildLinkIndex, type LinkSnapshot } from './link-index-build.js';
-import { filterTest, type LinkColumns } from './link-index-columns.js';
+import { filterMask, maskKey, type FilterMask } from './link-index-columns.js';
 import { countFacets } from './link-index-facets.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, type LinkWindow } from './link-query.js';
 import { LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
@@ -8,7 +8,7 @@ import { searchTerms } from './link-search.js';
 import type { Sql } from './sqlite.js';
 import { Tokenizer } from './link-words.js';
 
-export { FILTER_BITS, filterTest, type FilterTest, type LinkColumns } from './link-index-columns.js';
+export { FILTER_BITS, filterMask, type FilterMask, type LinkColumns } from './link-index-columns.js';
 
 /*
  * An in-memory index of the links (issue 15): the columns that filters, facets and the clicks
@@ -75,9 +75,14 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
   let building = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  /** Totals (and unknown counts) of filtered queries, for the snapshot they were counted in. */
+  /**
+   * Per snapshot: the totals (and unknown counts) of filtered queries, and the filters' masks
+   * (a pass over every link each: a list scrolled or counted again with the same filters reads
+   * them back).
+   */
   const totals = new Map<string, { total: number; widened: number }>();
-  let totalsOf: LinkSnapshot | null = null;
+  const masks = new Map<string, FilterMask | null>();
+  let keptOf: LinkSnapshot | null = null;
   let waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
 
   const stamp = () => {
@@ -147,6 +152,22 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
     return s.words.match(tokens);
   }
 
+  /** The mask of these filters on this snapshot, kept while the snapshot is current. */
+  function maskOf(s: LinkSnapshot, filters: MirrorLinkQuery['filters'], nowText: string): FilterMask | null {
+    if (s !== keptOf) {
+      totals.clear();
+      masks.clear();
+      keptOf = s;
+    }
+    const f = filters ?? {};
+    if (!Object.values(f).some((v) => v !== undefined)) return null;
+    const key = maskKey(s.columns, f, nowText);
+    let mask = masks.get(key);
+    if (mask === undefined) remember(masks, key, (mask = filterMask(s.columns, f, nowText)), MASKS);
+    else remember(masks, key, mask, MASKS);
+    return mask;
+  }
+
   schedule();
 
   return {
@@ -165,22 +186,17 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
       const offset = Math.max(0, Math.floor(query.offset ?? 0));
       const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(query.limit ?? DEFAULT_LIMIT)));
       const desc = (query.direction ?? 'desc') === 'desc';
-      const test = filterTest(c, filters, nowText);
-      if (s !== totalsOf) {
-        totals.clear();
-        totalsOf = s;
-      }
-      // Only the expiry filter depends on the time: its totals are kept for the minute, as the
-      // facet counts are (mirror.ts).
-      const totalKey = JSON.stringify([query.q ?? '', filters, filters.expired === undefined ? '' : nowText.slice(0, 16)]);
-      const cachedTotal = test.active === 0 ? undefined : totals.get(totalKey);
+      const mask = maskOf(s, filters, nowText);
+      // The mask's key says which expiries have passed: the totals change when one passes.
+      const totalKey = mask ? JSON.stringify([query.q ?? '', mask.key]) : '';
+      const cachedTotal = mask ? totals.get(totalKey) : undefined;
       const picked: number[] = [];
       let total = 0;
       let widened = 0;
-      if (test.active === 0) {
+      if (!mask) {
         // Every candidate matches: the total is known, the walk stops after the window.
         total = found ? found.length : c.size;
-        walk(c, sort as IndexedSort, desc, found, (p) => {
+        walk(s, sort as IndexedSort, desc, found, (p) => {
           if (widened++ >= offset) picked.push(p);
           return picked.length < limit;
         });
@@ -189,18 +205,20 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
         // stops after the window instead of testing every link.
         ({ total, widened } = cachedTotal);
         let matched = 0;
-        walk(c, sort as IndexedSort, desc, found, (p) => {
-          if (test.fails(p) === 0 && matched++ >= offset) picked.push(p);
+        const fails = mask.fails;
+        walk(s, sort as IndexedSort, desc, found, (p) => {
+          if (fails[p] === 0 && matched++ >= offset) picked.push(p);
           return picked.length < limit;
         });
       } else {
-        walk(c, sort as IndexedSort, desc, found, (p) => {
-          const fails = test.fails(p);
-          if (fails === 0) {
+        const { fails, unknown } = mask;
+        walk(s, sort as IndexedSort, desc, found, (p) => {
+          const f = fails[p] as number;
+          if (f === 0) {
             if (total >= offset && picked.length < limit) picked.push(p);
             total++;
             widened++;
-          } else if (test.unknownOnly(p, fails)) widened++;
+          } else if ((f & ~(unknown[p] as number)) === 0) widened++;
           return true;
         });
         remember(totals, totalKey, { total, widened });
@@ -211,7 +229,7 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
         total,
         offset,
         limit,
-        unknown: test.unknowable ? Math.max(0, widened - total) : 0,
+        unknown: mask?.unknowable ? Math.max(0, widened - total) : 0,
       };
     },
 
@@ -220,7 +238,7 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
       if (!s) return null;
       const found = matches(s, query.q);
       if (found === undefined) return null;
-      return countFacets(s.columns, filterTest(s.columns, query.filters ?? {}, nowText), found, nowText);
+      return countFacets(s.columns, maskOf(s, query.filters ?? {}, nowText), found, nowText);
     },
 
     changed() {
@@ -246,16 +264,22 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
 }
 
 const TOTALS = 64;
+/** Masks kept (two bytes a link each: 200 kB at 100,000 links). */
+const MASKS = 8;
 
-/** Keeps an answer in a small map, the oldest going first. */
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
+/** Keeps an answer in a small map, the least recently used going first. */
+function remember<V>(map: Map<string, V>, key: string, value: V, most = TOTALS): void {
   map.delete(key);
   map.set(key, value);
-  if (map.size > TOTALS) map.delete(map.keys().next().value as string);
+  if (map.size > most) map.delete(map.keys().next().value as string);
 }
 
+/** Scratch marks per snapshot for the walks below (cleared after each: no 100 kB per call). */
+const members = new WeakMap<LinkSnapshot, Uint8Array>();
+
 /** Calls `visit` for every candidate position in the order of the sort, until it says stop. */
-function walk(c: LinkColumns, sort: IndexedSort, desc: boolean, found: Int32Array | null, visit: (p: number) => boolean): void {
+function walk(s: LinkSnapshot, sort: IndexedSort, desc: boolean, found: Int32Array | null, visit: (p: number) => boolean): void {
+  const c = s.columns;
   if (sort === 'date') {
     const list = found;
     const n = list ? list.length : c.size;
@@ -267,13 +291,18 @@ function walk(c: LinkColumns, sort: IndexedSort, desc: boolean, found: Int32Arra
   const order = sort === 'clicks' ? c.byClicks : c.byTitle;
   let member: Uint8Array | null = null;
   if (found) {
-    member = new Uint8Array(c.size);
+    member = members.get(s) ?? new Uint8Array(c.size);
+    members.set(s, member);
     for (let i = 0; i < found.length; i++) member[found[i] as number] = 1;
   }
-  const n = order.length;
-  for (let k = 0; k < n; k++) {
-    const p = order[desc ? n - 1 - k : k] as number;
-    if ((member === null || member[p] === 1) && !visit(p)) return;
+  try {
+    const n = order.length;
+    for (let k = 0; k < n; k++) {
+      const p = order[desc ? n - 1 - k : k] as number;
+      if ((member === null || member[p] === 1) && !visit(p)) return;
+    }
+  } finally {
+    if (member && found) for (let i = 0; i < found.length; i++) member[found[i] as number] = 0;
   }
 }
 

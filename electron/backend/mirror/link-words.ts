@@ -228,29 +228,15 @@ export class WordIndex {
       if (dense) return positionsOf(dense.bits, dense.count);
     }
     const [lo, hi] = this.tokens.prefixRange(last);
-    const seen = this.seen;
-    const per = this.place;
+    const { places, start, seen, place } = this;
     let count = 0;
-    const mark = (place: number) => {
-      const p = Math.floor(place / per);
-      if (seen[p] === 0) {
-        seen[p] = 1;
-        count++;
-      }
-    };
-    if (tokens.length === 1) {
-      for (let k = this.start[lo] as number, end = this.start[hi] as number; k < end; k++) mark(this.places[k] as number);
-    } else {
+    if (tokens.length === 1) count = markAll(places, start[lo] as number, start[hi] as number, place, seen);
+    else {
       // The places where the phrase so far ends; the next token must sit right after one.
       let ends = this.placesOf(tokens[0] as string);
       for (let i = 1; i < tokens.length - 1 && ends.length > 0; i++) ends = followedBy(ends, this.placesOf(tokens[i] as string));
-      const wanted = new Set<number>();
-      for (const place of ends) wanted.add(place + 1);
-      if (wanted.size > 0)
-        for (let k = this.start[lo] as number, end = this.start[hi] as number; k < end; k++) {
-          const place = this.places[k] as number;
-          if (wanted.has(place)) mark(place);
-        }
+      // Each token of the last prefix has its places ascending: matched against the ends.
+      if (ends.length > 0) for (let t = lo; t < hi; t++) count += markFollowing(places, start[t] as number, start[t + 1] as number, ends, place, seen);
     }
     const out = new Int32Array(count);
     for (let p = 0, n = 0; n < count; p++)
@@ -282,6 +268,59 @@ function positionsOf(bits: Uint32Array, count: number): Int32Array {
     }
   }
   return out;
+}
+
+/** Marks the link of every place in [from, to); the count of links newly marked. */
+function markAll(places: Places, from: number, to: number, per: number, seen: Uint8Array): number {
+  let count = 0;
+  for (let k = from; k < to; k++) {
+    const p = ((places[k] as number) / per) >>> 0;
+    if (seen[p] === 0) {
+      seen[p] = 1;
+      count++;
+    }
+  }
+  return count;
+}
+
+/**
+ * Marks the link of every place in [from, to) (ascending) that directly follows one of `ends`
+ * (ascending): a walk of both, or a binary search of `ends` for a short range.
+ */
+function markFollowing(places: Places, from: number, to: number, ends: Places, per: number, seen: Uint8Array): number {
+  let count = 0;
+  const mark = (place: number) => {
+    const p = (place / per) >>> 0;
+    if (seen[p] === 0) {
+      seen[p] = 1;
+      count++;
+    }
+  };
+  if ((to - from) * 16 < ends.length) {
+    for (let k = from; k < to; k++) {
+      const want = (places[k] as number) - 1;
+      let a = 0;
+      let b = ends.length;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if ((ends[mid] as number) < want) a = mid + 1;
+        else b = mid;
+      }
+      if (ends[a] === want) mark(want + 1);
+    }
+    return count;
+  }
+  for (let k = from, i = 0; k < to && i < ends.length; ) {
+    const have = places[k] as number;
+    const want = (ends[i] as number) + 1;
+    if (want === have) {
+      mark(have);
+      k++;
+      i++;
+    } else if (want < have) i++;
+    else k++;
+  }
+  return count;
 }
 
 /** The places of `next` that directly follow a place of `ends` (both ascending). */

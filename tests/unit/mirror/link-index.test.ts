@@ -119,6 +119,21 @@ describe('the in-memory link index', () => {
       }
   });
 
+  it('keeps the pass of a filter over the links only while no expiry passes: the same filters later answer as SQL does then', async () => {
+    const index = await builtIndex();
+    const before = '2026-12-31 23:59:59';
+    const after = '2027-01-01 00:00:00';
+    for (const filters of [{ expired: true }, { expired: false, status: 'public' }] as MirrorLinkFilters[])
+      for (const nowText of [NOW_TEXT, before, after, before]) {
+        const query: MirrorLinkQuery = { filters, sort: 'clicks', limit: 500 };
+        expect(index.window(query, nowText), `${JSON.stringify(filters)} at ${nowText}`).toEqual(queryLinks(data.sql, query, nowText));
+        expect(index.facets({ filters }, nowText)).toEqual(linkFacets(data.sql, { filters }, nowText));
+      }
+    // The comparison is not of lists that stay the same.
+    const total = (nowText: string) => index.window({ filters: { expired: true }, sort: 'clicks' }, nowText)?.total;
+    expect(total(after)).toBeGreaterThan(total(before) as number);
+  });
+
   it('after a write leaves the next call to SQL at once (no build on the call) and answers with the change once built in the background', async () => {
     const index = await builtIndex();
     const query: MirrorLinkQuery = { sort: 'clicks', direction: 'desc', limit: 1 };
