@@ -59,6 +59,11 @@ export function startEarlyCalls(calls: ReadonlyArray<{ channel: ChannelName; arg
 
 let stopListening = (): void => {};
 
+/** The early answer to this call, left for the app to take (the first rows' drawing reads it). */
+export function peekEarlyAnswer(channel: ChannelName, arg: unknown): Promise<unknown> | undefined {
+  return ended ? undefined : early.get(keyOf(channel, arg));
+}
+
 /** The early answer to this very call, if there is one not taken yet (removed as it is taken). */
 export function takeEarlyAnswer(channel: ChannelName, arg: unknown): Promise<unknown> | undefined {
   if (ended || early.size === 0) return undefined;

@@ -1,56 +1,32 @@
-import { createApp, nextTick, watch } from 'vue';
-import { createPinia } from 'pinia';
-import App from './App.vue';
-import { setListenerErrorSink } from './bridge.js';
-import { errorText } from './composables/error-text.js';
-import { endEarlyCalls, startEarlyCalls } from './early-calls.js';
-import { createAppRouter } from './router.js';
+import { peekEarlyAnswer, startEarlyCalls } from './early-calls.js';
+import { startFirstPaint } from './first-paint/first-paint.js';
 import { firstWindowQuery } from './stores/links-first-window.js';
-import { useNoticesStore } from './stores/notices.js';
-import { useProfilesStore } from './stores/profiles.js';
 import './styles/base.css';
+import './first-paint/first-paint.css';
+
+/*
+ * The page's first script, small on purpose (no Vue): it asks the first screen's questions,
+ * asks for the app's code, and draws the first rows as soon as they are back, while the app's
+ * code is still being fetched, compiled and mounted (app-start.ts).
+ */
 
 // The first screen's questions (the profiles, and the Links view's first rows when the window
-// opens on Links) go out before the app mounts: their answers travel while Vue creates the
-// frame, instead of after it, one after the other. Not sooner (from a script ahead of the
-// bundle): in the web shell the backend's query would then hold up the bundle's own download.
+// opens on Links) travel while the app loads, instead of after it mounts, one after the other.
 const route = window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
 // The router sends '/' (and an empty address) to Links; any other route asks for its own data.
 const opensOnLinks = route === '' || route === '/' || route === '/links';
 startEarlyCalls([{ channel: 'profiles:list' }, ...(opensOnLinks ? [{ channel: 'links:list' as const, arg: firstWindowQuery() }] : [])]);
+if (opensOnLinks) startFirstPaint(peekEarlyAnswer('links:list', firstWindowQuery()));
 
-const app = createApp(App);
-const pinia = createPinia();
-app.use(pinia);
-const router = createAppRouter();
-app.use(router);
+// Asked for after the questions: in the web shell the files and the backend's queries share one
+// Node thread, and the first window's query (a few ms) holds up the files less than they would
+// hold up the first rows.
+const appStarted = import('./app-start.js');
 
-// Whatever escapes a component still reaches the user in words, and the page stays up.
-const notices = useNoticesStore(pinia);
-const report = (error: unknown) => notices.push('error', errorText(error));
-app.config.errorHandler = (error) => report(error);
-setListenerErrorSink(report);
-window.addEventListener('unhandledrejection', (event) => {
-  event.preventDefault();
-  report(event.reason);
+// A page that cannot load its code says so in words instead of staying blank.
+appStarted.catch((error: unknown) => {
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent = `Linkdeck could not load: ${error instanceof Error ? error.message : String(error)}. Reload the window to try again.`;
+  document.body.replaceChildren(message);
 });
-
-// The first screen takes the early answers as it mounts; once it is up (the profiles read and
-// the first route shown), every later call goes to the backend: an early answer is only as new
-// as the start.
-const profiles = useProfilesStore(pinia);
-const profilesRead = new Promise<void>((resolve) => {
-  const stop = watch(
-    () => profiles.status,
-    (status) => {
-      if (status !== 'ready' && status !== 'error') return;
-      stop();
-      resolve();
-    },
-  );
-});
-void Promise.all([profilesRead, router.isReady()])
-  .then(() => nextTick())
-  .finally(endEarlyCalls);
-
-app.mount('#app');

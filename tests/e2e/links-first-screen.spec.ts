@@ -27,3 +27,34 @@ test('links view: the command palette\'s code is fetched when the palette is fir
   await page.keyboard.type('palette-first');
   await expect(page.getByTestId('palette-item').first()).toContainText('palette-first');
 });
+
+test('links view: the first rows are on screen before the app\'s code has loaded, and give way to the app\'s own list', async ({ app, service }) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await service.ok('POST', '/api/url/add', { url: 'https://example.com/first-paint', custom: 'first-paint', metatitle: 'Drawn before the app' });
+  await new WelcomePage(page).connectForm.connect({ name: 'First paint', baseUrl: service.url, apiKey: service.apiKey });
+  await new AppFrame(page).open('links');
+  await expect(page.getByTestId('link-row-title')).toHaveText(['Drawn before the app'], { timeout: 30_000 });
+
+  // Hold the app's code back on the next load: only the page's first script runs.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-start-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  const drawn = page.getByTestId('first-paint');
+  await expect(drawn.getByTestId('first-paint-row')).toHaveCount(1, { timeout: 30_000 });
+  await expect(drawn.getByTestId('first-paint-row')).toContainText(['Drawn before the app']);
+  await expect(drawn).toContainText('1 link');
+  await expect(drawn).not.toContainText('1 links');
+  await expect(page.getByTestId('link-row')).toHaveCount(0);
+
+  release();
+  await expect(page.getByTestId('link-row-title')).toHaveText(['Drawn before the app'], { timeout: 30_000 });
+  await expect(drawn).toHaveCount(0);
+  // The app's own list is what takes input now.
+  await page.getByTestId('links-search').fill('first');
+  await expect(page.getByTestId('link-row-title')).toHaveText(['Drawn before the app']);
+});
