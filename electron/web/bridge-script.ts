@@ -55,6 +55,9 @@ export function bridgeScript(
   var socketDelay = 1000;
   var nextId = 1;
   var waiting = {};
+  // Calls made while the socket is still connecting (the page's first calls): sent when it opens,
+  // over HTTP if it closes first. A socket message is cheaper than an HTTP request even after the wait.
+  var connecting = [];
   function openSocket() {
     if (socket || typeof WebSocket === 'undefined' || !token) return;
     var s;
@@ -62,7 +65,13 @@ export function bridgeScript(
       s = new WebSocket(window.location.origin.replace(/^http/, 'ws') + ${JSON.stringify(CALL_SOCKET_PATH)} + '?token=' + encodeURIComponent(token));
     } catch (e) { return; }
     socket = s;
-    s.onopen = function () { socketOpen = true; socketDelay = 1000; };
+    s.onopen = function () {
+      socketOpen = true;
+      socketDelay = 1000;
+      var queued = connecting;
+      connecting = [];
+      queued.forEach(function (send) { send(); });
+    };
     s.onmessage = function (message) {
       var answer;
       try { answer = JSON.parse(message.data); } catch (e) { return; }
@@ -74,6 +83,10 @@ export function bridgeScript(
     s.onclose = function () {
       socket = null;
       socketOpen = false;
+      // Calls that waited for a socket that never opened were not sent: they go over HTTP.
+      var queued = connecting;
+      connecting = [];
+      queued.forEach(function (send) { send(); });
       // Whether these calls ran is unknown, as with a dropped HTTP request: they fail as offline.
       var left = waiting;
       waiting = {};
@@ -85,6 +98,11 @@ export function bridgeScript(
   openSocket();
 
   function call(channel, arg) {
+    if (socket && !socketOpen) {
+      return new Promise(function (resolve) {
+        connecting.push(function () { resolve(call(channel, arg)); });
+      });
+    }
     if (socketOpen) {
       var message;
       try { message = JSON.stringify({ id: nextId, channel: channel, arg: arg }); } catch (e) { return Promise.resolve(failure('invalid-input', 'The request for ' + channel + ' could not be sent: ' + e.message)); }

@@ -199,6 +199,33 @@ describe('the web bridge against the real web shell', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
 
+  it('sends a call made while the socket is connecting over it once it opens, and over HTTP when it never opens', async () => {
+    const opened: string[] = [];
+    class PageSocket extends NodeWebSocket {
+      constructor(url: string) {
+        super(url, { headers: { Origin: shell.origin } });
+        this.once('open', () => opened.push(url));
+      }
+    }
+    const fetchSpy = vi.fn((url: string, init?: RequestInit) => fetch(shell.origin + url, init));
+    // The page's first call comes before the socket has had time to open.
+    const first = loadPage({ hash: new URL(shell.url).hash, fetch: fetchSpy, origin: shell.origin, WebSocket: PageSocket });
+    await expect(first.linkdeck['links:list']({ offset: 60 })).resolves.toEqual({ ok: true, value: { channel: 'links:list', arg: { offset: 60 } } });
+    expect(opened).toHaveLength(1);
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    // A socket that cannot connect (nothing listens on port 1): the waiting call goes over HTTP.
+    class RefusedSocket extends NodeWebSocket {
+      constructor(url: string) {
+        super(url.replace(/:\d+\//, ':1/'), { headers: { Origin: shell.origin } });
+        this.on('error', () => undefined);
+      }
+    }
+    const second = loadPage({ hash: new URL(shell.url).hash, fetch: fetchSpy, origin: shell.origin, WebSocket: RefusedSocket });
+    await expect(second.linkdeck['app:info'](undefined)).resolves.toEqual({ ok: true, value: { channel: 'app:info' } });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
   it('reports offline once the shell has stopped', async () => {
     const stopped = await startWebShell({ backend: fake.backend, rendererDir: '/nonexistent' });
     await stopped.close();
