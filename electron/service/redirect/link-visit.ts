@@ -13,7 +13,7 @@ import { customSplashPage, expiredPage, framePage, overlayPage, passwordPage, pa
 import { waitInWords } from './password-throttle.js';
 import { chooseTarget, type Choice } from './targeting.js';
 import { UserAgentCache } from './user-agent.js';
-import { visitorHash, visitorSalt } from './visitor.js';
+import { VisitorHashes, visitorSalt } from './visitor.js';
 
 /*
  * The senders return nothing on purpose: a Fastify handler that returns the reply after sending
@@ -90,7 +90,7 @@ export interface VisitOptions {
 
 export class LinkVisits {
   private readonly agents = new UserAgentCache();
-  private readonly salt: string;
+  private readonly visitors: VisitorHashes;
   private readonly splashById;
   private readonly overlayById;
 
@@ -98,7 +98,7 @@ export class LinkVisits {
     private readonly ctx: ServiceContext,
     private readonly clicks: ClickRecorder,
   ) {
-    this.salt = visitorSalt(ctx.db);
+    this.visitors = new VisitorHashes(visitorSalt(ctx.db));
     this.splashById = ctx.db.prepare('SELECT config FROM splash_pages WHERE id = ? AND user_id = ?');
     this.overlayById = ctx.db.prepare('SELECT config FROM overlays WHERE id = ? AND user_id = ?');
   }
@@ -150,7 +150,7 @@ export class LinkVisits {
         browser: agent.browser,
         os: agent.os,
         device: agent.device,
-        visitor: visitorHash(this.salt, address, userAgent ?? '', now),
+        visitor: this.visitors.get(address, userAgent ?? '', now),
       });
     }
     return choice;

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../electron/service/links/password.js';
 import { stripPort } from '../../../electron/service/redirect/domain-resolver.js';
 import { readCountry, referrerHost } from '../../../electron/service/redirect/link-visit.js';
 import { checkPassword } from '../../../electron/service/redirect/password-check.js';
-import { visitorHash } from '../../../electron/service/redirect/visitor.js';
+import { VisitorHashes, visitorHash } from '../../../electron/service/redirect/visitor.js';
 
 describe('checkPassword (async, the links helper\'s format)', () => {
   it('accepts the password hashPassword stored and refuses others', async () => {
@@ -61,3 +62,38 @@ describe('visitorHash', () => {
     expect(h).not.toContain('203');
   });
 });
+
+describe('VisitorHashes (the redirect path\'s visitorHash)', () => {
+  const day = Date.UTC(2026, 0, 10, 12);
+  it('gives what visitorHash gives (the stored format: sha256 hex of the same input, 32 digits)', () => {
+    const hashes = new VisitorHashes('salt');
+    const expected = createHash('sha256').update(`salt\n203.0.113.9\nUA\n${Math.floor(day / 86_400_000)}`).digest('hex').slice(0, 32);
+    expect(visitorHash('salt', '203.0.113.9', 'UA', day)).toBe(expected);
+    expect(hashes.get('203.0.113.9', 'UA', day)).toBe(expected);
+    expect(hashes.get('203.0.113.9', 'UA', day + 60_000)).toBe(expected);
+    expect(hashes.get('203.0.113.9', 'UA2', day)).toBe(visitorHash('salt', '203.0.113.9', 'UA2', day));
+    expect(hashes.get('203.0.113.10', 'UA', day)).toBe(visitorHash('salt', '203.0.113.10', 'UA', day));
+  });
+
+  it('gives a new hash on a new UTC day, and forgets the previous day', () => {
+    const hashes = new VisitorHashes('salt');
+    const today = hashes.get('203.0.113.9', 'UA', day);
+    expect(hashes.entries).toBe(1);
+    const tomorrow = hashes.get('203.0.113.9', 'UA', day + 86_400_000);
+    expect(tomorrow).not.toBe(today);
+    expect(tomorrow).toBe(visitorHash('salt', '203.0.113.9', 'UA', day + 86_400_000));
+    expect(hashes.entries).toBe(1);
+  });
+
+  it('keeps at most maxEntries visitors, and no very long agent', () => {
+    const hashes = new VisitorHashes('salt', 100);
+    for (let i = 0; i < 1000; i++) {
+      expect(hashes.get(`203.0.113.${i % 250}`, `UA ${i}`, day)).toBe(visitorHash('salt', `203.0.113.${i % 250}`, `UA ${i}`, day));
+      expect(hashes.entries).toBeLessThanOrEqual(100);
+    }
+    const before = hashes.entries;
+    hashes.get('203.0.113.1', 'x'.repeat(600), day);
+    expect(hashes.entries).toBe(before);
+  });
+});
+
