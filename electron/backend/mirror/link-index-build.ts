@@ -1,4 +1,5 @@
 import { NO_EXPIRY, UNKNOWN, type LinkColumns } from './link-index-columns.js';
+import { foldCombinations } from './link-index-combos.js';
 import { healthCurrent } from './link-rows.js';
 import type { Sql } from './sqlite.js';
 import { Tokenizer, WordIndexBuilder, type WordIndex } from './link-words.js';
@@ -126,6 +127,7 @@ export async function buildLinkIndex(sql: Sql, between: Between): Promise<LinkSn
         if (!(await between())) return null;
       }
     }
+    if (!(await foldCombinations(c, between))) return null;
     const finished = await words.finish(between);
     return finished && (await between()) ? { columns: c, words: finished } : null;
   } finally {
@@ -155,6 +157,8 @@ function emptyColumns(size: number): LinkColumns {
   return {
     rank: new Float64Array(size),
     id: new Float64Array(size),
+    combo: new Int32Array(0),
+    combos: 0,
     channel: new Int32Array(size),
     channels: [],
     campaign: new Int32Array(size),

@@ -13,10 +13,19 @@ export const UNKNOWN = -1;
 /** The expiry code of a link known to have no expiry. */
 export const NO_EXPIRY = -2;
 
+/**
+ * The links' columns. The filtered values (channel … health) are kept per combination
+ * (link-index-combos.ts): the value of link p is `field[combo[p]]`. (The build fills them per
+ * link first, then folds them.)
+ */
 export interface LinkColumns {
   /** Positions are in rank order (oldest first); rank is the search index's rowid. */
   rank: Float64Array;
   id: Float64Array;
+  /** Per link: its combination of filtered values. */
+  combo: Int32Array;
+  /** How many combinations there are (the length of the per-combination arrays). */
+  combos: number;
   /** UNKNOWN, or an index into `channels` (null: known to be in no channel). */
   channel: Int32Array;
   channels: (number | null)[];
@@ -50,9 +59,9 @@ export interface FilterMask {
   active: number;
   /** Whether any set filter can be unknown for a link (see UNKNOWN in link-query.ts). */
   unknowable: boolean;
-  /** Per position: the filters the link fails. */
+  /** Per combination (see LinkColumns.combo): the filters its links fail. */
   fails: Uint8Array;
-  /** Per position: the filters whose value is unknown for the link (it fails them for that). */
+  /** Per combination: the filters whose value its links do not know (they fail them for that). */
   unknown: Uint8Array;
   /** What the mask depends on: the filters and, for the expiry, which expiries have passed. */
   key: string;
@@ -87,11 +96,11 @@ export function maskKey(c: LinkColumns, f: MirrorLinkFilters, nowText: string): 
 }
 
 /**
- * The same conditions as link-query.ts's filterClause, each a pass over its column. Null when
- * no filter is set.
+ * The same conditions as link-query.ts's filterClause, decided once per combination of values.
+ * Null when no filter is set.
  */
 export function filterMask(c: LinkColumns, f: MirrorLinkFilters, nowText: string): FilterMask | null {
-  const n = c.size;
+  const n = c.combos;
   const fails = new Uint8Array(n);
   const unknown = new Uint8Array(n);
   let active = 0;

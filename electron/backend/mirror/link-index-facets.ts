@@ -12,13 +12,16 @@ import {
  * a link that matches every active filter counts in every facet; one that fails exactly one
  * filter counts only in that filter's facet (each facet ignores its own filter). Values come
  * out in the order SQLite's GROUP BY gives them (NULL first, then ascending), then largest
- * count first, as link-facets.ts orders them. Every field is a code (link-index-columns.ts):
- * a count is an increment in a typed array, with no Map and no function call per link.
+ * count first, as link-facets.ts orders them. The pass counts links per combination of values
+ * (link-index-combos.ts): one increment per link, the facets follow from the few combinations.
  */
 
 /** One more at `k` (small enough to be inlined in the counting loop). */
 const bump = (counts: Int32Array, k: number) => {
   counts[k] = (counts[k] as number) + 1;
+};
+const add = (counts: Int32Array, k: number, n: number) => {
+  counts[k] = (counts[k] as number) + n;
 };
 
 /** SQLite's order of values: NULL (here NaN or null) first, then ascending. */
@@ -41,12 +44,30 @@ function facet<V>(
   return { values, unknown };
 }
 
+/** Per fails mask: 0 when it fails nothing, 1 + i when it fails filter bit i alone, else -1. */
+const SLOT = Int8Array.from({ length: 256 }, (_, f) => (f === 0 ? 0 : (f & (f - 1)) === 0 ? 32 - Math.clz32(f) : -1));
+
 export function countFacets(
   c: LinkColumns,
   mask: FilterMask | null,
   found: Int32Array | null,
   nowText: string,
 ): Omit<LinkFacets, 'source' | 'syncedAt'> {
+  // Links per combination (and per slot: see SLOT) in one pass; then spread over the facets.
+  const combos = c.combos;
+  const { combo } = c;
+  const fails = mask ? mask.fails : null;
+  const perSlot = new Int32Array((fails ? 9 : 1) * combos);
+  const n = found ? found.length : c.size;
+  if (!fails) {
+    if (found) for (let i = 0; i < n; i++) bump(perSlot, combo[found[i] as number] as number);
+    else for (let p = 0; p < n; p++) bump(perSlot, combo[p] as number);
+  } else
+    for (let i = 0; i < n; i++) {
+      const k = combo[found ? (found[i] as number) : i] as number;
+      const slot = SLOT[fails[k] as number] as number;
+      if (slot >= 0) bump(perSlot, slot * combos + k);
+    }
   // Index 0 of the coded counts is UNKNOWN (-1); value k is at k + 1.
   const channel = new Int32Array(c.channels.length + 1);
   const campaign = new Int32Array(c.campaigns.length + 1);
@@ -58,27 +79,28 @@ export function countFacets(
   let pending = 0;
   let failed = 0;
   const below = expiredBelow(c, nowText);
-  const fails = mask ? mask.fails : null;
-  const n = found ? found.length : c.size;
-  for (let i = 0; i < n; i++) {
-    const p = found ? (found[i] as number) : i;
-    const f = fails ? (fails[p] as number) : 0;
-    // Counted in every facet (0), in the one facet whose filter it fails (a single bit), or none.
-    if (f !== 0 && (f & (f - 1)) !== 0) continue;
-    if (f === 0 || f === FILTER_BITS.channel) bump(channel, (c.channel[p] as number) + 1);
-    if (f === 0 || f === FILTER_BITS.campaign) bump(campaign, (c.campaign[p] as number) + 1);
-    if (f === 0 || f === FILTER_BITS.domain) bump(domain, c.domain[p] as number);
-    if (f === 0 || f === FILTER_BITS.status) bump(status, c.status[p] as number);
-    if (f === 0 || f === FILTER_BITS.password) bump(password, (c.password[p] as number) + 1);
-    if (f === 0 || f === FILTER_BITS.expired) {
-      const e = c.expiry[p] as number;
-      bump(expired, e === UNKNOWN ? 0 : e >= 0 && e < below ? 2 : 1);
+  for (let slot = 0; slot * combos < perSlot.length; slot++) {
+    // Counted in every facet (slot 0), or only in the facet of the one filter it fails.
+    const only = slot === 0 ? 0 : 1 << (slot - 1);
+    for (let k = 0; k < combos; k++) {
+      const count = perSlot[slot * combos + k] as number;
+      if (count === 0) continue;
+      const counts = (bit: number) => only === 0 || only === bit;
+      if (counts(FILTER_BITS.channel)) add(channel, (c.channel[k] as number) + 1, count);
+      if (counts(FILTER_BITS.campaign)) add(campaign, (c.campaign[k] as number) + 1, count);
+      if (counts(FILTER_BITS.domain)) add(domain, c.domain[k] as number, count);
+      if (counts(FILTER_BITS.status)) add(status, c.status[k] as number, count);
+      if (counts(FILTER_BITS.password)) add(password, (c.password[k] as number) + 1, count);
+      if (counts(FILTER_BITS.expired)) {
+        const e = c.expiry[k] as number;
+        add(expired, e === UNKNOWN ? 0 : e >= 0 && e < below ? 2 : 1, count);
+      }
+      if (counts(FILTER_BITS.outbox)) {
+        pending += (c.pending[k] as number) * count;
+        failed += (c.failed[k] as number) * count;
+      }
+      if (counts(FILTER_BITS.health)) add(health, c.health[k] as number, count);
     }
-    if (f === 0 || f === FILTER_BITS.outbox) {
-      pending += c.pending[p] as number;
-      failed += c.failed[p] as number;
-    }
-    if (f === 0 || f === FILTER_BITS.health) bump(health, c.health[p] as number);
   }
   const coded = (values: (number | null)[], counts: Int32Array) =>
     values.map((v, k) => ({ key: v, value: v, count: counts[k + 1] as number }));

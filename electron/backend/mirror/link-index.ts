@@ -205,20 +205,23 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
         // stops after the window instead of testing every link.
         ({ total, widened } = cachedTotal);
         let matched = 0;
-        const fails = mask.fails;
+        const { fails } = mask;
+        const { combo } = c;
         walk(s, sort as IndexedSort, desc, found, (p) => {
-          if (fails[p] === 0 && matched++ >= offset) picked.push(p);
+          if (fails[combo[p] as number] === 0 && matched++ >= offset) picked.push(p);
           return picked.length < limit;
         });
       } else {
         const { fails, unknown } = mask;
+        const { combo } = c;
         walk(s, sort as IndexedSort, desc, found, (p) => {
-          const f = fails[p] as number;
+          const k = combo[p] as number;
+          const f = fails[k] as number;
           if (f === 0) {
             if (total >= offset && picked.length < limit) picked.push(p);
             total++;
             widened++;
-          } else if ((f & ~(unknown[p] as number)) === 0) widened++;
+          } else if ((f & ~(unknown[k] as number)) === 0) widened++;
           return true;
         });
         remember(totals, totalKey, { total, widened });
@@ -264,7 +267,7 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
 }
 
 const TOTALS = 64;
-/** Masks kept (two bytes a link each: 200 kB at 100,000 links). */
+/** Masks kept (two bytes a combination each). */
 const MASKS = 8;
 
 /** Keeps an answer in a small map, the least recently used going first. */

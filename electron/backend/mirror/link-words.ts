@@ -146,16 +146,23 @@ export class WordIndexBuilder {
 
 const CACHED = 16;
 
-/** Prefixes this short whose places cover at least 1/DENSE of the links get a bit set. */
+/**
+ * Prefixes this short whose places are at least 1/DENSE of the links get a bit set; longer
+ * ones at least 1/DENSE_LONG ('utm', 'http', 'www', 'com': walking their places took ~1 ms).
+ * MAX_DENSE bounds their memory (12.5 kB each at 100,000 links).
+ */
 const SHORT = 2;
 const DENSE = 16;
+const DENSE_LONG = 2;
+const MAX_DENSE = 256;
 
 export class WordIndex {
   /** Recent searches (typing repeats them: the list, then its facets). */
   private readonly cache = new Map<string, Int32Array>();
   /**
-   * The links matching a short prefix that many links share (one or two letters: FTS5 keeps
-   * prefix indexes for the same reason), one bit per link: walking their places took ~10 ms.
+   * The links matching a prefix that many links share (one or two letters, or a token most
+   * links hold: FTS5 keeps prefix indexes for the same reason), one bit per link: walking
+   * their places took ~10 ms.
    */
   private readonly dense = new Map<string, { bits: Uint32Array; count: number }>();
   /** Scratch marks for one phrase (cleared as they are read), so a search allocates no 100 kB. */
@@ -172,31 +179,45 @@ export class WordIndex {
     this.seen = new Uint8Array(size);
   }
 
-  /** Builds the bit sets of the dense short prefixes, a step per prefix length. */
+  /**
+   * Builds the bit sets of the dense prefixes, a step per prefix length. A longer prefix is
+   * looked for only under a dense shorter one (its places are a part of that one's).
+   */
   async prepare(between: () => Promise<boolean>): Promise<boolean> {
-    for (let length = 1; length <= SHORT; length++) {
-      for (let lo = 0; lo < this.tokens.count; ) {
-        const prefix = this.tokens.text(lo).slice(0, length);
-        const [, hi] = this.tokens.prefixRange(prefix);
-        if (((this.start[hi] as number) - (this.start[lo] as number)) * DENSE >= this.size && prefix.length === length) {
-          const bits = new Uint32Array(Math.ceil(this.size / 32));
-          let count = 0;
-          for (let k = this.start[lo] as number, end = this.start[hi] as number; k < end; k++) {
-            const p = Math.floor((this.places[k] as number) / this.place);
-            const word = p >>> 5;
-            const bit = 1 << (p & 31);
-            if (((bits[word] as number) & bit) === 0) {
-              bits[word] = (bits[word] as number) | bit;
-              count++;
-            }
+    let under: Array<[number, number]> = [[0, this.tokens.count]];
+    for (let length = 1; under.length > 0; length++) {
+      const least = this.size / (length <= SHORT ? DENSE : DENSE_LONG);
+      const next: Array<[number, number]> = [];
+      for (const [from, to] of under)
+        for (let lo = from; lo < to && this.dense.size < MAX_DENSE; ) {
+          const prefix = this.tokens.text(lo).slice(0, length);
+          const [, hi] = this.tokens.prefixRange(prefix);
+          if (prefix.length === length && (this.start[hi] as number) - (this.start[lo] as number) >= least) {
+            this.dense.set(prefix, this.bitsOf(lo, hi));
+            next.push([lo, hi]);
           }
-          this.dense.set(prefix, { bits, count });
+          lo = Math.max(hi, lo + 1);
         }
-        lo = Math.max(hi, lo + 1);
-      }
+      under = next;
       if (!(await between())) return false;
     }
     return true;
+  }
+
+  /** The links holding a token in [lo, hi), one bit each. */
+  private bitsOf(lo: number, hi: number): { bits: Uint32Array; count: number } {
+    const bits = new Uint32Array(Math.ceil(this.size / 32));
+    let count = 0;
+    for (let k = this.start[lo] as number, end = this.start[hi] as number; k < end; k++) {
+      const p = ((this.places[k] as number) / this.place) >>> 0;
+      const word = p >>> 5;
+      const bit = 1 << (p & 31);
+      if (((bits[word] as number) & bit) === 0) {
+        bits[word] = (bits[word] as number) | bit;
+        count++;
+      }
+    }
+    return { bits, count };
   }
 
   /**
