@@ -42,6 +42,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+/** Typed in each page before the measured rounds (not measured). */
+const WARM_UP = ['warm up'];
 /** Words typed one letter at a time (with the spaces), cleared between words. */
 const TYPED = ['spring sale', 'github', 'kitchen', 'london', 'privacy', 'coupon'];
 /**
@@ -319,10 +321,10 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     if (Number((totalText ?? '').replace(/\D/g, '')) !== mirrored.total) throw new Error(`The list shows "${totalText}", not ${mirrored.total} links.`);
 
     // ---- keystroke → rendered rows ----
-    const typeWords = async (target: Page): Promise<BenchState['results']> => {
+    const typeWords = async (target: Page, words: readonly string[] = TYPED): Promise<BenchState['results']> => {
       const search = target.getByTestId('links-search');
       const keys: BenchState['results'] = [];
-      for (const word of TYPED) {
+      for (const word of words) {
         await search.click();
         // The typist's pace holds for the first key too: it comes a key gap after the click.
         await target.waitForTimeout(KEY_GAP_MS);
@@ -435,14 +437,14 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     await floorPage.waitForFunction(() => (window as unknown as { __floor: FloorState }).__floor.firstRowFrame !== null, null, { timeout: 30_000, polling: POLL_MS });
 
     /** The floor page typed like the app: same words, same gaps, one key at a time. */
-    const typeFloor = async (target: Page): Promise<FloorState['results']> => {
+    const typeFloor = async (target: Page, words: readonly string[] = TYPED): Promise<FloorState['results']> => {
       const search = target.getByTestId('links-search');
       const keys: FloorState['results'] = [];
       const grown = async (n: number) => {
         await target.waitForFunction((m) => (window as unknown as { __floor: FloorState }).__floor.results.length > m, n, { timeout: 10_000, polling: POLL_MS });
         return (await floorState(target)).results;
       };
-      for (const word of TYPED) {
+      for (const word of words) {
         await search.click();
         await target.waitForTimeout(KEY_GAP_MS);
         for (let i = 1; i <= word.length; i++) {
@@ -463,6 +465,12 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     // ---- keystroke → rows: the app and the floor page, alternating rounds ----
     const appRounds: Array<{ keys: BenchState['results']; handler: number[] }> = [];
     const floorRounds: Array<{ keys: FloorState['results']; handler: number[] }> = [];
+    // Warm-up, not measured: a fresh page's first keystrokes run its code cold (both pages'
+    // first round trips were 25-40 ms against 5-7 ms after), which says nothing about typing.
+    await freePage.bringToFront();
+    await typeWords(freePage, WARM_UP);
+    await floorPage.bringToFront();
+    await typeFloor(floorPage, WARM_UP);
     for (let r = 0; r < KEY_ROUNDS; r++) {
       await freePage.bringToFront();
       handlerTimes = [];
@@ -488,6 +496,25 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     const list = (values: number[]) => values.map((v) => round(v, 1)).join(' / ');
     log(`links: floor page, ${floorRounds.flatMap((r) => r.keys).length} keystrokes; keystroke → rows p95 per round ${list(floorKeyP95)} ms (app ${list(appKeyP95)} ms)`);
     log(`links: unthrottled, ${keys.length} keystrokes; slowest ${slowestOf(keys)}; ${keys.filter((k) => k.viaFrame).length} answered without a DOM change`);
+    // The transport's own cost: a call that does no work (app:info) over the same socket, from
+    // the floor page, one at a time. roundtrip/handler cannot go below (handler + this) / handler.
+    const idleCalls = await floorPage.evaluate(async (count) => {
+      const token = (/#token=([A-Za-z0-9_-]+)/.exec(location.hash) ?? [])[1] ?? '';
+      const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/rpc-socket?token=${token}`);
+      await new Promise((resolve) => (ws.onopen = resolve));
+      const times: number[] = [];
+      for (let id = 1; id <= count; id++) {
+        const sentAt = performance.now();
+        await new Promise<void>((resolve) => {
+          ws.onmessage = () => resolve();
+          ws.send(JSON.stringify({ id, channel: 'app:info' }));
+        });
+        times.push(performance.now() - sentAt);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      ws.close();
+      return times;
+    }, 40);
     const free = await scrollList(freePage);
     const frameP95 = percentile(free.deltas, 95);
     log(`links: unthrottled, scrolled ${free.rowsScrolled} rows in ${free.deltas.length} frames (${(free.deltas.length / (SCROLL_MS / 1000)).toFixed(0)} frames/s); ${free.loadingFrames} frames showed a "Loading…" row`);
@@ -500,6 +527,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       { bench: 'links', metric: '  the floor page', value: list(floorKeyP95), unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: 'links:list socket round trip p95 per round: app / handler time of the same calls', value: `${list(appRpcP95)} / ${list(appHandlerP95)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  the floor page\'s round trip / handler time', value: `${list(floorRpcP95)} / ${list(floorHandlerP95)}`, unit: 'ms', goal: '', pass: null },
+      { bench: 'links', metric: '  a call that does no work (app:info) over the same socket from the floor page, p50 / p95: the transport\'s own cost', value: `${round(percentile(idleCalls, 50), 1)} / ${round(percentile(idleCalls, 95), 1)}`, unit: 'ms', goal: '', pass: null },
       ratioRow('links', 'roundtrip/handler', median(appRpcP95) / median(appHandlerP95), '<=', 1.3),
       ratioRow('links', 'keystroke/floor', median(appKeyP95) / median(floorKeyP95), '<=', 1.3),
       ratioRow('links', 'firstrows/floor', median(appCold) / median(floorCold), '<=', 1.5),
