@@ -3,7 +3,11 @@
  * times for every write, and a SQLite read per hit would cap the redirect rate (see the
  * benchmark). The cache is
  *   - an LRU of resolved links keyed by domain and alias, bounded by maxEntries, dropped per
- *     link through ctx.linkChanged (the links routes call it on every update and delete);
+ *     link through ctx.linkChanged (the links routes call it on every update and delete). A
+ *     visit moves its link to the newest end only when it has aged through half the cache
+ *     (issue 15: a delete and an insert in a map of 100,000 keys on every hit cost more than the
+ *     rest of the look-up); a link visited within the last maxEntries/2 stores is never the
+ *     one evicted, which is what the LRU is for;
  *   - a small map of aliases known NOT to exist, each kept for missTtlMs only and all dropped on
  *     any link change, so a link created after a miss (by the API, or by another connection to
  *     the file) is found at once or within that TTL;
@@ -57,8 +61,18 @@ const MAX_MISSES = 10_000;
 /** How long an alias found missing is taken to be missing (unless a link changes first). */
 export const MISS_TTL_MS = 1000;
 
+/** A cached link and the store count when it was last put at the newest end. */
+interface Entry {
+  link: ResolvedLink;
+  placed: number;
+}
+
 export class LinkResolver {
-  private readonly links = new Map<string, ResolvedLink>();
+  private readonly links = new Map<string, Entry>();
+  /** Entries put at the newest end so far (stores and moves): an entry's age in the order. */
+  private placements = 0;
+  /** A hit moves its entry once this many were placed after it (see the header). */
+  private readonly moveAfter: number;
   /** Link id → cache key, to drop a link by the id ctx.linkChanged gives. */
   private readonly keysById = new Map<number, string>();
   private readonly misses = new Map<string, number>();
@@ -73,6 +87,7 @@ export class LinkResolver {
     this.byAlias = db.prepare(`SELECT ${COLUMNS} FROM links WHERE domain_id = ? AND alias = ?`);
     this.byId = db.prepare(`SELECT ${COLUMNS} FROM links WHERE id < ? ORDER BY id DESC LIMIT ?`);
     this.maxEntries = options.maxEntries ?? 100_000;
+    this.moveAfter = Math.max(1, Math.floor(this.maxEntries / 2));
     this.missTtlMs = options.missTtlMs ?? MISS_TTL_MS;
     this.clock = options.clock ?? Date.now;
   }
@@ -82,10 +97,14 @@ export class LinkResolver {
     const key = `${domainId}/${alias}`;
     const hit = this.links.get(key);
     if (hit) {
-      // Re-insert to mark it most recently used (Map keeps insertion order).
-      this.links.delete(key);
-      this.links.set(key, hit);
-      return hit;
+      // Fewer than moveAfter entries were placed after it, so it is among the newest half:
+      // far from eviction, it stays where it is (Map keeps insertion order).
+      if (this.placements - hit.placed >= this.moveAfter) {
+        this.links.delete(key);
+        this.links.set(key, hit);
+        hit.placed = ++this.placements;
+      }
+      return hit.link;
     }
     const missUntil = this.misses.get(key);
     if (missUntil !== undefined) {
@@ -158,12 +177,16 @@ export class LinkResolver {
     // An alias moved to another link (delete + create without an event) must not leave a
     // stale id → key entry that would later drop the new link's entry.
     const previous = this.links.get(key);
-    if (previous) this.keysById.delete(previous.id);
-    this.links.set(key, link);
+    if (previous) {
+      this.keysById.delete(previous.link.id);
+      // Re-stored: it goes to the newest end, as a first store does.
+      this.links.delete(key);
+    }
+    this.links.set(key, { link, placed: ++this.placements });
     this.keysById.set(link.id, key);
     if (this.links.size > this.maxEntries) {
       const oldest = this.links.keys().next().value as string;
-      const evicted = this.links.get(oldest) as ResolvedLink;
+      const evicted = (this.links.get(oldest) as Entry).link;
       this.links.delete(oldest);
       if (this.keysById.get(evicted.id) === oldest) this.keysById.delete(evicted.id);
     }

@@ -68,3 +68,37 @@ describe('LinkResolver.prewarm', () => {
     expect(small.resolve(0, 'l15')).toBeNull();
   });
 });
+
+describe('LinkResolver eviction', () => {
+  const cached = (resolver: LinkResolver, alias: string) => {
+    const id = Number((db.prepare('SELECT id FROM links WHERE alias = ?').get(alias) as { id: number }).id);
+    db.prepare('UPDATE links SET title = ? WHERE id = ?').run(`changed ${alias}`, id);
+    // Still the old title: served from the cache, not read again.
+    const kept = resolver.resolve(0, alias)?.title === `Link ${alias.slice(1)}`;
+    db.prepare('UPDATE links SET title = ? WHERE id = ?').run(`Link ${alias.slice(1)}`, id);
+    return kept;
+  };
+
+  it('evicts the least recently visited link, not one visited since it was stored', () => {
+    const resolver = new LinkResolver(db, { maxEntries: 4 });
+    for (const alias of ['l1', 'l2', 'l3', 'l4']) resolver.resolve(0, alias);
+    // l1 is the oldest stored, but visited now: l2 is the one to go when l5 comes in.
+    resolver.resolve(0, 'l1');
+    resolver.resolve(0, 'l5');
+    expect(resolver.size).toBe(4);
+    expect(cached(resolver, 'l1')).toBe(true);
+    expect(cached(resolver, 'l2')).toBe(false);
+  });
+
+  it('never evicts a link visited within the last maxEntries/2 stores', () => {
+    const resolver = new LinkResolver(db, { maxEntries: 10 });
+    for (let i = 1; i <= 10; i++) resolver.resolve(0, `l${i}`);
+    // Visit l6 (stored among the newest half: it need not move), then store five more links.
+    resolver.resolve(0, 'l6');
+    for (let i = 11; i <= 15; i++) resolver.resolve(0, `l${i}`);
+    expect(cached(resolver, 'l6')).toBe(true);
+    // l1…l5 were the oldest and never visited again: evicted.
+    for (let i = 1; i <= 5; i++) expect(cached(resolver, `l${i}`)).toBe(false);
+  });
+});
+
