@@ -61,6 +61,35 @@ export function referrerHost(value: string | undefined): string {
   }
 }
 
+/**
+ * referrerHost() for the redirect hot path: visitors arrive from a handful of pages (a post, a
+ * feed), and parsing the same Referer with new URL() on every visit cost as much as the rest of
+ * the click (issue 15). Bounded as the user-agent cache is: when full it starts over, and long
+ * values are parsed but not kept.
+ */
+export class ReferrerHosts {
+  private readonly hosts = new Map<string, string>();
+
+  constructor(private readonly maxEntries = 2000) {}
+
+  get(value: string | undefined): string {
+    if (!value) return '';
+    let host = this.hosts.get(value);
+    if (host !== undefined) return host;
+    host = referrerHost(value);
+    if (value.length <= 512) {
+      if (this.hosts.size >= this.maxEntries) this.hosts.clear();
+      this.hosts.set(value, host);
+    }
+    return host;
+  }
+
+  /** Values kept now (for the memory bound's test). */
+  get size(): number {
+    return this.hosts.size;
+  }
+}
+
 interface SplashConfig {
   title: string;
   message: string;
@@ -90,6 +119,7 @@ export interface VisitOptions {
 
 export class LinkVisits {
   private readonly agents = new UserAgentCache();
+  private readonly referrers = new ReferrerHosts();
   private readonly visitors: VisitorHashes;
   private readonly splashById;
   private readonly overlayById;
@@ -146,7 +176,7 @@ export class LinkVisits {
         linkId: link.id,
         at: now,
         country,
-        referrer: referrer ?? referrerHost(headers.referer),
+        referrer: referrer ?? this.referrers.get(headers.referer),
         browser: agent.browser,
         os: agent.os,
         device: agent.device,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../electron/service/links/password.js';
 import { stripPort } from '../../../electron/service/redirect/domain-resolver.js';
-import { readCountry, referrerHost } from '../../../electron/service/redirect/link-visit.js';
+import { readCountry, ReferrerHosts, referrerHost } from '../../../electron/service/redirect/link-visit.js';
 import { checkPassword } from '../../../electron/service/redirect/password-check.js';
 import { VisitorHashes, visitorHash } from '../../../electron/service/redirect/visitor.js';
 
@@ -46,6 +46,23 @@ describe('referrerHost', () => {
     expect(referrerHost('android-app://com.slack/')).toBe('com.slack');
     expect(referrerHost('not a url')).toBe('');
     expect(referrerHost(undefined)).toBe('');
+  });
+});
+
+describe('ReferrerHosts (the redirect path\'s referrerHost)', () => {
+  it('gives what referrerHost gives, and keeps at most maxEntries values', () => {
+    const hosts = new ReferrerHosts(50);
+    for (const value of ['https://WWW.Facebook.com/path?q=secret', 'android-app://com.slack/', 'not a url', '', undefined]) {
+      expect(hosts.get(value)).toBe(referrerHost(value));
+      expect(hosts.get(value)).toBe(referrerHost(value));
+    }
+    for (let i = 0; i < 500; i++) {
+      expect(hosts.get(`https://host${i}.example/page`)).toBe(`host${i}.example`);
+      expect(hosts.size).toBeLessThanOrEqual(50);
+    }
+    const before = hosts.size;
+    expect(hosts.get(`https://long.example/${'x'.repeat(600)}`)).toBe('long.example');
+    expect(hosts.size).toBe(before);
   });
 });
 
