@@ -1,6 +1,6 @@
 import type { LinkFacets, MirrorLinkQuery } from '../../shared/models.js';
 import { buildLinkIndex, type LinkSnapshot } from './link-index-build.js';
-import { filterMask, maskKey, type FilterMask } from './link-index-columns.js';
+import { filterMask, type FilterMask } from './link-index-columns.js';
 import { countFacets } from './link-index-facets.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, type LinkWindow } from './link-query.js';
 import { LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
@@ -75,14 +75,9 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
   let building = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  /**
-   * Per snapshot: the totals (and unknown counts) of filtered queries, and the filters' masks
-   * (a pass over every link each: a list scrolled or counted again with the same filters reads
-   * them back).
-   */
+  /** Totals (and unknown counts) of filtered queries, for the snapshot they were counted in. */
   const totals = new Map<string, { total: number; widened: number }>();
-  const masks = new Map<string, FilterMask | null>();
-  let keptOf: LinkSnapshot | null = null;
+  let totalsOf: LinkSnapshot | null = null;
   let waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
 
   const stamp = () => {
@@ -152,20 +147,13 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
     return s.words.match(tokens);
   }
 
-  /** The mask of these filters on this snapshot, kept while the snapshot is current. */
+  /** The mask of these filters (a pass over the few combinations of values: not kept). */
   function maskOf(s: LinkSnapshot, filters: MirrorLinkQuery['filters'], nowText: string): FilterMask | null {
-    if (s !== keptOf) {
+    if (s !== totalsOf) {
       totals.clear();
-      masks.clear();
-      keptOf = s;
+      totalsOf = s;
     }
-    const f = filters ?? {};
-    if (!Object.values(f).some((v) => v !== undefined)) return null;
-    const key = maskKey(s.columns, f, nowText);
-    let mask = masks.get(key);
-    if (mask === undefined) remember(masks, key, (mask = filterMask(s.columns, f, nowText)), MASKS);
-    else remember(masks, key, mask, MASKS);
-    return mask;
+    return filterMask(s.columns, filters ?? {}, nowText);
   }
 
   schedule();
@@ -267,14 +255,12 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
 }
 
 const TOTALS = 64;
-/** Masks kept (two bytes a combination each). */
-const MASKS = 8;
 
-/** Keeps an answer in a small map, the least recently used going first. */
-function remember<V>(map: Map<string, V>, key: string, value: V, most = TOTALS): void {
+/** Keeps an answer in a small map, the oldest going first. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
   map.delete(key);
   map.set(key, value);
-  if (map.size > most) map.delete(map.keys().next().value as string);
+  if (map.size > TOTALS) map.delete(map.keys().next().value as string);
 }
 
 /** Scratch marks per snapshot for the walks below (cleared after each: no 100 kB per call). */

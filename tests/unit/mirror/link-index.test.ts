@@ -119,7 +119,7 @@ describe('the in-memory link index', () => {
       }
   });
 
-  it('keeps the pass of a filter over the links only while no expiry passes: the same filters later answer as SQL does then', async () => {
+  it('counts a filtered total again once an expiry passes: the same filters later answer as SQL does then', async () => {
     const index = await builtIndex();
     const before = '2026-12-31 23:59:59';
     const after = '2027-01-01 00:00:00';
