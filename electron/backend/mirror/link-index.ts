@@ -3,7 +3,7 @@ import { buildLinkIndex, type LinkSnapshot } from './link-index-build.js';
 import { filterMask, type FilterMask } from './link-index-columns.js';
 import { countFacets } from './link-index-facets.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, type LinkWindow } from './link-query.js';
-import { LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
+import { LINK_JSON, toMirrorLink, type LinkRow } from './link-rows.js';
 import { searchTerms } from './link-search.js';
 import type { Sql } from './sqlite.js';
 import { Tokenizer } from './link-words.js';
@@ -295,10 +295,11 @@ function walk(s: LinkSnapshot, sort: IndexedSort, desc: boolean, found: Int32Arr
   }
 }
 
-/** The window's rows, read by id in one statement, in the window's order. */
+/** The window's rows, read by id in one statement (as one JSON text), in the window's order. */
 function readRows(sql: Sql, ids: number[]): LinkRow[] {
   if (ids.length === 0) return [];
-  const rows = sql.all<LinkRow>(`SELECT ${LINK_COLUMNS} FROM links l WHERE l.id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]);
+  const json = sql.get<{ rows: string }>(`SELECT json_group_array(${LINK_JSON}) AS rows FROM links l WHERE l.id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]);
+  const rows = JSON.parse(json?.rows ?? '[]') as LinkRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is LinkRow => r !== undefined);
 }
