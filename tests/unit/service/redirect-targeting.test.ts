@@ -5,6 +5,8 @@ import {
   chooseTarget,
   matchLanguage,
   parseAcceptLanguage,
+  preferredLanguages,
+  preferredLanguagesKept,
   safeTarget,
   type LinkTargets,
 } from '../../../electron/service/redirect/targeting.js';
@@ -39,6 +41,19 @@ describe('matchLanguage', () => {
     expect(matchLanguage(targets, 'fr-CA')).toBe('https://fr/');
     expect(matchLanguage(targets, 'en, fr-BE;q=0.3')).toBe('https://fr/');
     expect(matchLanguage(targets, 'pt-PT, en')).toBeUndefined();
+  });
+});
+
+describe('preferredLanguages (parseAcceptLanguage kept per header value)', () => {
+  it('gives what parseAcceptLanguage gives, the same again, and keeps at most 1,000 values', () => {
+    for (const header of ['fr-CH, fr;q=0.9, en;q=0.8', 'en;q=0.5, pt-BR, de;q=0.5', '', 'x'.repeat(300) + ', en']) {
+      expect(preferredLanguages(header)).toEqual(parseAcceptLanguage(header));
+      expect(preferredLanguages(header)).toEqual(parseAcceptLanguage(header));
+    }
+    for (let i = 0; i < 3000; i++) {
+      expect(preferredLanguages(`de;q=0.${i % 10}, en-x${i}`)).toEqual(parseAcceptLanguage(`de;q=0.${i % 10}, en-x${i}`));
+      expect(preferredLanguagesKept()).toBeLessThanOrEqual(1000);
+    }
   });
 });
 
