@@ -206,9 +206,12 @@ export class Tokens {
     readonly count: number,
   ) {}
 
-  /** Token k as a string (for the few prefixes the index keeps apart). */
-  text(k: number): string {
-    return String.fromCharCode(...this.units.subarray(this.starts[k] as number, this.starts[k + 1] as number));
+  /** The first `length` units of token k as a string (for the prefixes the index keeps apart). */
+  prefix(k: number, length: number): string {
+    const from = this.starts[k] as number;
+    const to = Math.min(this.starts[k + 1] as number, from + length);
+    // Only a prefix: a whole token can be a long run of letters, too many arguments at once.
+    return String.fromCharCode(...this.units.subarray(from, to));
   }
 
   /** Token k against `s`: < 0 before it, 0 when it starts with `s`, > 0 after (and not starting with it). */

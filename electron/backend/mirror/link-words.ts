@@ -190,7 +190,7 @@ export class WordIndex {
       const next: Array<[number, number]> = [];
       for (const [from, to] of under)
         for (let lo = from; lo < to && this.dense.size < MAX_DENSE; ) {
-          const prefix = this.tokens.text(lo).slice(0, length);
+          const prefix = this.tokens.prefix(lo, length);
           const [, hi] = this.tokens.prefixRange(prefix);
           if (prefix.length === length && (this.start[hi] as number) - (this.start[lo] as number) >= least) {
             this.dense.set(prefix, this.bitsOf(lo, hi));

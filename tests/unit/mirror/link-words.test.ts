@@ -104,4 +104,12 @@ describe('the in-memory word index', () => {
       expect(Array.from(wide.match(terms), (p) => s.columns.rank[p] as number), q).toEqual(fts5);
     }
   });
+
+  it('builds with a token of 200,000 letters and finds it as FTS5 does', async () => {
+    const long = `z${'q'.repeat(200_000)}`;
+    store(data, [link(1001, { alias: 'long1', title: 'Long one', longUrl: `https://a.test/${long}` })]);
+    const s = await snapshot();
+    for (const q of ['z', 'zq', 'zqqq', long.slice(0, 5_000), 'long']) expect(bothWays(s, q).index, q.slice(0, 10)).toEqual(bothWays(s, q).fts5);
+    expect(bothWays(s, 'zqq').index).toHaveLength(1);
+  });
 });
