@@ -127,12 +127,22 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
     }
   }
 
+  /**
+   * Lets the snapshot go, with everything kept for it: the totals held the last one they were
+   * counted in, so a rebuild had the old index (~22 MB at 100,000 links) beside the new one.
+   */
+  function drop(): void {
+    snapshot = null;
+    totals.clear();
+    totalsOf = null;
+  }
+
   /** The index when it is current; otherwise null, and a build is on its way. */
   function current(): LinkSnapshot | null {
     if (closed) return null;
     if (snapshot && stamp() === builtFor) return snapshot;
     // Stale: dropped at once (its memory goes to the next build), built again when quiet.
-    snapshot = null;
+    drop();
     if (!building && !timer) schedule();
     return null;
   }
@@ -233,7 +243,7 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
     },
 
     changed() {
-      snapshot = null;
+      drop();
       schedule();
     },
 
@@ -245,7 +255,7 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
 
     close() {
       closed = true;
-      snapshot = null;
+      drop();
       if (timer) clearTimeout(timer);
       timer = null;
       tokenizer.close();
