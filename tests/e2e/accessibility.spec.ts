@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { WelcomePage } from './pages/welcome-page.js';
 import { expect, test, type CheckedService } from './fixtures.js';
+import { transitionsDone } from './transitions-done.js';
 
 /**
  * axe-core over every view of the app, in the light and the dark theme (the app follows the
@@ -51,17 +52,7 @@ function report(findings: Finding[]): string {
 async function settle(page: Page, nav: string): Promise<void> {
   await expect(page.getByTestId('page-title'), nav).toBeVisible();
   await expect(page.locator('[data-status="loading"]'), `${nav} still loading`).toHaveCount(0);
-  // Colours are read as drawn: a view still fading in (Naive UI's transitions) has text at part
-  // of its contrast, which axe would report (it did, on a loaded machine).
-  // (Endless ones, a spinner, are left out: they never finish.)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await transitionsDone(page);
 }
 
 /** Opens every section of the sidebar (as many as it lists) and scans each. */

@@ -7,6 +7,7 @@ import { SettingsPage } from './pages/settings-page.js';
 import { TransferDialog } from './pages/transfer-dialog.js';
 import { WelcomePage } from './pages/welcome-page.js';
 import { expect, test } from './fixtures.js';
+import { transitionsDone } from './transitions-done.js';
 
 const SOURCE = 'Source service';
 const TARGET = 'Hosted service';
@@ -19,6 +20,7 @@ interface ServiceLink {
 
 /** axe's serious and critical findings inside `selector`, as "rule: elements". */
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  await transitionsDone(page);
   const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
