@@ -57,8 +57,12 @@ const SCROLL_MS = 3_000;
 /** The floor page (issue 15): no framework, the same call over the same socket; see floor/. */
 const FLOOR_DIR = join(import.meta.dirname, 'floor');
 const FLOOR_PATH = '/bench-floor.html';
-/** Alternating rounds of each side for the ratios (issue 15 asks for at least two). */
-const KEY_ROUNDS = 2;
+/**
+ * Alternating rounds of each side for the ratios (issue 15 asks for at least two): with three
+ * cold loads a side, one slow load of the floor page (131-391 ms on an idle machine) moved
+ * firstrows/floor from 0.99 to 1.75 between two runs of the same code.
+ */
+const KEY_ROUNDS = 3;
 /**
  * How often the bench looks into a page for a result. Not every frame (Playwright's default):
  * where frames are not held to 60 Hz, polling on rAF makes Chromium draw frames back to back,
@@ -66,7 +70,7 @@ const KEY_ROUNDS = 2;
  * the page itself, so polling late only delays the bench, never a measurement.
  */
 const POLL_MS = 25;
-const COLD_ROUNDS = 3;
+const COLD_ROUNDS = 5;
 
 interface FloorState {
   firstRowFrame: number | null;
@@ -253,6 +257,10 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = await cdp.send('Runtime.getHeapUsage');
     const heapMb = heap.usedSize / 1024 / 1024;
+    // Done with the 60 Hz browser: left open, its page (a focused search field, a blinking
+    // caret) kept drawing frames beside everything measured from here on.
+    await browser.close();
+    browser = undefined;
 
     // Frame time: the same scroll where frames are not held to the display's rate.
     unlimited = await chromium.launch({
