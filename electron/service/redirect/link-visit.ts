@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { clientAddress } from '../client-address.js';
 import type { ServiceContext } from '../context.js';
 import { sendHtml } from '../html.js';
+import { ParseCache } from './parse-cache.js';
 import type { ClickRecorder } from './click-recorder.js';
 import type { ResolvedLink } from './link-resolver.js';
 import { customSplashPage, expiredPage, framePage, overlayPage, passwordPage, passwordThrottledPage, splashPage, type Page } from './pages.js';
@@ -61,27 +62,16 @@ export function referrerHost(value: string | undefined): string {
   }
 }
 
-/**
- * referrerHost() for the redirect hot path: visitors arrive from a handful of pages (a post, a
- * feed), and parsing the same Referer with new URL() on every visit cost as much as the rest of
- * the click (issue 15). Bounded as the user-agent cache is: when full it starts over, and long
- * values are parsed but not kept.
- */
+/** referrerHost() for the redirect hot path: visitors arrive from a handful of pages. */
 export class ReferrerHosts {
-  private readonly hosts = new Map<string, string>();
+  private readonly hosts: ParseCache<string>;
 
-  constructor(private readonly maxEntries = 2000) {}
+  constructor(maxEntries = 2000) {
+    this.hosts = new ParseCache(referrerHost, maxEntries);
+  }
 
   get(value: string | undefined): string {
-    if (!value) return '';
-    let host = this.hosts.get(value);
-    if (host !== undefined) return host;
-    host = referrerHost(value);
-    if (value.length <= 512) {
-      if (this.hosts.size >= this.maxEntries) this.hosts.clear();
-      this.hosts.set(value, host);
-    }
-    return host;
+    return value ? this.hosts.get(value) : '';
   }
 
   /** Values kept now (for the memory bound's test). */

@@ -5,6 +5,7 @@
  */
 import { countryCode } from '../../shared/countries.js';
 import type { DeviceName } from './user-agent.js';
+import { ParseCache } from './parse-cache.js';
 
 export interface LinkTargets {
   /** The long URL with parameters: what everyone else gets. */
@@ -86,24 +87,10 @@ export function parseAcceptLanguage(header: string): string[] {
   return ranked.map((r) => r.tag);
 }
 
-/**
- * Browsers send a handful of Accept-Language values, and parsing one (split, regexes, sort) cost
- * ~4 µs on every visit of a language-targeted link (issue 15): the parsed tags are kept per
- * header value. Bounded: when full it starts over; long values are parsed but not kept.
- */
-const MAX_LANGUAGE_HEADERS = 1000;
-const parsedLanguages = new Map<string, readonly string[]>();
+/** parseAcceptLanguage() kept per header value (browsers send a handful of them). */
+const parsedLanguages = new ParseCache<readonly string[]>(parseAcceptLanguage, 1000, 256);
 
-export function preferredLanguages(header: string): readonly string[] {
-  let tags = parsedLanguages.get(header);
-  if (tags !== undefined) return tags;
-  tags = parseAcceptLanguage(header);
-  if (header.length <= 256) {
-    if (parsedLanguages.size >= MAX_LANGUAGE_HEADERS) parsedLanguages.clear();
-    parsedLanguages.set(header, tags);
-  }
-  return tags;
-}
+export const preferredLanguages = (header: string): readonly string[] => parsedLanguages.get(header);
 
 /** How many Accept-Language values are kept now (for the memory bound's test). */
 export const preferredLanguagesKept = (): number => parsedLanguages.size;

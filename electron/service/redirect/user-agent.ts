@@ -1,3 +1,4 @@
+import { ParseCache } from './parse-cache.js';
 /**
  * What a User-Agent string tells the redirect: the device name device targeting uses, and the
  * browser and operating system the statistics count. A small ordered rule list rather than a
@@ -78,19 +79,18 @@ export function parseUserAgent(ua: string | undefined): UserAgentInfo {
  * flood of made-up agents; very long agents are parsed but not kept.
  */
 export class UserAgentCache {
-  private readonly entries = new Map<string, UserAgentInfo>();
+  private readonly parsed: ParseCache<UserAgentInfo>;
 
-  constructor(private readonly maxEntries = 2000) {}
+  constructor(maxEntries = 2000) {
+    this.parsed = new ParseCache(parseUserAgent, maxEntries);
+  }
 
   get(ua: string | undefined): UserAgentInfo {
-    if (!ua) return UNKNOWN;
-    let info = this.entries.get(ua);
-    if (info) return info;
-    info = parseUserAgent(ua);
-    if (ua.length <= 512) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(ua, info);
-    }
-    return info;
+    return ua ? this.parsed.get(ua) : UNKNOWN;
+  }
+
+  /** Agents kept now (for the memory bound's test). */
+  get size(): number {
+    return this.parsed.size;
   }
 }
