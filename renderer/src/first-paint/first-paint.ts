@@ -1,4 +1,5 @@
 import { shortUrlParts } from '../components/links-list/short-url.js';
+import { shownTitle } from '../components/links-list/shown-title.js';
 
 /**
  * The first rows drawn before the app has loaded (issue 15, first rows after a cold load).
@@ -10,7 +11,8 @@ import { shortUrlParts } from '../components/links-list/short-url.js';
  * once its own Links view shows its rows, or once its first screen is something else.
  *
  * Plain DOM and text nodes only (never HTML from the answer), no framework, no import beyond the
- * short-URL split: this file is part of the page's first script, and its size is the start's.
+ * list's short-URL split and title rule: this file is part of the page's first script, and its
+ * size is the start's.
  */
 
 /** Rows drawn: more than a tall window shows; the app's own list replaces them. */
@@ -69,8 +71,7 @@ function row(doc: Document, link: RowLink): HTMLElement {
   const parts = shortUrlParts(link.shortUrl);
   short.append(element(doc, 'span', 'first-paint__host', parts.host), element(doc, 'span', 'first-paint__alias', parts.alias));
   const main = element(doc, 'span', 'first-paint__main');
-  // The same rule as the list: a title that only repeats the address is not shown.
-  const title = link.title && link.title !== link.longUrl && !link.longUrl.endsWith(`://${link.title}`) ? link.title : '';
+  const title = shownTitle(link.title, link.longUrl);
   if (title) main.append(element(doc, 'span', 'first-paint__title', title));
   main.append(element(doc, 'span', title ? 'first-paint__long' : 'first-paint__title', link.longUrl));
   const clicks = element(doc, 'span', 'first-paint__clicks', link.clicks.toLocaleString());
