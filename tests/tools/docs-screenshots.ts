@@ -1,0 +1,238 @@
+/**
+ * `npm run docs:screenshots`: the pictures of docs/images/, drawn by the real app.
+ *
+ * Builds the renderer into a temporary folder (or takes LINKDECK_RENDERER_DIR), starts a backend
+ * on a fresh temporary data folder with its local workspace (the embedded link service), gives
+ * the workspace a public address, fills it with a shop's links, channels, campaigns and a month
+ * of clicks made by real redirects (docs-screenshots-fill.ts), serves it through the web shell and
+ * photographs each main view with Playwright's Chromium at 1280×800, in the light and the dark
+ * theme (the app follows the system's, which Playwright emulates). Every wait is on a signal of
+ * the app (data-app-state, data-status, a count on screen), never on a guessed time.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, expect, type Browser, type Page } from '@playwright/test';
+import { createBackend } from '../../electron/backend/create-backend.js';
+import { createOutboundPolicy } from '../../electron/backend/net/outbound-address-policy.js';
+import type { Outbound } from '../../electron/backend/net/outbound-request.js';
+import type { SecretStore } from '../../electron/backend/secrets/secret-store.js';
+import { startService, type RunningService } from '../../electron/service/start.js';
+import { startWebShell } from '../../electron/web/web-shell.js';
+import { LINKS } from './docs-screenshots-data.js';
+import { fillWorkspace, serviceClock } from './docs-screenshots-fill.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const OUT = join(ROOT, 'docs/images');
+/** The workspace's public address in the pictures: a reserved name, never looked up. */
+const PUBLIC_ADDRESS = 'https://go.northwind.example';
+const VIEWPORT = { width: 1280, height: 800 };
+// As tests/e2e/playwright.config.ts: quiet on a closed network, able to run as root in CI.
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Keys kept in memory but reported as a keychain: the pictures show the app as it is on a desktop
+ * with a keychain, not the "keys last only for this session" banner of a machine without one.
+ */
+class PictureKeychain implements SecretStore {
+  readonly kind = 'keychain' as const;
+  readonly persistent = true;
+  readonly #keys = new Map<string, string>();
+  async get(account: string) {
+    return this.#keys.get(account) ?? null;
+  }
+  async set(account: string, secret: string) {
+    this.#keys.set(account, secret);
+  }
+  async delete(account: string) {
+    return this.#keys.delete(account);
+  }
+}
+
+/**
+ * The public-address check, answered by the workspace itself: the request for
+ * https://go.northwind.example/… goes to the workspace's loopback port, as a DNS name and a
+ * reverse proxy would send it. Nothing leaves this computer.
+ */
+function loopbackOutbound(service: () => RunningService | undefined): Outbound {
+  return {
+    policy: createOutboundPolicy({ allowOwnNetwork: true }),
+    async resolve() {
+      return { address: '127.0.0.1', family: 4 };
+    },
+    async request(url, init) {
+      const running = service();
+      if (!running) throw new Error('the workspace is not running');
+      const target = new URL(url);
+      const res = await fetch(`http://127.0.0.1:${running.port}${target.pathname}${target.search}`, { method: init.method });
+      return { status: res.status, headers: {}, body: Buffer.from(await res.arrayBuffer()), truncated: false, address: '127.0.0.1' };
+    },
+  };
+}
+
+function rendererDir(): { dir: string; cleanup: () => void } {
+  const given = process.env['LINKDECK_RENDERER_DIR'];
+  if (given) return { dir: given, cleanup: () => {} };
+  const out = mkdtempSync(join(tmpdir(), 'linkdeck-docs-build-'));
+  console.log('Building the renderer…');
+  const built = spawnSync('npx', ['electron-vite', 'build', '--outDir', out], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('The build failed (its errors are above).');
+  return { dir: join(out, 'renderer'), cleanup: () => rmSync(out, { recursive: true, force: true }) };
+}
+
+async function shoot(page: Page, name: string, scheme: string): Promise<void> {
+  await expect(page.locator('[data-status="loading"]')).toHaveCount(0);
+  // Drawn once every finite animation has ended (Naive UI fades drawers and menus in).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+  const path = join(OUT, `${name}-${scheme}.png`);
+  await page.screenshot({ path });
+  console.log(`  ${path.slice(ROOT.length + 1)}`);
+}
+
+async function open(page: Page, section: string): Promise<void> {
+  await page.getByTestId(`nav-${section}`).click();
+  await expect(page.getByTestId('page-title')).toBeVisible();
+}
+
+/** Each main view, in one theme. */
+async function photograph(browser: Browser, url: string, scheme: 'light' | 'dark'): Promise<void> {
+  const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: scheme, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  // A bound on each step, so a view that never shows what is waited for ends the run with the
+  // step named instead of hanging.
+  page.setDefaultTimeout(30_000);
+  await page.goto(url);
+  await expect(page.locator('[data-app-state="ready"]')).toBeAttached({ timeout: 60_000 });
+  await expect(page.locator('.app')).toHaveAttribute('data-theme', scheme);
+
+  // The small collections first: they are synced after the links, and the other views name them.
+  await open(page, 'channels');
+  await expect(page.getByText('Newsletter').first()).toBeVisible({ timeout: 30_000 });
+  await shoot(page, 'channels', scheme);
+
+  await open(page, 'campaigns');
+  await expect(page.getByText('Spring Sale 2026').first()).toBeVisible({ timeout: 30_000 });
+  await shoot(page, 'campaigns', scheme);
+
+  // Analytics next: the statistics of every link read (Fill the gaps where the app offers it),
+  // so the list shows each link's campaign too; the charts at the top, the world map further down.
+  await open(page, 'analytics');
+  const coverage = page.getByTestId('analytics-coverage');
+  await expect(coverage).toBeVisible({ timeout: 30_000 });
+  const fill = page.getByTestId('analytics-fill');
+  if (await fill.isVisible()) await fill.click();
+  await expect(coverage).toHaveText(new RegExp(`^From the statistics of ${LINKS.length} of ${LINKS.length} links`), { timeout: 60_000 });
+  await expect(page.getByTestId('world-map')).not.toHaveAttribute('data-points', '0');
+  await page.getByTestId('page-title').scrollIntoViewIfNeeded();
+  await shoot(page, 'analytics', scheme);
+  await page.getByTestId('world-map').evaluate((map) => map.scrollIntoView({ block: 'center' }));
+  await shoot(page, 'analytics-map', scheme);
+
+  // Links: every link synced into the mirror.
+  await open(page, 'links');
+  await expect(page.getByTestId('links-total')).toHaveText(` · ${LINKS.length} links`, { timeout: 60_000 });
+  await expect(page.getByTestId('resource-links').getByText('Spring Sale 2026').first()).toBeVisible({ timeout: 30_000 });
+  await shoot(page, 'links', scheme);
+
+  // A link's detail, its statistics read.
+  await page.getByTestId('links-search').fill('spring sale');
+  await page.getByTestId('resource-links').getByTestId('resource-row').filter({ hasText: 'spring-sale' }).first().click();
+  const detail = page.getByTestId('link-detail');
+  await expect(detail).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(detail.getByTestId('link-detail-clicks')).not.toHaveText('0');
+  await shoot(page, 'link-detail', scheme);
+  await detail.getByTestId('link-detail-clicks').evaluate((clicks) => clicks.scrollIntoView({ block: 'start' }));
+  await shoot(page, 'link-detail-stats', scheme);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('link-detail-drawer')).toHaveCount(0);
+  await page.getByTestId('links-search').fill('');
+
+  // Bulk shorten at its preview step: five good addresses and one a link may not lead to.
+  await open(page, 'bulk');
+  await expect(page.getByTestId('bulk-view')).toHaveAttribute('data-status', 'ready');
+  await page.getByTestId('bulk-paste').fill(
+    [
+      'https://shop.northwind-outfitters.example/products/summit-down-jacket',
+      'https://shop.northwind-outfitters.example/products/summit-down-vest',
+      'https://journal.northwind-outfitters.example/2026/04/down-care',
+      'ftp://files.northwind-outfitters.example/lookbook.pdf',
+      'https://shop.northwind-outfitters.example/products/summit-down-hood',
+      'https://shop.northwind-outfitters.example/collections/autumn',
+    ].join('\n'),
+  );
+  await page.getByTestId('bulk-paste-next').click();
+  await expect(page.getByTestId('bulk-preview')).toBeVisible();
+  await expect(page.getByTestId('bulk-invalid-count')).toHaveText('1');
+  await page.getByTestId('bulk-job-name').fill('Autumn down collection');
+  await shoot(page, 'bulk', scheme);
+
+  // The link editor with every option.
+  await open(page, 'links');
+  await page.getByTestId('open-link-editor').click();
+  await expect(page.getByTestId('link-editor')).toBeVisible();
+  await page.getByTestId('link-editor').getByTestId('link-url').fill('https://shop.northwind-outfitters.example/products/summit-down-jacket');
+  await shoot(page, 'link-editor', scheme);
+  await page.keyboard.press('Escape');
+
+  await open(page, 'settings');
+  await expect(page.getByTestId('public-address-card')).toBeVisible();
+  await shoot(page, 'settings', scheme);
+
+  await context.close();
+}
+
+async function main(): Promise<void> {
+  const executablePath = process.env['CHROMIUM_PATH'] || (existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
+  const renderer = rendererDir();
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-docs-'));
+  let service: RunningService | undefined;
+  const secrets = new PictureKeychain();
+  const backend = await createBackend({
+    dataDir,
+    shell: 'web',
+    appVersion: 'docs',
+    secrets,
+    log: process.env['DOCS_LOG'] ? (m) => console.error(m) : () => {},
+    // The embedded service as the app starts it (no rate limit), on the clock the fill sets back.
+    startLocalService: async (o) => (service = await startService({ ...o, rateLimit: 0, now: serviceClock.now })),
+    publicAddress: { outbound: loopbackOutbound(() => service) },
+  });
+  const call = async (channel: string, arg?: unknown): Promise<unknown> => {
+    const result = await backend.router.dispatch(channel, arg);
+    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+    return result.value;
+  };
+  let browser: Browser | undefined;
+  try {
+    const local = (await call('profiles:use-local')) as { id: string };
+    const saved = (await call('profiles:set-public-url', { address: PUBLIC_ADDRESS })) as { check: { verified: boolean; problem: string | null } };
+    if (!saved.check.verified) throw new Error(`The public address was not verified: ${saved.check.problem}`);
+    const key = await secrets.get(local.id);
+    if (!key || !service) throw new Error('The local workspace did not start.');
+    const filled = await fillWorkspace(`http://127.0.0.1:${service.port}`, service.port, key, () => service!.flushClicks());
+    console.log(`Workspace filled: ${filled.links} links, ${filled.visits} visits.`);
+
+    const shell = await startWebShell({ backend, rendererDir: renderer.dir });
+    try {
+      mkdirSync(OUT, { recursive: true });
+      browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS });
+      for (const scheme of ['light', 'dark'] as const) await photograph(browser, shell.url, scheme);
+    } finally {
+      await browser?.close();
+      await shell.close();
+    }
+  } finally {
+    await backend.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    renderer.cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
