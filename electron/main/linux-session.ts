@@ -38,7 +38,7 @@ export interface SessionDecision {
 export const GLOBAL_SHORTCUTS_PORTAL = 'GlobalShortcutsPortal';
 
 export const WAYLAND_CLIPBOARD_REASON =
-  'On this Wayland desktop Linkdeck cannot read the clipboard while its window is in the background, so the watch would never see what you copy. Instead, copy a link and press the quick-shorten hotkey, or choose "Shorten clipboard" in the tray menu. (Started with --ozone-platform=x11, Linkdeck runs through XWayland and the watch works; see the README.)';
+  'On this Wayland desktop Linkdeck cannot read the clipboard while its window is in the background, so the watch would never see what you copy. Instead, copy a link and press the quick-shorten hotkey, or choose "Shorten clipboard" in the tray menu. (Started with --ozone-platform=x11, Linkdeck runs through XWayland and the watch works; see docs/desktops.md.)';
 
 export const WAYLAND_HOTKEY_NOTE =
   'On Wayland the hotkey goes through your desktop\'s shortcuts portal: the first time, your desktop asks you to confirm it, and you can change it in the system\'s keyboard settings. GNOME 48 or later and KDE Plasma 6 offer the portal; where it is missing the hotkey does nothing, so use "Shorten clipboard" in the tray menu.';

@@ -5,8 +5,8 @@ import { ApiError } from './errors.js';
 /**
  * Coarse limits per client address, against floods rather than against people: requests with
  * a missing or wrong API key, short-link page requests (redirects, pages), and password-form
- * posts. Real visitors must never meet them, so the defaults are generous (see the README's
- * Security section). The finer throttle of wrong passwords per link lives with the redirects.
+ * posts. Real visitors must never meet them, so the defaults are generous (see docs/security.md,
+ * "The local service under slow or hostile clients"). The finer throttle of wrong passwords per link lives with the redirects.
  *
  * Each is a fixed one-minute window per address in one Map: a get and two additions per
  * request, nothing allocated for an IPv4 visitor already counted (the redirect benchmark

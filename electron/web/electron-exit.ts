@@ -16,7 +16,7 @@ export interface ElectronExit {
 export const EARLY_EXIT_MS = 10_000;
 
 export const SANDBOX_REASON =
-  "Electron's sandbox could not start on this system (Ubuntu 23.10 and later stop unprivileged user namespaces for a program AppArmor has no profile for), so the Linkdeck window cannot open here; the README's \"Ubuntu and AppArmor\" section says how to allow it.";
+  "Electron's sandbox could not start on this system (Ubuntu 23.10 and later stop unprivileged user namespaces for a program AppArmor has no profile for), so the Linkdeck window cannot open here; docs/desktops.md (\"Ubuntu 23.10+ and AppArmor\") says how to allow it.";
 
 const SANDBOX_MESSAGES = [
   /The SUID sandbox helper binary was found, but is not configured correctly/i,
