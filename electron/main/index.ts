@@ -1,4 +1,4 @@
-import { app, dialog, globalShortcut, Menu, screen, session, type BrowserWindow } from 'electron';
+import { app, dialog, globalShortcut, Menu, powerMonitor, screen, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { Backend } from '../backend/backend.js';
 import { createBackend } from '../backend/create-backend.js';
@@ -22,7 +22,7 @@ import { openAtLogin } from './open-at-login.js';
 import { parseProtocolUrl, PROTOCOL_SCHEME, protocolUrlFromArgv } from './protocol-url.js';
 import { QuickWindow } from './quick-window.js';
 import { openExternalSafely, secureSession } from './security.js';
-import { endWithOsShutdown, endWithWindowsSession } from './session-end-electron.js';
+import { endWithOsShutdown, endWithWindowsSession, holdQuitForClose } from './session-end-events.js';
 import { clickMenuItem, installTestHooks, menuSnapshot, testHooksEnabled } from './test-hooks.js';
 import { createAppTray, type AppTray } from './tray.js';
 import { restoredBounds } from './window-bounds.js';
@@ -99,7 +99,7 @@ function openWindow(location: AppLocation, host: IpcHost): void {
   const created = createMainWindow(location, log, windowPlacement());
   win = created;
   detachWindow = host.attach(created);
-  endWithWindowsSession(created, shutdown, log);
+  endWithWindowsSession(process.platform, created, app, shutdown, log);
   created.on('close', (event) => {
     if (mainWindowClose() === 'hide') {
       event.preventDefault();
@@ -228,7 +228,7 @@ async function start(): Promise<void> {
   // linkdeck://new?url=… opens the quick-shorten window, pre-filled; the person confirms there.
   newLinkRequests.handle((request) => quickWindow.open(request.url));
   app.on('activate', () => showMainWindow(location));
-  endWithOsShutdown(shutdown, log);
+  endWithOsShutdown(process.platform, powerMonitor, shutdown, log);
   if (hooksEnabled) {
     installTestHooks({
       trayMenu: () => menuSnapshot(tray?.controller.template ?? []),
@@ -274,10 +274,11 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   // Close the backend (flush the outbox, stop the local service, close SQLite) before exiting;
-  // the OS ending the session runs the same sequence (session-end-electron.ts).
+  // the OS ending the session runs the same sequence (session-end-events.ts).
   app.on('before-quit', (event) => {
     if (shutdown.beforeQuit()) event.preventDefault();
   });
+  holdQuitForClose(app, shutdown);
 
   void app.whenReady().then(start);
 }
