@@ -1,6 +1,7 @@
 import { app, dialog, globalShortcut, Menu, powerMonitor, screen, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { Backend } from '../backend/backend.js';
+import type { DesktopNotice } from '../shared/desktop.js';
 import { createBackend } from '../backend/create-backend.js';
 import { appMenuTemplate } from './app-menu.js';
 import { devServerLocation, fileLocation, type AppLocation } from './app-location.js';
@@ -177,7 +178,12 @@ async function start(): Promise<void> {
     log,
   });
   desktopSettings = settings;
+  // Notifications the OS would not show (macOS unsigned builds: always) go to the window instead.
+  const inAppNotices = new Set<(notice: DesktopNotice) => void>();
   const desktopNotifier = electronNotifier(log, {
+    fallback: ({ title, body, view }) => {
+      for (const listener of inAppNotices) listener({ title, body, ...(view ? { view } : {}) });
+    },
     // A click on a notification (not an action) opens its view: nothing depends on macOS's buttons.
     openView: (view) => showMainWindow(location, view),
     ...(hooksEnabled ? { observe: (record: NotificationRecord) => void notificationLog.push(record) } : {}),
@@ -195,7 +201,16 @@ async function start(): Promise<void> {
       // API calls through Chromium's network stack: the OS proxy, PAC file and trusted roots apply.
       fetch: electronFetch,
       log,
-      desktop: { clipboard: osClipboard, clipboardWatch: desktopSession.clipboardWatch, notifier: desktopNotifier, settings },
+      desktop: {
+        clipboard: osClipboard,
+        clipboardWatch: desktopSession.clipboardWatch,
+        notifier: desktopNotifier,
+        settings,
+        onInAppNotice: (listener) => {
+          inAppNotices.add(listener);
+          return () => void inAppNotices.delete(listener);
+        },
+      },
     });
   } catch (error) {
     dialog.showErrorBox(

@@ -47,6 +47,17 @@ export interface DesktopSettings {
   linkHandler?: LinkHandlerStatus;
 }
 
+/**
+ * A notification the OS would not show (an unsigned macOS build, notifications turned off or not
+ * supported), pushed to the window as `desktop:notice` so it is shown inside Linkdeck instead.
+ */
+export interface DesktopNotice {
+  title: string;
+  body: string;
+  /** The view where its choices are offered (a renderer route), when it has one. */
+  view?: string;
+}
+
 export interface LinkHandlerStatus {
   available: boolean;
   /** Why linkdeck:// links do not reach Linkdeck here, in words, when unavailable. */
