@@ -8,6 +8,7 @@ import { devServerLocation, fileLocation, type AppLocation } from './app-locatio
 import { AppShutdown } from './app-shutdown.js';
 import { appUserModelId } from './app-user-model-id.js';
 import { closeAction, type CloseAction } from './close-to-tray.js';
+import { dataDirArguments } from './data-dir.js';
 import { notifyDesktopEvents } from './desktop-notifications.js';
 import { desktopSettingsPath } from './desktop-settings-file.js';
 import { desktopCapabilities, prepareBeforeReady } from './desktop-session.js';
@@ -124,7 +125,7 @@ function showMainWindow(location: AppLocation, view: string | null = null): void
 }
 
 function setAppMenu(): void {
-  const loginItem = openAtLogin();
+  const loginItem = openAtLogin(desktopSession.dataDir);
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       appMenuTemplate({
@@ -172,7 +173,7 @@ async function start(): Promise<void> {
     file: desktopSettingsPath(app.getPath('userData')),
     platform: process.platform,
     shortcuts: globalShortcut,
-    loginItem: openAtLogin(),
+    loginItem: openAtLogin(desktopSession.dataDir),
     capabilities: desktopCapabilities(desktopSession, log),
     onHotkey: () => quick?.open(),
     log,
@@ -268,8 +269,11 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   // Packaged only: from source the OS would hand linkdeck:// links to a bare Electron. Not on
   // Linux, where it runs xdg-settings (known to claim text/html too): desktop-session.ts does it.
-  if (app.isPackaged && process.platform !== 'linux' && !app.isDefaultProtocolClient(PROTOCOL_SCHEME))
-    app.setAsDefaultProtocolClient(PROTOCOL_SCHEME);
+  // On Windows the registration carries --linkdeck-data-dir when this run uses another data folder,
+  // so a link reaches this Linkdeck (its single-instance lock) rather than starting another.
+  const protocolArgs = process.platform === 'win32' ? dataDirArguments(desktopSession.dataDir) : [];
+  if (app.isPackaged && process.platform !== 'linux' && !app.isDefaultProtocolClient(PROTOCOL_SCHEME, process.execPath, protocolArgs))
+    app.setAsDefaultProtocolClient(PROTOCOL_SCHEME, process.execPath, protocolArgs);
   // macOS delivers linkdeck:// links as open-url, possibly before the app is ready.
   app.on('open-url', (event, url) => {
     event.preventDefault();
