@@ -46,7 +46,8 @@ export function endWithWindowsSession(
     log(`[app] the session is ending (${event.reasons.join(', ') || 'no reason given'}): closing`);
     shutdown.sessionEnding('query-session-end');
   });
-  win.on('session-end', () => {
+  win.on('session-end', (event) => {
+    log(`[app] the session ends (${event.reasons.join(', ') || 'no reason given'}): quitting`);
     shutdown.sessionEnded();
     // Synchronously, inside WM_ENDSESSION: Electron checks is_quitting() right after this returns.
     app.quit();
