@@ -7,6 +7,7 @@ import { defineComponent, h } from 'vue';
 import { NMessageProvider } from 'naive-ui';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import AppNotices from '../../../renderer/src/components/AppNotices.vue';
+import { useNoticesStore } from '../../../renderer/src/stores/notices.js';
 import { installFakeBridge, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
@@ -47,6 +48,8 @@ describe('a notification the OS would not show, shown in the window', () => {
     fake.emit('desktop:notice', { title: 'Bulk shortening finished', body: '"May": 3 created.', view: '/bulk' });
     await flushPromises();
     expect(logged()).toEqual(['Bulk shortening finished: "May": 3 created.']);
+    // Sticky: AppNotices gives it no duration, so it stays until closed (the person may be away).
+    expect(useNoticesStore().items.map((n) => n.sticky)).toEqual([true]);
     // The toast itself is on screen with a close button (duration 0: it does not fade).
     expect(document.body.textContent).toContain('Bulk shortening finished: "May": 3 created.');
   });
