@@ -1,4 +1,4 @@
-import type { DesktopSettings, DesktopSettingsPatch } from '../shared/desktop.js';
+import type { DesktopNotice, DesktopSettings, DesktopSettingsPatch } from '../shared/desktop.js';
 import type { ClipboardPort, Notifier } from './clipboard/ports.js';
 
 /** Tray, hotkey and login item settings, which only the desktop shell can apply. */
@@ -22,4 +22,6 @@ export interface DesktopShellPorts {
   clipboardWatch?: { available: true } | { available: false; reason: string };
   notifier: Notifier;
   settings: DesktopSettingsPort;
+  /** Notifications the OS would not show, told as they happen: pushed to the window as `desktop:notice`. */
+  onInAppNotice?: (listener: (notice: DesktopNotice) => void) => () => void;
 }

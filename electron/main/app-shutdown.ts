@@ -13,7 +13,7 @@
  * anyway and says so in the log. Each change was already committed to the outbox's database when
  * it was made, so the budget bounds only the tidy-up, not what the person typed.
  *
- * Pure: the Electron events are wired in session-end-electron.ts and index.ts.
+ * Pure: the Electron events are wired in session-end-events.ts and index.ts.
  */
 export type ShutdownCause = 'quit' | 'query-session-end' | 'session-end' | 'os-shutdown';
 
@@ -38,6 +38,8 @@ export class AppShutdown {
   private over = false;
   private asked = false;
   private causeOf: ShutdownCause | null = null;
+  /** Windows' session-end: Electron's quit is let through at once and held at will-quit instead. */
+  private quitLetThrough = false;
 
   constructor(private readonly deps: AppShutdownDeps) {}
 
@@ -62,7 +64,7 @@ export class AppShutdown {
    */
   beforeQuit(): boolean {
     this.asked = true;
-    if (this.over) return false;
+    if (this.over || this.quitLetThrough) return false;
     if (!this.running && !this.deps.backend()) {
       // Nothing to close (the backend never started): quit at once, as before.
       this.stopDesktop();
@@ -82,6 +84,32 @@ export class AppShutdown {
     this.asked = true;
     if (this.running || this.over) return;
     void this.run(cause).then(() => this.deps.quit());
+  }
+
+  /**
+   * Windows' session-end (WM_ENDSESSION): the session ends whatever Linkdeck does. Electron 45
+   * ends the process the moment the session-end handlers return unless a quit has begun
+   * (electron/electron#52604: native_window_views_win.cc calls TerminateCurrentProcessImmediately
+   * when `!Browser::Get()->is_quitting()`), and a before-quit that calls preventDefault() leaves
+   * is_quitting false (browser.cc, Browser::Quit). So: the sequence starts (its synchronous part,
+   * the desktop parts, runs now), and the caller must call app.quit() before returning; this
+   * makes beforeQuit() let that quit through, and will-quit waits for the close instead
+   * (holdWillQuit). What runs after WM_ENDSESSION returns is best effort: Windows may end the
+   * process at any moment after every application has returned from it (Microsoft's WM_ENDSESSION
+   * documentation); every change was already committed to SQLite when it was made.
+   */
+  sessionEnded(): void {
+    this.sessionEnding('session-end');
+    this.quitLetThrough = !this.over;
+  }
+
+  /**
+   * app 'will-quit'. True: call event.preventDefault(): the quit begun at session-end waits there,
+   * with its windows already closed, for the close (within its budget); quit() is called again
+   * when the close is over, and that will-quit goes through.
+   */
+  holdWillQuit(): boolean {
+    return this.quitLetThrough && !this.over;
   }
 
   /**

@@ -42,9 +42,10 @@ export function notifyDesktopEvents(deps: DesktopNotificationsDeps): () => void 
   const syncErrors = new Map<string, string>();
 
   // The view is what a click on the notification opens where it is not the "Open" action (Windows, macOS).
-  const show = (title: string, body: string, view: string): void => {
+  // A group: the newer notice replaces the older of the same group (one sync trouble per profile).
+  const show = (title: string, body: string, view: string, group?: string): void => {
     void deps.notifier
-      .notify({ title, body, actions: [OPEN], view })
+      .notify({ title, body, actions: [OPEN], view, ...(group ? { group } : {}) })
       .then((action) => {
         if (action === OPEN.id) deps.openWindow();
       })
@@ -68,7 +69,7 @@ export function notifyDesktopEvents(deps: DesktopNotificationsDeps): () => void 
     const signature = `${progress.error.code}:${progress.error.message}`;
     if (syncErrors.get(progress.profileId) === signature) return;
     syncErrors.set(progress.profileId, signature);
-    show('Linkdeck could not sync', `${progress.error.message} Linkdeck keeps working from its copy and tries again.`, '/links');
+    show('Linkdeck could not sync', `${progress.error.message} Linkdeck keeps working from its copy and tries again.`, '/links', `sync:${progress.profileId}`);
   };
 
   return deps.backend.subscribe((event, payload) => {

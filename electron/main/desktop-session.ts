@@ -1,23 +1,27 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { app, dialog } from 'electron';
 import type { LinkHandlerStatus } from '../shared/desktop.js';
-import { dataDirProblem, userDataOverride } from './data-dir.js';
+import { carriedDataDir, dataDirProblem, userDataOverride } from './data-dir.js';
 import type { DesktopSettingsDeps } from './desktop-settings.js';
-import { APPIMAGE_ENTRY, LINK_SCHEME_MIME, linkHandlerPlan, userEntryProblem } from './link-handler.js';
-import { decideSession, GLOBAL_SHORTCUTS_PORTAL, mergedFeatures, type SessionDecision } from './linux-session.js';
+import { LINK_SCHEME_MIME, linkHandlerPlan, userEntryProblem } from './link-handler.js';
+import { decideSession, PORTAL_HOTKEY_UNCONFIRMED, type SessionDecision } from './linux-session.js';
 import { openAtLoginProblem } from './open-at-login.js';
 import { PROTOCOL_SCHEME } from './protocol-url.js';
 
+/** What the session allows, and the data folder the OS's own starts of Linkdeck must carry. */
+export type PreparedSession = SessionDecision & { dataDir: string | undefined };
+
 /**
- * What must happen before the app is ready: the data directory (LINKDECK_DATA_DIR, or the smoke
- * test's) and, on a native Wayland session, Chromium's GlobalShortcutsPortal for the hotkey.
- * Returns what the session allows, for the backend's clipboard watch and the desktop card.
+ * What must happen before the app is ready: the data directory (LINKDECK_DATA_DIR or
+ * --linkdeck-data-dir, or the smoke test's). Returns what the session allows, for the backend's
+ * clipboard watch and the desktop card. (Electron 45 uses the Wayland shortcuts portal by default:
+ * no feature switch is needed, linux-session.ts.)
  */
-export function prepareBeforeReady(testHooks: boolean, log: (message: string) => void): SessionDecision {
-  const override = userDataOverride(process.env, { testHooks, cwd: process.cwd() });
+export function prepareBeforeReady(testHooks: boolean, log: (message: string) => void): PreparedSession {
+  const override = userDataOverride(process.env, { testHooks, cwd: process.cwd(), argv: process.argv });
   if (override) {
     try {
       // app.setPath throws for a directory that does not exist (Electron's docs: create it first).
@@ -30,30 +34,35 @@ export function prepareBeforeReady(testHooks: boolean, log: (message: string) =>
     }
   }
   const session = decideSession({ platform: process.platform, env: process.env, argv: process.argv });
-  if (session.hotkeyPortal) {
-    // Chromium keeps the last --enable-features only: add to what is there rather than replace it.
-    const features = mergedFeatures(app.commandLine.getSwitchValue('enable-features'), GLOBAL_SHORTCUTS_PORTAL);
-    app.commandLine.appendSwitch('enable-features', features);
-  }
   if (session.backend === 'wayland' || session.xwayland)
     log(`[desktop] ${session.xwayland ? 'XWayland' : 'Wayland'} session: clipboard watch ${session.clipboardWatch.available ? 'available' : 'not available'}`);
-  return session;
+  return { ...session, dataDir: carriedDataDir(override) };
 }
 
 /** The words the desktop card shows about the hotkey, "open at login" and linkdeck:// links. */
 export function desktopCapabilities(
-  session: SessionDecision,
+  session: PreparedSession,
   log: (message: string) => void,
 ): NonNullable<DesktopSettingsDeps['capabilities']> {
-  const problem = openAtLoginProblem();
+  const problem = openAtLoginProblem(session.dataDir);
   return {
     ...(session.hotkeyNote ? { hotkeyNote: session.hotkeyNote } : {}),
+    ...(session.hotkeyPortal ? { hotkeyUnconfirmed: PORTAL_HOTKEY_UNCONFIRMED } : {}),
     ...(problem ? { openAtLoginProblem: problem } : {}),
-    linkHandler: linkHandlerStatus(log),
+    linkHandler: linkHandlerStatus(session.dataDir, log),
   };
 }
 
-function linkHandlerStatus(log: (message: string) => void): () => LinkHandlerStatus {
+function removeQuietly(file: string | undefined, log: (message: string) => void): void {
+  if (!file) return;
+  try {
+    rmSync(file, { force: true });
+  } catch (error) {
+    log(`[protocol] could not remove ${file}: ${(error as Error).message}`);
+  }
+}
+
+function linkHandlerStatus(dataDir: string | undefined, log: (message: string) => void): () => LinkHandlerStatus {
   const plan = linkHandlerPlan({
     platform: process.platform,
     isPackaged: app.isPackaged,
@@ -61,14 +70,20 @@ function linkHandlerStatus(log: (message: string) => void): () => LinkHandlerSta
     appImage: process.env['APPIMAGE'],
     env: process.env,
     home: homedir(),
+    dataDir,
   });
   switch (plan.kind) {
-    case 'os':
+    case 'os': {
+      // Windows: the registration carries --linkdeck-data-dir when this run uses another folder
+      // (index.ts registers it with the same arguments). macOS: open-url reaches the running app.
+      const args = plan.args;
       return () =>
-        app.isDefaultProtocolClient(PROTOCOL_SCHEME)
+        app.isDefaultProtocolClient(PROTOCOL_SCHEME, process.execPath, args)
           ? { available: true }
           : { available: false, reason: 'Another application is set to open linkdeck:// links. Restart Linkdeck to take them back.' };
+    }
     case 'package':
+      removeQuietly(plan.removeFile, log);
       return () => ({ available: true });
     case 'none':
       return () => ({ available: false, reason: plan.reason });
@@ -76,10 +91,12 @@ function linkHandlerStatus(log: (message: string) => void): () => LinkHandlerSta
       let status: LinkHandlerStatus;
       try {
         writeIfChanged(plan.file, plan.entry);
+        removeQuietly(plan.removeFile, log);
         status = { available: true };
         // Make it the default handler; without xdg-mime the entry is still found as the only one.
-        execFile('xdg-mime', ['default', APPIMAGE_ENTRY, LINK_SCHEME_MIME], (error) => {
-          if (error) log(`[protocol] xdg-mime could not make ${APPIMAGE_ENTRY} the default: ${error.message}`);
+        const entryName = basename(plan.file);
+        execFile('xdg-mime', ['default', entryName, LINK_SCHEME_MIME], (error) => {
+          if (error) log(`[protocol] xdg-mime could not make ${entryName} the default: ${error.message}`);
         });
       } catch (error) {
         status = { available: false, reason: userEntryProblem(plan.file, error) };

@@ -26,6 +26,8 @@ export interface DesktopSettingsDeps {
   /** What this desktop allows, in words for the settings card (see linux-session.ts, login-item.ts). */
   capabilities?: {
     hotkeyNote?: string;
+    /** Where register() answering true does not mean the hotkey works (the Wayland portal): words for the card. */
+    hotkeyUnconfirmed?: string;
     /** Why there is no login item (with loginItem null). */
     openAtLoginProblem?: string;
     /** Whether linkdeck:// links reach Linkdeck, asked each time (the OS may change it). */
@@ -133,9 +135,11 @@ export class DesktopSettingsService implements DesktopSettingsPort {
   }
 
   private capabilityWords(): Partial<DesktopSettings> {
-    const { hotkeyNote, openAtLoginProblem, linkHandler } = this.deps.capabilities ?? {};
+    const { hotkeyNote, hotkeyUnconfirmed, openAtLoginProblem, linkHandler } = this.deps.capabilities ?? {};
     const words: Partial<DesktopSettings> = {};
     if (hotkeyNote) words.hotkeyNote = hotkeyNote;
+    // Only for a hotkey Linkdeck asked for: a refused one has its problem, an off one nothing.
+    if (hotkeyUnconfirmed && this.registered !== null) words.hotkeyUnconfirmed = hotkeyUnconfirmed;
     if (openAtLoginProblem && this.deps.loginItem === null) words.openAtLoginProblem = openAtLoginProblem;
     if (linkHandler) {
       try {

@@ -4,7 +4,7 @@ import { createNotifier, type DesktopNotifier, type NotificationLike, type Notif
 /** The Notifier over Electron's Notification (logic and tests in notifier.ts). */
 export function electronNotifier(
   log: (message: string) => void,
-  options: Pick<NotifierOptions, 'openView' | 'observe'> = {},
+  options: Pick<NotifierOptions, 'openView' | 'observe' | 'fallback'> = {},
 ): DesktopNotifier {
   return createNotifier(
     {

@@ -1,12 +1,14 @@
-import { app, dialog, globalShortcut, Menu, screen, session, type BrowserWindow } from 'electron';
+import { app, dialog, globalShortcut, Menu, powerMonitor, screen, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { Backend } from '../backend/backend.js';
+import type { DesktopNotice } from '../shared/desktop.js';
 import { createBackend } from '../backend/create-backend.js';
 import { appMenuTemplate } from './app-menu.js';
 import { devServerLocation, fileLocation, type AppLocation } from './app-location.js';
 import { AppShutdown } from './app-shutdown.js';
 import { appUserModelId } from './app-user-model-id.js';
 import { closeAction, type CloseAction } from './close-to-tray.js';
+import { dataDirArguments } from './data-dir.js';
 import { notifyDesktopEvents } from './desktop-notifications.js';
 import { desktopSettingsPath } from './desktop-settings-file.js';
 import { desktopCapabilities, prepareBeforeReady } from './desktop-session.js';
@@ -22,7 +24,7 @@ import { openAtLogin } from './open-at-login.js';
 import { parseProtocolUrl, PROTOCOL_SCHEME, protocolUrlFromArgv } from './protocol-url.js';
 import { QuickWindow } from './quick-window.js';
 import { openExternalSafely, secureSession } from './security.js';
-import { endWithOsShutdown, endWithWindowsSession } from './session-end-electron.js';
+import { endWithOsShutdown, endWithWindowsSession, holdQuitForClose } from './session-end-events.js';
 import { clickMenuItem, installTestHooks, menuSnapshot, testHooksEnabled } from './test-hooks.js';
 import { createAppTray, type AppTray } from './tray.js';
 import { restoredBounds } from './window-bounds.js';
@@ -99,7 +101,7 @@ function openWindow(location: AppLocation, host: IpcHost): void {
   const created = createMainWindow(location, log, windowPlacement());
   win = created;
   detachWindow = host.attach(created);
-  endWithWindowsSession(created, shutdown, log);
+  endWithWindowsSession(process.platform, created, app, shutdown, log);
   created.on('close', (event) => {
     if (mainWindowClose() === 'hide') {
       event.preventDefault();
@@ -123,7 +125,7 @@ function showMainWindow(location: AppLocation, view: string | null = null): void
 }
 
 function setAppMenu(): void {
-  const loginItem = openAtLogin();
+  const loginItem = openAtLogin(desktopSession.dataDir);
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       appMenuTemplate({
@@ -171,13 +173,18 @@ async function start(): Promise<void> {
     file: desktopSettingsPath(app.getPath('userData')),
     platform: process.platform,
     shortcuts: globalShortcut,
-    loginItem: openAtLogin(),
+    loginItem: openAtLogin(desktopSession.dataDir),
     capabilities: desktopCapabilities(desktopSession, log),
     onHotkey: () => quick?.open(),
     log,
   });
   desktopSettings = settings;
+  // Notifications the OS would not show (macOS unsigned builds: always) go to the window instead.
+  const inAppNotices = new Set<(notice: DesktopNotice) => void>();
   const desktopNotifier = electronNotifier(log, {
+    fallback: ({ title, body, view }) => {
+      for (const listener of inAppNotices) listener({ title, body, ...(view ? { view } : {}) });
+    },
     // A click on a notification (not an action) opens its view: nothing depends on macOS's buttons.
     openView: (view) => showMainWindow(location, view),
     ...(hooksEnabled ? { observe: (record: NotificationRecord) => void notificationLog.push(record) } : {}),
@@ -195,7 +202,16 @@ async function start(): Promise<void> {
       // API calls through Chromium's network stack: the OS proxy, PAC file and trusted roots apply.
       fetch: electronFetch,
       log,
-      desktop: { clipboard: osClipboard, clipboardWatch: desktopSession.clipboardWatch, notifier: desktopNotifier, settings },
+      desktop: {
+        clipboard: osClipboard,
+        clipboardWatch: desktopSession.clipboardWatch,
+        notifier: desktopNotifier,
+        settings,
+        onInAppNotice: (listener) => {
+          inAppNotices.add(listener);
+          return () => void inAppNotices.delete(listener);
+        },
+      },
     });
   } catch (error) {
     dialog.showErrorBox(
@@ -228,7 +244,7 @@ async function start(): Promise<void> {
   // linkdeck://new?url=… opens the quick-shorten window, pre-filled; the person confirms there.
   newLinkRequests.handle((request) => quickWindow.open(request.url));
   app.on('activate', () => showMainWindow(location));
-  endWithOsShutdown(shutdown, log);
+  endWithOsShutdown(process.platform, powerMonitor, shutdown, log);
   if (hooksEnabled) {
     installTestHooks({
       trayMenu: () => menuSnapshot(tray?.controller.template ?? []),
@@ -253,8 +269,11 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   // Packaged only: from source the OS would hand linkdeck:// links to a bare Electron. Not on
   // Linux, where it runs xdg-settings (known to claim text/html too): desktop-session.ts does it.
-  if (app.isPackaged && process.platform !== 'linux' && !app.isDefaultProtocolClient(PROTOCOL_SCHEME))
-    app.setAsDefaultProtocolClient(PROTOCOL_SCHEME);
+  // On Windows the registration carries --linkdeck-data-dir when this run uses another data folder,
+  // so a link reaches this Linkdeck (its single-instance lock) rather than starting another.
+  const protocolArgs = process.platform === 'win32' ? dataDirArguments(desktopSession.dataDir) : [];
+  if (app.isPackaged && process.platform !== 'linux' && !app.isDefaultProtocolClient(PROTOCOL_SCHEME, process.execPath, protocolArgs))
+    app.setAsDefaultProtocolClient(PROTOCOL_SCHEME, process.execPath, protocolArgs);
   // macOS delivers linkdeck:// links as open-url, possibly before the app is ready.
   app.on('open-url', (event, url) => {
     event.preventDefault();
@@ -274,10 +293,11 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   // Close the backend (flush the outbox, stop the local service, close SQLite) before exiting;
-  // the OS ending the session runs the same sequence (session-end-electron.ts).
+  // the OS ending the session runs the same sequence (session-end-events.ts).
   app.on('before-quit', (event) => {
     if (shutdown.beforeQuit()) event.preventDefault();
   });
+  holdQuitForClose(app, shutdown);
 
   void app.whenReady().then(start);
 }

@@ -3,9 +3,12 @@
  * line before the app is ready. Pure (no Electron): linux-desktop.ts applies it.
  *
  * Electron 38+ runs as a native Wayland client on a Wayland session. There, global shortcuts work
- * only through the desktop's GlobalShortcuts portal (Chromium feature `GlobalShortcutsPortal`,
- * switched on before ready), and a window without focus cannot read the clipboard (the compositor
- * sends the clipboard only to the focused client), so the clipboard watch would never see a copy.
+ * only through the desktop's GlobalShortcuts portal, which Electron 45 uses by default (its
+ * global-shortcut.md, "Usage on Linux": `GlobalShortcutsPortal` and
+ * `GlobalShortcutsPortalPreferredTrigger` are on by default, GNOME included, electron/electron#52221;
+ * so Linkdeck no longer switches the feature on itself), and a window without focus cannot read the
+ * clipboard (the compositor sends the clipboard only to the focused client), so the clipboard
+ * watch would never see a copy.
  * Linkdeck keeps native Wayland (sharp on scaled screens, the hotkey through the portal) and says
  * in the clipboard card that the watch cannot work there; `--ozone-platform=x11` (XWayland) is the
  * documented way to get the watch back, with its own trade-offs.
@@ -27,7 +30,12 @@ export interface SessionDecision {
   backend: DisplayBackend;
   /** On Wayland under Wayland's own rules; on X11 through XWayland inside a Wayland session. */
   xwayland: boolean;
-  /** Switch on Chromium's GlobalShortcutsPortal before ready (native Wayland only). */
+  /**
+   * The hotkey goes through the desktop's shortcuts portal (native Wayland). There
+   * globalShortcut.register() answers true whatever the desktop then decides (GNOME 50 refuses
+   * binds for an app ID it cannot resolve without an error reaching the app, electron/electron#52218),
+   * so Linkdeck cannot know that the hotkey works and must not say it does.
+   */
   hotkeyPortal: boolean;
   /** Whether the clipboard watch can see the clipboard while Linkdeck is in the background. */
   clipboardWatch: ClipboardWatchSupport;
@@ -35,16 +43,21 @@ export interface SessionDecision {
   hotkeyNote?: string;
 }
 
-export const GLOBAL_SHORTCUTS_PORTAL = 'GlobalShortcutsPortal';
-
 export const WAYLAND_CLIPBOARD_REASON =
-  'On this Wayland desktop Linkdeck cannot read the clipboard while its window is in the background, so the watch would never see what you copy. Instead, copy a link and press the quick-shorten hotkey, or choose "Shorten clipboard" in the tray menu. (Started with --ozone-platform=x11, Linkdeck runs through XWayland and the watch works; see docs/desktops.md.)';
+  'On this Wayland desktop Linkdeck cannot read the clipboard while its window is in the background, so the watch would never see what you copy. Instead, copy a link and press the quick-shorten hotkey, or choose "Quick shorten…" in the tray menu, which opens pre-filled from the clipboard. (Started with --ozone-platform=x11, Linkdeck runs through XWayland and the watch works; see docs/desktops.md.)';
 
 export const WAYLAND_HOTKEY_NOTE =
-  'On Wayland the hotkey goes through your desktop\'s shortcuts portal: the first time, your desktop asks you to confirm it, and you can change it in the system\'s keyboard settings. GNOME 48 or later and KDE Plasma 6 offer the portal; where it is missing the hotkey does nothing, so use "Shorten clipboard" in the tray menu.';
+  'On Wayland the hotkey goes through your desktop\'s shortcuts portal: the first time, your desktop asks you to confirm it, and you can change it in the system\'s keyboard settings. GNOME 48 or later and KDE Plasma 6 offer the portal; where it is missing the hotkey does nothing, so use "Quick shorten…" in the tray menu.';
 
 export const XWAYLAND_HOTKEY_NOTE =
-  'Linkdeck runs through XWayland here: on GNOME the hotkey may only work while another XWayland window has focus. Use "Shorten clipboard" in the tray menu when it does not.';
+  'Linkdeck runs through XWayland here: on GNOME the hotkey may only work while another XWayland window has focus. Use "Quick shorten…" in the tray menu when it does not.';
+
+/**
+ * What the desktop card says in place of "registered" where the portal decides (native Wayland):
+ * Linkdeck asked, and the portal does not answer whether it agreed.
+ */
+export const PORTAL_HOTKEY_UNCONFIRMED =
+  'Asked of your desktop\'s shortcuts portal. The portal does not tell Linkdeck whether it accepted the combination, so Linkdeck cannot say the hotkey works: press it to check. GNOME 50 refuses it without a word unless Linkdeck is installed (the .deb, or the AppImage once started); if nothing happens, use "Quick shorten…" in the tray menu, or look for Linkdeck in your system\'s keyboard shortcut settings.';
 
 /** The value of `--name=value` or `--name value` (the last one wins, as in Chromium), or null. */
 export function switchValue(argv: readonly string[], name: string): string | null {
@@ -101,18 +114,4 @@ export function decideSession(facts: SessionFacts): SessionDecision {
     clipboardWatch: { available: true },
     ...(xwayland ? { hotkeyNote: XWAYLAND_HOTKEY_NOTE } : {}),
   };
-}
-
-/**
- * `--enable-features` with `feature` added to what is already there. Chromium keeps only the last
- * value of a switch, so appending `enable-features=X` alone would drop features the person (or
- * another part of the app) enabled; this keeps them and adds X once.
- */
-export function mergedFeatures(existing: string, feature: string): string {
-  const features = existing
-    .split(',')
-    .map((f) => f.trim())
-    .filter(Boolean);
-  if (!features.includes(feature)) features.push(feature);
-  return features.join(',');
 }

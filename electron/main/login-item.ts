@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { dataDirArguments } from './data-dir.js';
 
 /**
  * "Open at Login". macOS and Windows keep the setting themselves (app.setLoginItemSettings);
@@ -18,16 +19,31 @@ export const FROM_SOURCE_LOGIN =
   'Not available here: Linkdeck is running from source, and at login the system would start a bare Electron rather than Linkdeck. The installed app can open at login.';
 export const NO_LOGIN_ITEM = 'Not available here: this system has no login item Linkdeck can set.';
 
+/** macOS starts a login item without arguments or environment: it would open the usual folder. */
+export function macDataDirLogin(dataDir: string): string {
+  return `Not available while Linkdeck keeps its data in ${dataDir} (LINKDECK_DATA_DIR): macOS starts login items without it, so Linkdeck would open its usual data folder instead. Start it at login from a launch agent that sets LINKDECK_DATA_DIR, or run it on its usual folder.`;
+}
+
 /**
  * How "open at login" works for this Linkdeck, or why it cannot. An XDG autostart entry names the
  * command itself, so on Linux it works from source too (`electron <folder>`); the macOS and
  * Windows login items start the running executable, which from source is a bare Electron.
  */
-export type LoginItemPlan = { kind: 'os' } | { kind: 'autostart-file' } | { kind: 'none'; reason: string };
+export type LoginItemPlan = { kind: 'os'; args: string[] } | { kind: 'autostart-file' } | { kind: 'none'; reason: string };
 
-export function loginItemPlan(platform: NodeJS.Platform, isPackaged: boolean): LoginItemPlan {
+/**
+ * A run on another data folder (LINKDECK_DATA_DIR, `dataDir`) must start at login on that folder
+ * too: the Windows login item carries `--linkdeck-data-dir` (setLoginItemSettings' `args`, Windows
+ * only in Electron's docs), the Linux autostart entry names it in its command (launchCommand); a
+ * macOS login item cannot carry it, so there it is not offered, with the reason.
+ */
+export function loginItemPlan(platform: NodeJS.Platform, isPackaged: boolean, dataDir?: string): LoginItemPlan {
   const support = loginItemSupport(platform);
-  if (support === 'os') return isPackaged ? { kind: 'os' } : { kind: 'none', reason: FROM_SOURCE_LOGIN };
+  if (support === 'os') {
+    if (!isPackaged) return { kind: 'none', reason: FROM_SOURCE_LOGIN };
+    if (platform === 'darwin' && dataDir) return { kind: 'none', reason: macDataDirLogin(dataDir) };
+    return { kind: 'os', args: platform === 'win32' ? dataDirArguments(dataDir) : [] };
+  }
   if (support === 'autostart-file') return { kind: 'autostart-file' };
   return { kind: 'none', reason: NO_LOGIN_ITEM };
 }
@@ -48,18 +64,18 @@ export interface LaunchFacts {
   appPath: string;
   /** Set by the AppImage runtime: execPath is then a temporary mount that is gone next login. */
   appImage?: string | undefined;
-  /** LINKDECK_DATA_DIR as this run has it: the login start must open the same data. */
+  /** The data folder this run uses when it is not the usual one: the login start must open it too. */
   dataDir?: string | undefined;
 }
 
-/** The command that starts this Linkdeck again. */
+/** The command that starts this Linkdeck again (on the same data folder). */
 export function launchCommand(facts: LaunchFacts): string[] {
   const start = facts.appImage
     ? [facts.appImage]
     : facts.isPackaged
       ? [facts.execPath]
       : [facts.execPath, facts.appPath];
-  return facts.dataDir ? ['env', `LINKDECK_DATA_DIR=${facts.dataDir}`, ...start] : start;
+  return [...start, ...dataDirArguments(facts.dataDir)];
 }
 
 /**

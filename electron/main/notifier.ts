@@ -24,10 +24,12 @@ export interface NotificationFactory {
 
 export interface NotifierOptions {
   platform: NodeJS.Platform;
-  /** How long an unanswered notification may hold its caller; then it counts as dismissed. */
-  timeoutMs?: number;
-  setTimeout?: (callback: () => void, ms: number) => unknown;
-  clearTimeout?: (handle: unknown) => void;
+  /**
+   * How many notifications Linkdeck keeps listening to at most. The OS keeps each one as long as it
+   * likes (Notification Center, the Action Center, GNOME's list); past this many the oldest is let
+   * go (not closed: it stays where the OS keeps it, and a click on it then does nothing here).
+   */
+  maxTracked?: number;
   log?: (message: string) => void;
   /**
    * Opens Linkdeck on a view (a renderer route, null: as it is): what a click on a notification
@@ -36,6 +38,21 @@ export interface NotifierOptions {
   openView?: (view: string | null) => void;
   /** Told what became of each notification (the smoke test's hook). */
   observe?: (record: NotificationRecord) => void;
+  /**
+   * Shows the notice inside Linkdeck instead, when the OS would not show it: notifications not
+   * supported here, or refused ('failed': an unsigned macOS build always gets it, Electron's
+   * Notification documentation; Windows without the Start Menu shortcut, notifications turned off).
+   */
+  fallback?: (notice: InAppNotice) => void;
+}
+
+/** A notification the OS would not show, for the app's own notices. */
+export interface InAppNotice {
+  title: string;
+  body: string;
+  view?: string;
+  /** The OS's words when it refused it, null when notifications are not supported at all. */
+  error: string | null;
 }
 
 /** What became of one notification, for the smoke test. */
@@ -46,9 +63,12 @@ export interface NotificationRecord {
   error: string | null;
 }
 
-/** A Notifier that can take its notifications back (the app is quitting). */
+/** A Notifier that can let its notifications go (the app is quitting). */
 export interface DesktopNotifier extends Notifier {
-  /** Closes every notification still waiting for an answer; each counts as dismissed. */
+  /**
+   * Stops listening to every notification still waiting for an answer; each counts as dismissed.
+   * They are not closed: what the OS keeps in its list stays there after Linkdeck quits.
+   */
   dispose(): void;
 }
 
@@ -75,44 +95,59 @@ export function clickOutcome(platform: NodeJS.Platform, notification: ClipboardN
 }
 
 /**
- * What a close event means. A Windows toast whose time ran out moves to the Action Center with
- * its buttons, but Electron does not reliably bring their clicks back from there
- * (electron/electron#24524): it is taken out of the Action Center ('remove') and counts as
- * dismissed, never left there with buttons that do nothing.
+ * What a close event means. On Windows a toast whose time ran out ('timedOut') is not gone: it
+ * moved to the Action Center, where the person may still click it or its buttons, and Electron 45
+ * brings those clicks back to the live Notification object (docs/api/notification.md: "Notification
+ * object is still in memory (callback is invoked in addition to instance events)"; the in-process
+ * Activated event since electron/electron#51147). So it keeps waiting. Every other close is the
+ * person (or the OS) dismissing it.
  */
-export function closeOutcome(platform: NodeJS.Platform, reason: string | undefined): 'dismissed' | 'remove' {
-  return platform === 'win32' && reason === 'timedOut' ? 'remove' : 'dismissed';
+export function closeOutcome(platform: NodeJS.Platform, reason: string | undefined): 'dismissed' | 'waiting' {
+  return platform === 'win32' && reason === 'timedOut' ? 'waiting' : 'dismissed';
 }
 
 /**
  * Notifications over the OS's. Buttons where the platform may have them (Windows, macOS); a click
  * on the notification does what clickOutcome says. Resolves with the chosen action's id, or null
- * when dismissed, closed, timed out, unsupported, or clicked to open Linkdeck.
+ * when dismissed, unsupported, refused, replaced, or clicked to open Linkdeck.
+ *
+ * Linkdeck never closes a notification because time passed: the OS keeps it (Notification Center,
+ * the Action Center, GNOME's list) for someone who was away from the screen. It closes only one
+ * the person acted on (a button, or a click) and one a newer notification of the same `group`
+ * replaces. One the OS will not show becomes an in-app notice (options.fallback).
  */
 export function createNotifier(factory: NotificationFactory, options: NotifierOptions): DesktopNotifier {
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const set = options.setTimeout ?? ((callback, ms) => setTimeout(callback, ms));
-  const clear = options.clearTimeout ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const maxTracked = options.maxTracked ?? 50;
   const log = options.log ?? (() => {});
   const buttons = supportsActions(options.platform);
   const observe = options.observe ?? (() => {});
+  const fallback = (notification: ClipboardNotification, error: string | null): void => {
+    try {
+      options.fallback?.({ title: notification.title, body: notification.body, ...(notification.view ? { view: notification.view } : {}), error });
+    } catch (failure) {
+      log(`[notify] could not show the notice in the app: ${(failure as Error).message}`);
+    }
+  };
   // Electron drops a notification's events once nothing references it: keep each until it settles.
-  const alive = new Map<NotificationLike, () => void>();
+  // Insertion order is age order (the oldest first), for maxTracked.
+  const alive = new Map<NotificationLike, { settle: (answer: string | null) => void; group: string | undefined }>();
+
+  const close = (shown: NotificationLike): void => {
+    try {
+      shown.close();
+    } catch {
+      // Already gone.
+    }
+  };
 
   return {
     dispose() {
-      for (const [shown, dismiss] of [...alive]) {
-        dismiss();
-        try {
-          shown.close();
-        } catch {
-          // Already gone.
-        }
-      }
+      for (const { settle } of [...alive.values()]) settle(null);
     },
     notify(notification: ClipboardNotification): Promise<string | null> {
       if (!factory.isSupported()) {
         observe({ title: notification.title, outcome: 'unsupported', error: null });
+        fallback(notification, null);
         return Promise.resolve(null);
       }
       const click = clickOutcome(options.platform, notification);
@@ -128,37 +163,45 @@ export function createNotifier(factory: NotificationFactory, options: NotifierOp
       } catch (error) {
         log(`[notify] could not show a notification: ${(error as Error).message}`);
         observe({ title: notification.title, outcome: 'failed', error: (error as Error).message });
+        fallback(notification, (error as Error).message);
         return Promise.resolve(null);
+      }
+      // A newer notice of the same group replaces the older one: that one is closed.
+      if (notification.group !== undefined) {
+        for (const [older, entry] of [...alive]) {
+          if (entry.group !== notification.group) continue;
+          entry.settle(null);
+          close(older);
+        }
       }
       return new Promise<string | null>((resolve) => {
         let settled = false;
         const settle = (answer: string | null): void => {
           if (settled) return;
           settled = true;
-          clear(timer);
           alive.delete(shown);
           resolve(answer);
         };
-        const timer = set(() => {
-          settle(null);
-          try {
-            shown.close();
-          } catch {
-            // Already gone.
-          }
-        }, timeoutMs);
-        alive.set(shown, () => settle(null));
+        /** The person acted on it: it has done its job, so it leaves the OS's list too. */
+        const acted = (answer: string | null): void => {
+          settle(answer);
+          close(shown);
+        };
+        alive.set(shown, { settle, group: notification.group });
+        // Past the bound, the oldest is let go (left where the OS keeps it).
+        while (alive.size > maxTracked) [...alive.values()][0]?.settle(null);
         shown.on('action', (details, index) => {
+          if (settled) return;
           const at = typeof details?.actionIndex === 'number' ? details.actionIndex : index;
-          settle(typeof at === 'number' ? (notification.actions[at]?.id ?? null) : null);
+          acted(typeof at === 'number' ? (notification.actions[at]?.id ?? null) : null);
         });
         shown.on('click', () => {
           if (settled) return;
           if (click.kind === 'action') {
-            settle(click.id);
+            acted(click.id);
             return;
           }
-          settle(null);
+          acted(null);
           try {
             options.openView?.(click.view);
           } catch (error) {
@@ -166,18 +209,13 @@ export function createNotifier(factory: NotificationFactory, options: NotifierOp
           }
         });
         shown.on('close', (details) => {
-          const wasSettled = settled;
+          if (closeOutcome(options.platform, details?.reason) === 'waiting') return;
           settle(null);
-          if (wasSettled || closeOutcome(options.platform, details?.reason) !== 'remove') return;
-          try {
-            shown.close();
-          } catch {
-            // Already gone.
-          }
         });
         shown.on('failed', (_event, error) => {
           log(`[notify] the notification failed: ${error}`);
           observe({ title: notification.title, outcome: 'failed', error });
+          if (!settled) fallback(notification, error);
           settle(null);
         });
         try {
@@ -186,6 +224,7 @@ export function createNotifier(factory: NotificationFactory, options: NotifierOp
         } catch (error) {
           log(`[notify] could not show a notification: ${(error as Error).message}`);
           observe({ title: notification.title, outcome: 'failed', error: (error as Error).message });
+          fallback(notification, (error as Error).message);
           settle(null);
         }
       });

@@ -9,19 +9,26 @@ export interface OpenAtLogin {
 }
 
 /** Why "open at login" is not offered here, in words, or undefined when it is. */
-export function openAtLoginProblem(): string | undefined {
-  const plan = loginItemPlan(process.platform, app.isPackaged);
+export function openAtLoginProblem(dataDir: string | undefined): string | undefined {
+  const plan = loginItemPlan(process.platform, app.isPackaged, dataDir);
   return plan.kind === 'none' ? plan.reason : undefined;
 }
 
-/** "Open at Login" for this platform, or null where Linkdeck cannot offer it (openAtLoginProblem says why). */
-export function openAtLogin(): OpenAtLogin | null {
-  switch (loginItemPlan(process.platform, app.isPackaged).kind) {
-    case 'os':
+/**
+ * "Open at Login" for this platform, or null where Linkdeck cannot offer it (openAtLoginProblem
+ * says why). `dataDir`: the data folder this run uses when it is not the usual one.
+ */
+export function openAtLogin(dataDir: string | undefined): OpenAtLogin | null {
+  const plan = loginItemPlan(process.platform, app.isPackaged, dataDir);
+  switch (plan.kind) {
+    case 'os': {
+      // Windows keeps one login item per path and arguments: ask and set with the same ones.
+      const args = plan.args;
       return {
-        enabled: () => app.getLoginItemSettings().openAtLogin,
-        set: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled }),
+        enabled: () => app.getLoginItemSettings(args.length ? { args } : undefined).openAtLogin,
+        set: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled, ...(args.length ? { args } : {}) }),
       };
+    }
     case 'autostart-file': {
       const file = autostartFilePath(process.env, homedir());
       return {
@@ -36,7 +43,7 @@ export function openAtLogin(): OpenAtLogin | null {
               isPackaged: app.isPackaged,
               appPath: app.getAppPath(),
               appImage: process.env['APPIMAGE'],
-              dataDir: process.env['LINKDECK_DATA_DIR']?.trim() ? app.getPath('userData') : undefined,
+              dataDir,
             }),
           ),
       };

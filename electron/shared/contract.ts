@@ -14,7 +14,7 @@ import type { PublicAddressCheck } from './local-reach.js';
 import type { BulkJob, BulkOrigin, BulkRowsPage } from './bulk.js';
 import type { AliasChoice, TargetAlias } from './import-aliases.js';
 import type { ClipboardSettings } from './clipboard-rules.js';
-import type { ClipboardStatus, DesktopSettings, DesktopSettingsPatch } from './desktop.js';
+import type { ClipboardStatus, DesktopNotice, DesktopSettings, DesktopSettingsPatch } from './desktop.js';
 import type { AnalyticsAudience, AnalyticsComparison, AnalyticsOverview, AnalyticsRange, CompareItem, StatsFillState } from './analytics.js';
 import type { AppErrorInfo } from './errors.js';
 import type { ExportFile } from './exports.js';
@@ -484,6 +484,8 @@ export interface LinkdeckEvents {
   'mirror:changed': { profileId: string; topics: string[] };
   'clipboard:changed': ClipboardStatus;
   'desktop:changed': DesktopSettings;
+  /** A notification the OS would not show, to be shown inside the app instead. */
+  'desktop:notice': DesktopNotice;
   /** A bulk job of the current profile changed (progress, status). */
   'bulk:changed': BulkJob & { profileId: string };
   'health:progress': HealthJob & { profileId: string };
@@ -501,6 +503,7 @@ const eventRecord = {
   'mirror:changed': true,
   'clipboard:changed': true,
   'desktop:changed': true,
+  'desktop:notice': true,
   'bulk:changed': true,
   'health:progress': true,
   'import:progress': true,

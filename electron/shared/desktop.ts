@@ -33,8 +33,16 @@ export interface DesktopSettings {
   closeToTray: boolean;
   /** Accelerator of the quick-shorten hotkey; '' turns it off. */
   hotkey: string;
-  /** Whether the hotkey is registered now; when not, `hotkeyProblem` says why (taken by another app…). */
+  /**
+   * Whether Linkdeck holds the hotkey now; when not, `hotkeyProblem` says why (taken by another
+   * app…). Where the desktop decides without telling (`hotkeyUnconfirmed`), true only means asked.
+   */
   hotkeyRegistered: boolean;
+  /**
+   * Set where the OS does not say whether the hotkey works (native Wayland: the shortcuts portal
+   * accepts or refuses on its own): the words to show instead of "registered".
+   */
+  hotkeyUnconfirmed?: string;
   hotkeyProblem?: string;
   /** How the hotkey works on this desktop, when it differs from the usual (Wayland's portal). */
   hotkeyNote?: string;
@@ -45,6 +53,17 @@ export interface DesktopSettings {
   openAtLoginProblem?: string;
   /** Whether linkdeck:// links open Linkdeck, and why not when they cannot. */
   linkHandler?: LinkHandlerStatus;
+}
+
+/**
+ * A notification the OS would not show (an unsigned macOS build, notifications turned off or not
+ * supported), pushed to the window as `desktop:notice` so it is shown inside Linkdeck instead.
+ */
+export interface DesktopNotice {
+  title: string;
+  body: string;
+  /** The view where its choices are offered (a renderer route), when it has one. */
+  view?: string;
 }
 
 export interface LinkHandlerStatus {

@@ -65,12 +65,24 @@ export function createClipboardPoller(deps: ClipboardPollerDeps): ClipboardPolle
       seen(text, gen);
       return schedule();
     }
-    // Newer Electron reads the clipboard asynchronously: the next poll waits for this one.
+    // Electron 45 reads the clipboard asynchronously: the next poll waits for this one. Whatever
+    // fails (the read, or acting on what it answered) is handled here, never left unhandled.
     reading = true;
-    text.then((answer) => seen(answer, gen), readFailed).finally(() => {
-      reading = false;
-      schedule();
-    });
+    const pending = text;
+    void (async () => {
+      try {
+        seen(await pending, gen);
+      } catch (error) {
+        try {
+          readFailed(error);
+        } catch {
+          // The report itself failed: nothing is left to tell, and polling goes on.
+        }
+      } finally {
+        reading = false;
+        schedule();
+      }
+    })();
   }
 
   function seen(text: string, gen: number): void {
@@ -104,12 +116,19 @@ export function createClipboardPoller(deps: ClipboardPollerDeps): ClipboardPolle
 
   return {
     begin() {
+      let text: Awaitable<string>;
       try {
-        const text = clipboard.readText();
-        // An asynchronous port: the first poll's read is the baseline.
-        lastSeen = typeof text === 'string' ? text : null;
+        text = clipboard.readText();
       } catch {
-        lastSeen = '';
+        text = '';
+      }
+      if (typeof text === 'string') lastSeen = text;
+      else {
+        // An asynchronous port (Electron 45): the first poll's read is the baseline. This read's
+        // answer is not needed, but its failure must not become an unhandled rejection; the next
+        // poll reads again and reports a failure that lasts.
+        lastSeen = null;
+        text.catch(() => {});
       }
       stop();
       schedule();

@@ -80,12 +80,18 @@ export interface ClipboardNotification {
    * click on the notification opens it where a click is not an action (see the shell's notifier).
    */
   view?: string;
+  /**
+   * Notices of one kind (the clipboard watch's outcome, one profile's sync trouble): a newer one
+   * replaces the older, which is then closed. Without a group a notice is never replaced.
+   */
+  group?: string;
 }
 
 export interface Notifier {
   /**
-   * Shows a notification. Resolves with the id of the action chosen, or null when it was dismissed
-   * or timed out, or a click opened its view instead.
+   * Shows a notification. Resolves with the id of the action chosen, or null when it was dismissed,
+   * replaced or refused, or a click opened its view instead. It may never resolve while the OS keeps
+   * the notification in its list: callers must not wait on it.
    */
   notify(notification: ClipboardNotification): Promise<string | null>;
 }

@@ -343,7 +343,8 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
   function notify(notification: ClipboardNotification, rec?: ActionRecord): void {
     let answer: Promise<string | null>;
     try {
-      answer = deps.notifier.notify(notification);
+      // A newer outcome of the watch replaces the older notice (its Undo stays in the settings card).
+      answer = deps.notifier.notify({ group: 'clipboard', ...notification });
     } catch (error) {
       log(`[clipboard] a notification could not be shown: ${(error as Error).message}`);
       return;

@@ -45,6 +45,9 @@ export function desktopHandlers(context: BackendContext): Pick<Handlers, Desktop
   }
   const stop = desktop.settings.onChange((settings) => context.events.emit('desktop:changed', settings));
   context.onClose(stop);
+  // A notification the OS refused (macOS unsigned builds always): the window shows it instead.
+  const stopNotices = desktop.onInAppNotice?.((notice) => context.events.emit('desktop:notice', notice));
+  if (stopNotices) context.onClose(stopNotices);
   return {
     'desktop:settings': async () => desktop.settings.get(),
     'desktop:configure': async (patch) => {

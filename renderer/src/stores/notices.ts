@@ -7,6 +7,8 @@ export interface Notice {
   id: number;
   kind: NoticeKind;
   text: string;
+  /** Stays until closed: what stands in for an OS notification the person may not have seen yet. */
+  sticky?: boolean;
 }
 
 /**
@@ -17,8 +19,8 @@ export const useNoticesStore = defineStore('notices', () => {
   const items = ref<Notice[]>([]);
   let nextId = 1;
 
-  function push(kind: NoticeKind, text: string): Notice {
-    const notice = { id: nextId++, kind, text };
+  function push(kind: NoticeKind, text: string, options: { sticky?: boolean } = {}): Notice {
+    const notice: Notice = { id: nextId++, kind, text, ...(options.sticky ? { sticky: true } : {}) };
     // Keep a short history for the live region; the toasts themselves fade on their own.
     items.value = [...items.value.slice(-19), notice];
     return notice;

@@ -55,3 +55,38 @@ describe('clipboard watch with an asynchronous clipboard', () => {
     expect(clipboard.maxInFlight).toBe(1);
   });
 });
+
+/** An asynchronous clipboard whose reads fail (Electron 45's readText() rejecting). */
+class FailingClipboard implements ClipboardPort {
+  reads = 0;
+  readText(): Promise<string> {
+    this.reads++;
+    return Promise.reject(new Error('the clipboard is held by another application'));
+  }
+  writeText(): void {}
+}
+
+describe('a failing asynchronous clipboard read', () => {
+  it('never becomes an unhandled rejection (the first read at start included), and is reported once', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const clipboard = new FailingClipboard();
+      const h = harness({ enabled: true }, { clipboard });
+      const poll = h.watcher.settings.pollIntervalMs;
+      for (let i = 0; i < 3; i++) {
+        h.clock.advance(poll);
+        await settle();
+      }
+      // Node reports unhandled rejections after the microtask queue drains: give it two turns.
+      await settle();
+      await settle();
+      expect(clipboard.reads).toBeGreaterThanOrEqual(3);
+      expect(unhandled).toEqual([]);
+      expect(h.watcher.getState().lastError?.message ?? '').toMatch(/clipboard/i);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

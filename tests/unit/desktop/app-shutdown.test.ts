@@ -131,4 +131,17 @@ describe('the app shutdown sequence', () => {
     closing.resolve();
     expect(shutdown.done).toBe(false);
   });
+
+  it('session-end lets the next quit through before-quit and holds it at will-quit until the close is over', async () => {
+    const { shutdown, steps, closing, flush } = setup();
+    expect(shutdown.holdWillQuit()).toBe(false);
+    shutdown.sessionEnded();
+    expect(steps).toEqual(['stop desktop', 'backend.close']);
+    expect(shutdown.beforeQuit()).toBe(false);
+    expect(shutdown.holdWillQuit()).toBe(true);
+    closing.resolve();
+    await flush();
+    expect(steps.at(-1)).toBe('quit');
+    expect(shutdown.holdWillQuit()).toBe(false);
+  });
 });

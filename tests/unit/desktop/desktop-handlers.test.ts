@@ -127,3 +127,36 @@ describe('desktop:* in the desktop shell', () => {
     expect(fake.listenerCount()).toBe(0);
   });
 });
+
+describe('desktop:notice (a notification the OS would not show)', () => {
+  it('pushes each in-app notice the shell reports to the window, until the backend closes', () => {
+    const events = new EventHub();
+    const pushed: unknown[] = [];
+    events.subscribe((event, payload) => {
+      if (event === 'desktop:notice') pushed.push(payload);
+    });
+    const listeners = new Set<(notice: { title: string; body: string; view?: string }) => void>();
+    const closers: (() => unknown)[] = [];
+    const context = {
+      dataDir: '/nowhere',
+      events,
+      desktop: {
+        settings: fakeSettings().port,
+        clipboard: { readText: () => '', writeText: () => {} },
+        notifier: { notify: async () => null },
+        onInAppNotice: (listener: (notice: { title: string; body: string; view?: string }) => void) => {
+          listeners.add(listener);
+          return () => void listeners.delete(listener);
+        },
+      },
+      log: () => {},
+      onClose: (stop: () => unknown) => void closers.push(stop),
+      onProfileChange: () => () => {},
+    } as unknown as BackendContext;
+    desktopHandlers(context);
+    for (const l of listeners) l({ title: 'Bulk shortening finished', body: '"May": 3 created.', view: '/bulk' });
+    expect(pushed).toEqual([{ title: 'Bulk shortening finished', body: '"May": 3 created.', view: '/bulk' }]);
+    for (const close of closers) close();
+    expect(listeners.size).toBe(0);
+  });
+});

@@ -86,6 +86,9 @@ describe('desktop notifications', () => {
     expect(shown[0]).toMatchObject({ title: 'Linkdeck could not sync', body: expect.stringContaining('The service refused the API key.') });
     fake.emit('sync:progress', progress({ code: 'remote-error', message: 'The service failed.' }));
     expect(shown).toHaveLength(2);
+    // The newer trouble of the same profile replaces the older notice in the OS's list.
+    expect(shown[1]!.group).toBe(shown[0]!.group);
+    expect(shown[0]!.group).toMatch(/^sync:/);
     fake.emit('sync:progress', progress(null));
     fake.emit('sync:progress', progress(error));
     expect(shown).toHaveLength(3);

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decideSession, PORTAL_HOTKEY_UNCONFIRMED } from '../../../electron/main/linux-session.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HOTKEY, type DesktopSettings } from '../../../electron/shared/desktop.js';
 import {
@@ -89,6 +90,27 @@ describe('DesktopSettingsService', () => {
     expect(s.get().hotkeyProblem).toBeUndefined();
     shortcuts.press(DEFAULT_HOTKEY);
     expect(presses()).toBe(1);
+  });
+
+  it('where the Wayland portal decides, a hotkey register() accepted is reported as asked, not as working', async () => {
+    const shortcuts = new FakeShortcuts();
+    const portal = decideSession({ platform: 'linux', env: { XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0' }, argv: [] });
+    const x11 = decideSession({ platform: 'linux', env: { XDG_SESSION_TYPE: 'x11', DISPLAY: ':0' }, argv: [] });
+    expect(portal.hotkeyPortal).toBe(true);
+    expect(x11.hotkeyPortal).toBe(false);
+    const s = new DesktopSettingsService({
+      file,
+      platform: 'linux',
+      shortcuts,
+      loginItem: null,
+      capabilities: { hotkeyUnconfirmed: PORTAL_HOTKEY_UNCONFIRMED },
+      onHotkey: () => {},
+    });
+    s.start();
+    expect(s.get()).toMatchObject({ hotkeyRegistered: true, hotkeyUnconfirmed: PORTAL_HOTKEY_UNCONFIRMED });
+    expect(PORTAL_HOTKEY_UNCONFIRMED).toMatch(/does not tell Linkdeck whether it accepted/);
+    // Off: nothing was asked, so there is nothing to be unsure of.
+    expect((await s.configure({ hotkey: '' })).hotkeyUnconfirmed).toBeUndefined();
   });
 
   it('reports a hotkey another application holds, in words, and keeps it saved', async () => {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideSession,
-  GLOBAL_SHORTCUTS_PORTAL,
-  mergedFeatures,
   switchValue,
   WAYLAND_CLIPBOARD_REASON,
   type SessionFacts,
@@ -29,7 +27,9 @@ describe('the Linux session decision', () => {
     expect(decision.hotkeyPortal).toBe(true);
     expect(decision.clipboardWatch).toEqual({ available: false, reason: WAYLAND_CLIPBOARD_REASON });
     expect(WAYLAND_CLIPBOARD_REASON).toMatch(/hotkey/);
-    expect(WAYLAND_CLIPBOARD_REASON).toMatch(/Shorten clipboard/);
+    // The tray item it names is the one the tray has (tray-menu.ts).
+    expect(WAYLAND_CLIPBOARD_REASON).toContain('"Quick shorten…"');
+    expect(WAYLAND_CLIPBOARD_REASON).not.toMatch(/Shorten clipboard/);
     expect(decision.hotkeyNote).toMatch(/portal/);
   });
 
@@ -79,13 +79,5 @@ describe('switch values', () => {
     expect(switchValue(['--a', '2'], 'a')).toBe('2');
     expect(switchValue(['--a', '--b'], 'a')).toBeNull();
     expect(switchValue(['--ab=1'], 'a')).toBeNull();
-  });
-});
-
-describe('enable-features', () => {
-  it('adds the portal to what is already enabled, once', () => {
-    expect(mergedFeatures('', GLOBAL_SHORTCUTS_PORTAL)).toBe('GlobalShortcutsPortal');
-    expect(mergedFeatures('WebRTCPipeWireCapturer', GLOBAL_SHORTCUTS_PORTAL)).toBe('WebRTCPipeWireCapturer,GlobalShortcutsPortal');
-    expect(mergedFeatures('A, GlobalShortcutsPortal,,B', GLOBAL_SHORTCUTS_PORTAL)).toBe('A,GlobalShortcutsPortal,B');
   });
 });

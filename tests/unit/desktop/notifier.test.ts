@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   clickOutcome,
   closeOutcome,
   createNotifier,
   type NotificationLike,
+  type InAppNotice,
   type NotificationOptionsLike,
   type NotificationRecord,
 } from '../../../electron/main/notifier.js';
@@ -32,11 +33,11 @@ class FakeNotification implements NotificationLike {
   }
 }
 
-function setup(platform: NodeJS.Platform, supported = true) {
+function setup(platform: NodeJS.Platform, supported = true, maxTracked?: number) {
   const made: FakeNotification[] = [];
-  const timers: Array<{ callback: () => void; ms: number; cleared: boolean }> = [];
   const views: Array<string | null> = [];
   const records: NotificationRecord[] = [];
+  const inApp: InAppNotice[] = [];
   const notifier = createNotifier(
     {
       isSupported: () => supported,
@@ -48,19 +49,26 @@ function setup(platform: NodeJS.Platform, supported = true) {
     },
     {
       platform,
-      timeoutMs: 1000,
-      setTimeout: (callback, ms) => {
-        const t = { callback, ms, cleared: false };
-        timers.push(t);
-        return t;
-      },
-      clearTimeout: (t) => void ((t as { cleared: boolean }).cleared = true),
+      ...(maxTracked ? { maxTracked } : {}),
       openView: (view) => void views.push(view),
       observe: (record) => void records.push(record),
+      fallback: (notice) => void inApp.push(notice),
     },
   );
-  return { notifier, made, timers, views, records };
+  return { notifier, made, views, records, inApp };
 }
+
+/** Whether the promise has settled, without waiting for it. */
+async function settledYet(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  return done;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const undo = {
   title: 'Shortened',
@@ -156,14 +164,15 @@ describe('notifier', () => {
     expect(clickOutcome('freebsd', undo)).toEqual({ kind: 'action', id: 'undo' });
   });
 
-  it('a Windows toast whose time ran out is taken out of the Action Center and counts as dismissed, never left with dead buttons', async () => {
-    const { notifier, made, timers } = setup('win32');
+  it('a Windows toast whose time ran out stays in the Action Center, and a click there later is still answered', async () => {
+    const { notifier, made } = setup('win32');
     const answer = notifier.notify(undo);
     made[0]!.fire('close', { reason: 'timedOut' });
-    await expect(answer).resolves.toBeNull();
-    expect(made[0]!.closed).toBe(true);
-    expect(timers[0]!.cleared).toBe(true);
-    expect(closeOutcome('win32', 'timedOut')).toBe('remove');
+    expect(made[0]!.closed).toBe(false);
+    expect(await settledYet(answer)).toBe(false);
+    made[0]!.fire('action', { actionIndex: 0 }, 0);
+    await expect(answer).resolves.toBe('undo');
+    expect(closeOutcome('win32', 'timedOut')).toBe('waiting');
     expect(closeOutcome('win32', 'userCanceled')).toBe('dismissed');
     expect(closeOutcome('darwin', 'timedOut')).toBe('dismissed');
   });
@@ -176,14 +185,14 @@ describe('notifier', () => {
     expect(made[0]!.closed).toBe(false);
   });
 
-  it('dispose closes every notification still waiting and answers each with null', async () => {
+  it('dispose stops listening and answers each with null, but leaves them where the OS keeps them', async () => {
     const { notifier, made } = setup('win32');
     const first = notifier.notify(undo);
     const second = notifier.notify(undo);
     notifier.dispose();
     await expect(first).resolves.toBeNull();
     await expect(second).resolves.toBeNull();
-    expect(made.map((n) => n.closed)).toEqual([true, true]);
+    expect(made.map((n) => n.closed)).toEqual([false, false]);
   });
 
   it('tells the observer what became of each notification', async () => {
@@ -196,22 +205,65 @@ describe('notifier', () => {
     ]);
   });
 
-  it('times out to null and closes the notification, and a later event changes nothing', async () => {
-    const { notifier, made, timers } = setup('darwin');
+  it('never closes a notification because time passed: someone away from the screen still finds it', async () => {
+    vi.useFakeTimers();
+    const { notifier, made } = setup('darwin');
     const answer = notifier.notify(undo);
-    expect(timers[0]!.ms).toBe(1000);
-    timers[0]!.callback();
-    await expect(answer).resolves.toBeNull();
-    expect(made[0]!.closed).toBe(true);
+    vi.advanceTimersByTime(24 * 60 * 60 * 1000);
+    expect(made[0]!.closed).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.useRealTimers();
+    expect(await settledYet(answer)).toBe(false);
     made[0]!.fire('action', { actionIndex: 0 }, 0);
+    await expect(answer).resolves.toBe('undo');
   });
 
-  it('clears its timer once answered', async () => {
-    const { notifier, made, timers } = setup('darwin');
-    const answer = notifier.notify(undo);
+  it('closes the one the person acted on (a button or a click), and leaves one they dismissed alone', async () => {
+    const { notifier, made } = setup('darwin');
+    void notifier.notify(undo);
+    void notifier.notify(undo);
+    void notifier.notify(undo);
     made[0]!.fire('action', { actionIndex: 0 }, 0);
-    await answer;
-    expect(timers[0]!.cleared).toBe(true);
+    made[1]!.fire('click');
+    made[2]!.fire('close');
+    expect(made.map((n) => n.closed)).toEqual([true, true, false]);
+  });
+
+  it('a newer notice of the same group replaces the older one (closed, answered null); other groups and ungrouped ones stay', async () => {
+    const { notifier, made } = setup('linux');
+    const first = notifier.notify({ ...undo, group: 'clipboard' });
+    const other = notifier.notify({ ...undo, group: 'sync:p1' });
+    const loose = notifier.notify(undo);
+    const second = notifier.notify({ ...undo, group: 'clipboard' });
+    await expect(first).resolves.toBeNull();
+    expect(made.map((n) => n.closed)).toEqual([true, false, false, false]);
+    expect(await settledYet(other)).toBe(false);
+    expect(await settledYet(loose)).toBe(false);
+    made[3]!.fire('click');
+    await expect(second).resolves.toBe('undo');
+  });
+
+  it('listens to a bounded number: past it the oldest is let go, not closed', async () => {
+    const { notifier, made } = setup('darwin', true, 2);
+    const first = notifier.notify(undo);
+    void notifier.notify(undo);
+    void notifier.notify(undo);
+    await expect(first).resolves.toBeNull();
+    expect(made[0]!.closed).toBe(false);
+  });
+
+  it('a notification the OS refuses (macOS unsigned: failed) becomes an in-app notice', async () => {
+    const { notifier, made, inApp } = setup('darwin');
+    const answer = notifier.notify(undo);
+    made[0]!.fire('failed', {}, 'Notifications are not allowed for this application');
+    await expect(answer).resolves.toBeNull();
+    expect(inApp).toEqual([{ title: undo.title, body: undo.body, view: '/settings', error: 'Notifications are not allowed for this application' }]);
+  });
+
+  it('where notifications are not supported at all, the notice goes in the app', async () => {
+    const { notifier, inApp } = setup('linux', false);
+    await notifier.notify(undo);
+    expect(inApp).toEqual([{ title: undo.title, body: undo.body, view: '/settings', error: null }]);
   });
 
   it('answers null at once where notifications are not supported, showing nothing', async () => {

@@ -42,10 +42,7 @@ describe('the packaging config (package.json "build")', () => {
     expect(build.appId).toMatch(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/);
   });
 
-  it('names the desktop entry the packages install, so Wayland matches the window to it', () => {
-    const linux = build.linux as { executableName?: string } | undefined;
-    expect(pkg.desktopName).toBe(`${linux?.executableName}.desktop`);
-  });
+  // The desktop entry's name and Linkdeck's Linux identity: desktop-identity.test.ts.
 
   it('sets the Electron fuses that close the side doors into the app', () => {
     expect(build.electronFuses).toEqual({

@@ -202,7 +202,7 @@ describe('ClipboardSettingsCard', () => {
     expect(alert.text()).not.toContain('Available only in the desktop app');
     expect(alert.text()).toContain('cannot read the clipboard while its window is in the background');
     expect(alert.text()).toContain('quick-shorten hotkey');
-    expect(alert.text()).toContain('"Shorten clipboard" in the tray menu');
+    expect(alert.text()).toContain('"Quick shorten…" in the tray menu');
     expect(w.get('[data-testid="clipboard-card"]').attributes('data-available')).toBe('false');
   });
 

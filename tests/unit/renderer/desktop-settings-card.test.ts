@@ -106,6 +106,23 @@ describe('DesktopSettingsCard', () => {
     expect(w.find('[data-testid="desktop-open-at-login"]').classes().join(' ')).toContain('disabled');
   });
 
+  it('says "registered" only where the OS says so; on the Wayland portal it says Linkdeck cannot know', async () => {
+    const w = await mountCard();
+    expect(w.find('[data-testid="desktop-hotkey-status"]').attributes('data-state')).toBe('registered');
+    expect(w.find('[data-testid="desktop-hotkey-status"]').text()).toMatch(/^Registered/);
+    const unconfirmed = 'Asked of your desktop\'s shortcuts portal. The portal does not tell Linkdeck whether it accepted the combination.';
+    fake.emit('desktop:changed', desktop({ hotkeyUnconfirmed: unconfirmed }));
+    await flushPromises();
+    const status = w.find('[data-testid="desktop-hotkey-status"]');
+    expect(status.attributes('data-state')).toBe('unconfirmed');
+    expect(status.text()).toBe(unconfirmed);
+    expect(w.text()).not.toMatch(/Registered/);
+    // A refused hotkey shows its problem, not a status.
+    fake.emit('desktop:changed', desktop({ hotkeyRegistered: false, hotkeyProblem: 'Ctrl+Shift+L is already used by another application; choose another.' }));
+    await flushPromises();
+    expect(w.find('[data-testid="desktop-hotkey-status"]').exists()).toBe(false);
+  });
+
   it('says how the hotkey works on Wayland', async () => {
     fake.answer('desktop:settings', ok(desktop({ hotkeyNote: "On Wayland the hotkey goes through your desktop's shortcuts portal." })));
     const w = await mountCard();

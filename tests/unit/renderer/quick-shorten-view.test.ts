@@ -68,6 +68,40 @@ describe('QuickShortenView', () => {
     expect(urlField().value).toBe('https://example.com/copied');
   });
 
+  it('reads the clipboard on the window\'s first focus, not while it mounts hidden (Wayland gives the clipboard to the focused window only)', async () => {
+    const order: string[] = [];
+    let focused = false;
+    vi.spyOn(document, 'hasFocus').mockImplementation(() => focused);
+    fake.answer('clipboard:read-url', () => {
+      order.push(focused ? 'read with focus' : 'read without focus');
+      return ok({ url: 'https://example.com/copied' });
+    });
+    await open('/quick');
+    // Mounted and loaded, not yet shown: nothing read.
+    expect(fake.callsTo('clipboard:read-url')).toHaveLength(0);
+    expect(urlField().value).toBe('');
+    // QuickWindow.open shows and focuses it.
+    focused = true;
+    window.dispatchEvent(new Event('focus'));
+    await flushPromises();
+    expect(order).toEqual(['read with focus']);
+    expect(urlField().value).toBe('https://example.com/copied');
+    // Later focus changes read nothing more: only the first focus pre-fills.
+    window.dispatchEvent(new Event('focus'));
+    await flushPromises();
+    expect(fake.callsTo('clipboard:read-url')).toHaveLength(1);
+  });
+
+  it('never reads the clipboard of a window closed before it got the focus', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    const w = await open('/quick');
+    w.unmount();
+    wrapper = undefined;
+    window.dispatchEvent(new Event('focus'));
+    await flushPromises();
+    expect(fake.callsTo('clipboard:read-url')).toHaveLength(0);
+  });
+
   it('shortens on Enter, with alias and channel, and puts the short URL on the clipboard', async () => {
     const w = await open('/quick?url=https%3A%2F%2Fexample.com%2Fpage');
     await w.find('[data-testid="quick-alias"]').setValue('spring-sale');
