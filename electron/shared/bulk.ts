@@ -57,8 +57,15 @@ export interface BulkRowsPage {
 
 export const BULK_MAX_ROWS = 10_000;
 
-/** Where an import's rows came from, and each row's click count there (null: none known). */
+/**
+ * Where an import's rows came from, and per row what the source knew that a link here cannot hold:
+ * its click count, its created date (Unix ms) and its tags after the first (null: none known).
+ */
 export interface BulkOrigin {
   source: string;
+  /** The service's name ("Bitly"), when the file or source was recognised. */
+  service?: string;
   clicks: (number | null)[];
+  created?: (number | null)[];
+  tags?: (string[] | null)[];
 }

@@ -107,6 +107,10 @@ export interface JobRows {
   onAliasTaken: AliasChoice[];
   /** Per row: the click count at the old service (null: none). */
   formerClicks: (number | null)[];
+  /** Per row: when the link was made at the old service, Unix ms (null: not known). */
+  created: (number | null)[];
+  /** Per row: its tags there after the first (null: none). */
+  moreTags: (string[] | null)[];
   /** Rows left out because their alias clashes and the person chose to skip them. */
   skipped: number;
   /** Rows that lost their alias for a new random one. */
@@ -125,7 +129,7 @@ export function jobRows(
   choices: AliasChoices,
   created: ReadonlyMap<string, number> = new Map(),
 ): JobRows {
-  const out: JobRows = { rows: [], onAliasTaken: [], formerClicks: [], skipped: 0, renamed: 0 };
+  const out: JobRows = { rows: [], onAliasTaken: [], formerClicks: [], created: [], moreTags: [], skipped: 0, renamed: 0 };
   for (const row of rows) {
     if (!row.input) continue;
     const choice = choiceFor(choices, row.line);
@@ -144,6 +148,8 @@ export function jobRows(
     out.rows.push(input);
     out.onAliasTaken.push(choice);
     out.formerClicks.push(row.formerClicks ?? null);
+    out.created.push(row.created ?? null);
+    out.moreTags.push(row.moreTags ?? null);
   }
   return out;
 }
