@@ -4,6 +4,7 @@
  * them (a new random alias, or skip the row), and the rows a job gets once those choices and the
  * channels created on confirmation are applied. Pure.
  */
+import type { BulkOrigin } from './bulk.js';
 import type { LinkInput } from './models.js';
 import type { PreviewRow } from './bulk-import.js';
 
@@ -152,4 +153,21 @@ export function jobRows(
     out.moreTags.push(row.moreTags ?? null);
   }
   return out;
+}
+
+/**
+ * What the old service knew of the job's rows (clicks, created dates, more tags), to be kept
+ * beside the links they get; undefined when the rows knew none of it.
+ */
+export function jobOrigin(out: Pick<JobRows, 'formerClicks' | 'created' | 'moreTags'>, source: { label: string; service?: string } | null): BulkOrigin | undefined {
+  const created = out.created.some((c) => c !== null);
+  const tags = out.moreTags.some((t) => t !== null);
+  if (!created && !tags && !out.formerClicks.some((c) => c !== null)) return undefined;
+  return {
+    source: source?.label ?? 'imported file',
+    ...(source?.service ? { service: source.service } : {}),
+    clicks: out.formerClicks,
+    ...(created ? { created: out.created } : {}),
+    ...(tags ? { tags: out.moreTags } : {}),
+  };
 }

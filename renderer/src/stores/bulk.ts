@@ -25,6 +25,7 @@ import {
   DEFAULT_ALIAS_CHOICE,
   clashCounts,
   findAliasClashes,
+  jobOrigin,
   jobRows,
   type AliasChoice,
   type TargetAlias,
@@ -229,17 +230,7 @@ export const useBulkStore = defineStore('bulk', () => {
     const out = jobRows(preview.value.rows, clashes.value, choices, created);
     if (out.rows.length === 0) throw new BridgeError('invalid-input', 'Every row is skipped (their aliases are taken): nothing to start. Choose "new random alias" for some of them.');
     // What the old service knew (clicks, created date, more tags) travels with the rows, to be kept beside the links they get.
-    const knew = out.formerClicks.some((c) => c !== null) || out.created.some((c) => c !== null) || out.moreTags.some((t) => t !== null);
-    const service = recognised.value?.service;
-    const origin = knew
-      ? {
-          source: recognised.value?.label ?? 'imported file',
-          ...(service ? { service } : {}),
-          clicks: out.formerClicks,
-          ...(out.created.some((c) => c !== null) ? { created: out.created } : {}),
-          ...(out.moreTags.some((t) => t !== null) ? { tags: out.moreTags } : {}),
-        }
-      : undefined;
+    const origin = jobOrigin(out, recognised.value ? { label: recognised.value.label, service: recognised.value.service } : null);
     const withAliases = out.rows.some((r) => r.custom);
     const job = await call('bulk:start', {
       name,
