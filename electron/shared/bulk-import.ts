@@ -81,6 +81,11 @@ export interface ImportTable {
   hasHeader: boolean;
   /** Problems of the file as a whole (an unclosed quote), with their lines. */
   problems: { line: number; message: string }[];
+  /**
+   * What a record's number counts: the file's line (a CSV, pasted lines), or the link's place in
+   * a saved API answer's list ('link': a JSON file has no rows to count by line).
+   */
+  numbering?: 'line' | 'link';
 }
 
 const looksLikeUrl = (value: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim());

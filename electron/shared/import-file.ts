@@ -56,7 +56,7 @@ export function tableFromJson(text: string): ImportFile {
     if (!links) continue;
     if (links.length === 0) return { error: 'This file has no links: the answer’s list is empty.' };
     const records = links.map((link, i) => ({ line: i + 1, fields: candidate.shape.toRow(link).fields }));
-    return { table: { headers: [...candidate.shape.headers], records, hasHeader: true, problems: [] }, kind: 'json', label: candidate.label };
+    return { table: { headers: [...candidate.shape.headers], records, hasHeader: true, problems: [], numbering: 'link' }, kind: 'json', label: candidate.label };
   }
   return { error: `Linkdeck does not know this JSON's shape. It reads the answers of: ${JSON_SHAPES_WORDS}.` };
 }
