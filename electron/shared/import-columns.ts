@@ -141,7 +141,10 @@ export function fitColumns(table: ImportTable, mapping: ColumnMapping, byName: b
   return next;
 }
 
-/** The columns left out, named as in the file (for the mapping step and the preview to list). */
-export function leftOutColumns(table: ImportTable, mapping: ColumnMapping): string[] {
-  return table.headers.filter((_, i) => (mapping[i] ?? 'ignore') === 'ignore');
+/**
+ * The columns left out, named as in the file (for the mapping step and the preview to list),
+ * less those `explained` elsewhere with their reason (a known export's old domain, say).
+ */
+export function leftOutColumns(table: ImportTable, mapping: ColumnMapping, explained: readonly string[] = []): string[] {
+  return table.headers.filter((header, i) => (mapping[i] ?? 'ignore') === 'ignore' && !explained.includes(header));
 }

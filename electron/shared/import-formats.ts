@@ -23,6 +23,8 @@ export interface RecognisedFormat {
   leftOut: string[];
   /** Columns the format does not know (named as in the file): left out, and listed for the person. */
   unknown: string[];
+  /** Columns left out with a reason in `leftOut` (named as in the file). */
+  explained: string[];
 }
 
 /**
@@ -193,6 +195,8 @@ export function recogniseFormat(headers: readonly string[]): RecognisedFormat | 
   const used = new Set<BulkField>();
   const leftOut = new Set<string>();
   const unknown: string[] = [];
+  const explained: string[] = [];
+  const asWritten = (i: number) => (headers[i] ?? '').replace(/^\ufeff/, '').trim();
   const mapping: ColumnMapping = names.map((name, i) => {
     const field = rule.columns[name];
     if (field && !used.has(field)) {
@@ -200,8 +204,10 @@ export function recogniseFormat(headers: readonly string[]): RecognisedFormat | 
       return field;
     }
     const why = rule.leftOut[name];
-    if (why) leftOut.add(why);
-    else if (!field && name !== '') unknown.push((headers[i] ?? '').replace(/^\ufeff/, '').trim());
+    if (why) {
+      leftOut.add(why);
+      explained.push(asWritten(i));
+    } else if (!field && name !== '') unknown.push(asWritten(i));
     return 'ignore';
   });
   // An alias of its own wins over the one read from the short URL: keep only one of them, unless
@@ -209,7 +215,7 @@ export function recogniseFormat(headers: readonly string[]): RecognisedFormat | 
   if (used.has('custom') && used.has('shortUrl') && !rule.keepShortUrl) {
     mapping[mapping.indexOf('shortUrl')] = 'ignore';
   }
-  return { format: rule.format, label: rule.label, service: rule.service, mapping, leftOut: [...leftOut], unknown };
+  return { format: rule.format, label: rule.label, service: rule.service, mapping, leftOut: [...leftOut], unknown, explained };
 }
 
 /**

@@ -66,7 +66,9 @@ test('a Bitly export from its Links page is recognised by its columns, its bad r
     const rows = page.getByTestId('bulk-map-row');
     await expect(rows.filter({ hasText: 'Destination URL' }).getByTestId('bulk-map-3')).toContainText('Long URL');
     await expect(rows.filter({ hasText: /^Link/ }).getByTestId('bulk-map-1')).toContainText('Old short URL');
-    await expect(page.getByTestId('bulk-unknown-columns')).toContainText('Not read: Status');
+    // Its Status (active/archived) is left out with the reason, not read as public/private.
+    await expect(page.getByTestId('bulk-recognised')).toContainText('Left out: whether the link is active or archived at Bitly');
+    await expect(rows.filter({ hasText: 'Status' }).getByTestId('bulk-map-6')).toContainText('Leave out');
     await bulk.mapNext.click();
     await expect(bulk.validCount).toHaveText('6');
     await expect(bulk.invalidCount).toHaveText('1');

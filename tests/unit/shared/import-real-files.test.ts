@@ -97,6 +97,8 @@ describe('what the old service knew is kept, and said', () => {
     expect(known?.unknown).toEqual(['Folder']);
     expect(known?.leftOut.join(' ')).toMatch(/active or archived at Bitly/);
     expect(leftOutColumns(table, guessMapping(table))).toEqual(['Status', 'Folder']);
+    // What the mapping step lists as not read: those without a reason said beside them.
+    expect(leftOutColumns(table, guessMapping(table), known?.explained)).toEqual(['Folder']);
   });
 });
 
