@@ -10,6 +10,10 @@ import { guessMapping, previewRows } from '../../electron/shared/bulk-import.js'
 import { recogniseFormat } from '../../electron/shared/import-formats.js';
 import type { LiveFetchRequest } from '../../electron/shared/live-import.js';
 import { AppError } from '../../electron/backend/app-error.js';
+import type { BackendContext } from '../../electron/backend/backend-context.js';
+import { EventHub } from '../../electron/backend/event-hub.js';
+import { importHandlers } from '../../electron/backend/handlers/import-handlers.js';
+import { createRouter, type Handlers } from '../../electron/backend/router.js';
 import { fetchLiveSource } from '../../electron/backend/import/live-source.js';
 import { createOutboundPolicy } from '../../electron/backend/net/outbound-address-policy.js';
 import { createOutbound } from '../../electron/backend/net/outbound-request.js';
@@ -123,5 +127,22 @@ describe('import from a live YOURLS', () => {
 
     expect(error.info.code).toBe('offline');
     expect(error.message).toMatch(/^YOURLS at 127\.0\.0\.1:\d+ did not answer within 1 s \(while reading links\)\. Try again later\.$/);
+  });
+
+  it('through the backend’s router: the user name passes the contract, the password is in neither the answer, the pushes nor the log', async () => {
+    const yourls = await track(startYourlsDouble({ auth: AUTH, links: yourlsLinks(120) }));
+    const events = new EventHub();
+    const pushed: unknown[] = [];
+    events.subscribe((_event, payload) => pushed.push(payload));
+    const logged: string[] = [];
+    const context = { events, onClose: () => {}, log: (m: string) => logged.push(m) } as unknown as BackendContext;
+    const router = createRouter(importHandlers(context, { fetch: { pauseMs: 0 } }) as unknown as Handlers, (m) => logged.push(m));
+
+    const answer = await router.dispatch('import:fetch-source', { source: 'yourls', baseUrl: yourls.url, apiKey: AUTH.password, username: AUTH.username, ownNetwork: true });
+    const tooLong = await router.dispatch('import:fetch-source', { source: 'yourls', baseUrl: yourls.url, apiKey: 'x', username: 'u'.repeat(201), ownNetwork: true });
+
+    expect(answer.ok).toBe(true);
+    expect(tooLong.ok).toBe(false);
+    expect(JSON.stringify([answer, pushed, logged])).not.toContain(AUTH.password);
   });
 });
