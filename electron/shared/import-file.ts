@@ -5,7 +5,7 @@
  */
 import { tableFromCsv, type ImportTable } from './bulk-import.js';
 import { BULK_MAX_ROWS } from './bulk.js';
-import { bitlyShape, dubShape, isRecord, kuttShape, rebrandlyShape, shlinkShape, yourlsLinks, yourlsShape, type SourceShape } from './source-rows.js';
+import { bitlyShape, dubShape, isRecord, kuttShape, linkdeckShape, rebrandlyShape, shlinkShape, yourlsLinks, yourlsShape, type SourceShape } from './source-rows.js';
 
 /** Files larger than this are refused before they are read (a full job's export is far smaller). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -38,6 +38,12 @@ const JSON_SHAPES: readonly JsonShape[] = [
     shape: shlinkShape,
   },
   { label: 'YOURLS API answer', looks: 'YOURLS action=stats format=json ({"links": {"link_1": {"shorturl", "url", …}}})', links: yourlsLinks, shape: yourlsShape },
+  {
+    label: 'Linkdeck export',
+    looks: 'Linkdeck Export → JSON ({"format": "linkdeck-links", "links": […]})',
+    links: (b) => (isRecord(b) && b['format'] === 'linkdeck-links' ? listIn(b, 'links', 'longUrl') : null),
+    shape: linkdeckShape,
+  },
 ];
 
 /** The shapes understood, in words, for the sentence about a file of another shape. */

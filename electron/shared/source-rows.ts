@@ -169,3 +169,37 @@ export function yourlsLinks(body: unknown): unknown[] | null {
     .map(([, link]) => link);
   return list.every((l) => isRecord(l) && typeof l['url'] === 'string') ? list : null;
 }
+
+/**
+ * Linkdeck's own JSON export (Export → JSON): `{ format: "linkdeck-links", version: 1, links: [{
+ * alias, shortUrl, longUrl, title, description, clicks, date, channelName, campaignName, status,
+ * expiry, details: { custom, metaTitle, metaDescription, metaImage } }] }`
+ * (electron/backend/export/links-export.ts), as the columns of its CSV export.
+ */
+export const linkdeckShape: SourceShape = {
+  headers: ['alias', 'short_url', 'long_url', 'title', 'note', 'clicks', 'date', 'channel', 'campaign', 'status', 'expiry', 'alias_is_custom', 'meta_title', 'meta_description', 'meta_image'],
+  toRow(link) {
+    const l = fields(link);
+    const d = isRecord(l['details']) ? l['details'] : {};
+    const flag = (v: unknown) => (v === true ? 'true' : v === false ? 'false' : '');
+    return {
+      fields: [
+        cell(l['alias']),
+        cell(l['shortUrl']),
+        cell(l['longUrl']),
+        cell(l['title']),
+        cell(l['description']),
+        cell(l['clicks']),
+        cell(l['date']),
+        cell(l['channelName']),
+        cell(l['campaignName']),
+        cell(l['status']),
+        cell(l['expiry']),
+        flag(d['custom']),
+        cell(d['metaTitle']),
+        cell(d['metaDescription']),
+        cell(d['metaImage']),
+      ],
+    };
+  },
+};

@@ -119,6 +119,24 @@ describe('Bitly header variants, matched without case, spaces or punctuation', (
   });
 });
 
+describe('Linkdeck’s own JSON export', () => {
+  it('is read as its CSV export is, every column it does not import said with its reason', () => {
+    const text = JSON.stringify({
+      format: 'linkdeck-links',
+      version: 1,
+      count: 1,
+      links: [{ id: 1, alias: 'mine', shortUrl: 'http://s.test/mine', longUrl: 'https://example.com/mine', title: 'Mine', description: 'a note', clicks: 3, date: '2025-01-01 00:00:00', channelName: 'Promo', status: 'public', expiry: null, details: { custom: true, metaTitle: 'MT' } }],
+    });
+    const file = read('links.json', bytes(text));
+    expect(file.label).toBe('Linkdeck export');
+    const known = recogniseFormat(file.table.headers);
+    expect(known?.format).toBe('linkdeck');
+    expect(known?.unknown).toEqual([]);
+    const [row] = previewRows(file.table, guessMapping(file.table), lookups, NOW).rows;
+    expect(row).toMatchObject({ input: { url: 'https://example.com/mine', custom: 'mine', description: 'a note', metaTitle: 'MT', status: 'public', channel: 1 }, formerClicks: 3, created: Date.UTC(2025, 0, 1) });
+  });
+});
+
 describe('recognition by content', () => {
   it('a column of short links on one host is the old short link, even when its name says "link" or "url"', () => {
     const table = tableFromCsv('Link,Target,Status\nbit.ly/abc1,https://example.com/a?x=1#f,active\nbit.ly/abc2,https://example.org/b,archived\n');
