@@ -130,8 +130,9 @@ export function fitColumns(table: ImportTable, mapping: ColumnMapping, byName: b
   }
   // A known export's header is trusted unless its values are links of a public shortener. The
   // column named for the URL may have been dropped above (short links written without https://).
+  // A single column is what the person gave to be shortened (pasted lines), short links or not.
   const urlColumn = next.includes('url') ? next.indexOf('url') : namedUrl;
-  if (urlColumn >= 0 && isShortLinkColumn(table, urlColumn, !byName)) {
+  if (table.headers.length > 1 && urlColumn >= 0 && isShortLinkColumn(table, urlColumn, !byName)) {
     next[urlColumn] = next.includes('shortUrl') || next.includes('custom') ? 'ignore' : 'shortUrl';
   }
   if (!next.includes('url')) {

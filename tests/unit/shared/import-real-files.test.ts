@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { guessMapping, previewRows, tableFromCsv, type BulkLookups, type PreviewRow } from '../../../electron/shared/bulk-import.js';
+import { guessMapping, previewRows, tableFromCsv, tableFromLines, type BulkLookups, type PreviewRow } from '../../../electron/shared/bulk-import.js';
 import { leftOutColumns } from '../../../electron/shared/import-columns.js';
 import { IMPORT_MAX_BYTES, readImportFile } from '../../../electron/shared/import-file.js';
 import { recogniseFormat } from '../../../electron/shared/import-formats.js';
@@ -146,6 +146,11 @@ describe('recognition by content', () => {
       ['abc1', 'https://example.com/a?x=1#f'],
       ['abc2', 'https://example.org/b'],
     ]);
+  });
+
+  it('pasted short links alone are what the person wants shortened: they stay the long URLs', () => {
+    const table = tableFromLines('https://bit.ly/a1\nhttps://bit.ly/a2\n');
+    expect(guessMapping(table)).toEqual(['url']);
   });
 
   it('a branded short domain beside destinations on other hosts is found too', () => {
