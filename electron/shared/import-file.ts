@@ -96,6 +96,11 @@ export function readImportFile(name: string, bytes: Uint8Array): ImportFile {
   if (text.slice(0, 8192).includes('\u0000')) return { error: `"${name}" is not a text file. Choose the CSV or JSON file the service exported.` };
   if (text.trim() === '') return { error: `"${name}" is empty: this file has no links.` };
   const start = text.replace(/^\ufeff/, '').trimStart();
+  if (start.startsWith('<')) {
+    return {
+      error: `"${name}" is an XML or HTML file, not a CSV or JSON one. Save the service's export as CSV, or its API's answer as JSON (for YOURLS, ask yourls-api.php with format=json).`,
+    };
+  }
   if (/\.json$/i.test(name) || start.startsWith('{') || (start.startsWith('[') && /^\[\s*[{\]]/.test(start))) {
     const read = tableFromJson(text);
     return 'error' in read ? { error: `"${name}": ${read.error}` } : read;

@@ -183,6 +183,7 @@ describe('bad input gets a sentence, and nothing is read', () => {
     ['JSON of another shape', 'answer.json', bytes('{"items":[{"href":"https://example.com"}]}'), /does not know this JSON's shape\. It reads the answers of: Bitly API v4 .*Rebrandly .*Kutt .*Dub .*Shlink .*YOURLS/],
     ['an empty list', 'answer.json', bytes('{"links":{}}'), /no links|does not know/],
     ['broken JSON', 'answer.json', bytes('{"links": ['), /is not valid JSON/],
+    ['YOURLS’s default XML answer', 'stats.xml', bytes('<?xml version="1.0"?><result><links></links></result>'), /is an XML or HTML file, not a CSV or JSON one\. .*format=json/],
     ['a file over the size limit', 'huge.csv', new Uint8Array(IMPORT_MAX_BYTES + 1), /^"huge\.csv" is 20\.0 MB; Linkdeck imports files up to 20\.0 MB/],
   ])('%s', (_what, name, data, message) => {
     const file = readImportFile(name, data);
