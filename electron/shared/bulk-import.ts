@@ -6,7 +6,7 @@
 import { parseCsv, type CsvRecord } from './csv.js';
 import { validateLinkInput, type FieldMessages } from './link-validation.js';
 import type { LinkInput } from './models.js';
-import { BULK_MAX_ROWS } from './bulk.js';
+import { BULK_MAX_ROWS, ORIGIN_TAG_MAX, ORIGIN_TAGS_MAX } from './bulk.js';
 import { aliasOfShortUrl, allTags, isShortLinkCell, normHeader, recogniseFormat } from './import-formats.js';
 import { DATE_FORMS_WORDS, formatUtc, readDate } from './import-dates.js';
 import { fitColumns } from './import-columns.js';
@@ -294,7 +294,7 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
   if (formerClicks !== undefined) row.formerClicks = formerClicks;
   if (created !== undefined) row.created = created;
   // With a channel column, every tag is kept; otherwise the first names the channel.
-  const kept = values.channel ? tags : tags.slice(1);
+  const kept = (values.channel ? tags : tags.slice(1)).slice(0, ORIGIN_TAGS_MAX).map((t) => t.slice(0, ORIGIN_TAG_MAX));
   if (kept.length > 0) row.moreTags = kept;
   return row;
 }

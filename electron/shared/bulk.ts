@@ -56,6 +56,9 @@ export interface BulkRowsPage {
 }
 
 export const BULK_MAX_ROWS = 10_000;
+/** The tags kept beside one imported link, and the length of each (longer ones are cut). */
+export const ORIGIN_TAGS_MAX = 100;
+export const ORIGIN_TAG_MAX = 200;
 
 /**
  * Where an import's rows came from, and per row what the source knew that a link here cannot hold:

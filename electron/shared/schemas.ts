@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { ChannelArg, ChannelName } from './contract.js';
-import { BULK_MAX_ROWS } from './bulk.js';
+import { BULK_MAX_ROWS, ORIGIN_TAG_MAX, ORIGIN_TAGS_MAX } from './bulk.js';
 import { CLIPBOARD_MAX_RULES } from './clipboard-rules.js';
 import { PIXEL_TYPES } from './pixel-types.js';
 import { ANALYTICS_STEPS, COMPARE_MAX } from './analytics.js';
@@ -309,8 +309,8 @@ export const channelSchemas = {
           source: text(100).min(1, 'is required'),
           service: text(100).optional(),
           clicks: z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable()).max(BULK_MAX_ROWS),
-          created: z.array(z.number().int().min(0).max(8.64e15).nullable()).max(BULK_MAX_ROWS).optional(),
-          tags: z.array(z.array(text(200)).max(100).nullable()).max(BULK_MAX_ROWS).optional(),
+          created: z.array(z.number().int().min(-8.64e15).max(8.64e15).nullable()).max(BULK_MAX_ROWS).optional(),
+          tags: z.array(z.array(text(ORIGIN_TAG_MAX)).max(ORIGIN_TAGS_MAX).nullable()).max(BULK_MAX_ROWS).optional(),
         })
         .strict()
         .optional(),

@@ -91,6 +91,14 @@ describe('what the old service knew is kept, and said', () => {
     expect(p.rows[3]?.moreTags).toEqual(['日本']);
   });
 
+  it('many or long tags are kept within the bounds the job takes, not refused', () => {
+    const tags = ['first', ...Array.from({ length: 150 }, (_, i) => `t${i}`), 'x'.repeat(300)].join(', ');
+    const table = tableFromCsv(`url,tags\nhttps://example.com/a,"${tags}"\n`);
+    const [row] = previewRows(table, ['url', 'tags'], lookups, NOW).rows;
+    expect(row?.moreTags).toHaveLength(100);
+    expect(row?.moreTags?.every((t) => t.length <= 200)).toBe(true);
+  });
+
   it('a column the format does not know is left out and listed; a known one is left out with its reason', () => {
     const table = tableFromCsv('Title,Link,Custom Link,Destination URL,Status,Folder\nA,https://bit.ly/abc,,https://example.com/a,active,Work\n');
     const known = recogniseFormat(table.headers);
