@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { AppFrame } from './pages/app-frame.js';
 import { BulkPage } from './pages/bulk-page.js';
+import { LinksPage } from './pages/links-page.js';
 import { WelcomePage } from './pages/welcome-page.js';
 import { expect, test } from './fixtures.js';
 
@@ -85,4 +86,12 @@ test('a Bitly export from its Links page is recognised by its columns, its bad r
   const urls = ((await service.ok('GET', '/api/urls?limit=100'))['data'] as { urls: { alias: string; longurl: string }[] }).urls;
   expect(urls.map((u) => u.alias).sort()).toEqual(['3NoTitl', '3TokyoQ', '4QwErT', 'cafe-creme', 'launch', 'spring-sale']);
   expect(urls.find((u) => u.alias === '3TokyoQ')?.longurl).toBe('https://example.jp/guide/東京?ref=import');
+
+  // What Bitly knew and no link service holds is in the link's detail: its clicks, its day there, its other tags.
+  await page.getByTestId('nav-links').click();
+  const links = new LinksPage(page);
+  await links.open('spring-sale');
+  await expect(links.detail.getByTestId('link-detail-former-clicks')).toHaveText(
+    /^2,500,000 clicks before the move, as the Bitly export counted them; created on Bitly 2023-04-02; its other tags there: spring, q2 \(imported \d{2}\/\d{2}\/\d{4}\)\.$/,
+  );
 });
