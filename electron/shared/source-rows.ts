@@ -158,7 +158,10 @@ export const yourlsShape: SourceShape = {
 
 /** YOURLS's `links` object (`link_1`, `link_2`, …) in its order. */
 export function yourlsLinks(body: unknown): unknown[] | null {
-  if (!isRecord(body) || !('links' in body)) return null;
+  if (!isRecord(body)) return null;
+  // yourls_get_stats sets `links` only when a link is found: an empty YOURLS (or a page past the
+  // end) answers its stats alone.
+  if (!('links' in body)) return isRecord(body['stats']) && 'total_links' in body['stats'] ? [] : null;
   const links = body['links'];
   // PHP's json_encode writes an empty array for no links.
   if (Array.isArray(links)) return links.length === 0 ? [] : null;

@@ -73,6 +73,15 @@ describe('import from a live YOURLS', () => {
     expect(JSON.stringify(result)).not.toContain(AUTH.token);
   });
 
+  it('reads an empty YOURLS (its answer has no links key at all) as no links, not as another service', async () => {
+    const yourls = await track(startYourlsDouble({ auth: AUTH, links: [], now: () => NOW }));
+
+    const result = await fetchLiveSource(request(yourls.url), { ...options, outbound: ownNetwork() });
+
+    expect(result.table.records).toEqual([]);
+    expect(result.total).toBe(0);
+  });
+
   it('signs in with user name and password when they are given', async () => {
     const yourls = await track(startYourlsDouble({ auth: AUTH, links: yourlsLinks(3) }));
 

@@ -59,7 +59,10 @@ export function startYourlsDouble(options: { auth: YourlsCredentials; links: You
     return {
       status: 200,
       body: {
-        links: Object.fromEntries(page.map((l, i) => [`link_${i + 1}`, { shorturl: `${site}/${l.keyword}`, url: l.url, title: l.title, timestamp: l.timestamp, ip: l.ip, clicks: String(l.clicks) }])),
+        // As yourls_get_stats: `links` only when a link is found.
+        ...(page.length > 0
+          ? { links: Object.fromEntries(page.map((l, i) => [`link_${i + 1}`, { shorturl: `${site}/${l.keyword}`, url: l.url, title: l.title, timestamp: l.timestamp, ip: l.ip, clicks: String(l.clicks) }])) }
+          : {}),
         stats: { total_links: String(options.links.length), total_clicks: String(options.links.reduce((n, l) => n + l.clicks, 0)) },
         statusCode: '200',
         message: 'success',
