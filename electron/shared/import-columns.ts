@@ -119,15 +119,15 @@ const FITS: Partial<Record<BulkField, (value: string) => boolean>> = {
 export function fitColumns(table: ImportTable, mapping: ColumnMapping, byName: boolean): ColumnMapping {
   const next = [...mapping];
   const namedUrl = mapping.indexOf('url');
-  if (byName) {
-    // None of its values fits: the column holds something else (a Bitly `Status` of "active").
-    // Some do: the others are their rows' problems, said on their lines.
-    next.forEach((field, i) => {
-      const fits = FITS[field];
-      const values = sample(table, i);
-      if (fits && values.length > 0 && !values.some(fits)) next[i] = 'ignore';
-    });
-  }
+  // None of its values fits: the column holds something else (a Bitly `Status` of "active"), or a
+  // form not read (a created date written "Apr 2, 2023"): left out and listed, rather than every
+  // row failing on it. Some do: the others are their rows' problems, said on their lines. A known
+  // export's columns are trusted, but for the created date, which is only kept beside the link.
+  next.forEach((field, i) => {
+    const fits = byName || field === 'created' ? FITS[field] : undefined;
+    const values = fits ? sample(table, i) : [];
+    if (fits && values.length > 0 && !values.some(fits)) next[i] = 'ignore';
+  });
   // A known export's header is trusted unless its values are links of a public shortener. The
   // column named for the URL may have been dropped above (short links written without https://).
   // A single column is what the person gave to be shortened (pasted lines), short links or not.

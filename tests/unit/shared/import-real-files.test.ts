@@ -161,6 +161,14 @@ describe('recognition by content', () => {
     expect(guessMapping(table)).toEqual(['url']);
   });
 
+  it('a known export’s created dates in a form not read are left out and listed, not a failure of every row', () => {
+    const table = tableFromCsv('Link,Destination URL,Date Created\nhttps://bit.ly/abc1,https://example.com/a,"Apr 2, 2023"\nhttps://bit.ly/abc2,https://example.com/b,"Apr 3, 2023"\n');
+    const mapping = guessMapping(table);
+    expect(mapping).toEqual(['shortUrl', 'url', 'ignore']);
+    expect(leftOutColumns(table, mapping, recogniseFormat(table.headers)?.explained)).toEqual(['Date Created']);
+    expect(previewRows(table, mapping, lookups, NOW).valid).toBe(2);
+  });
+
   it('a branded short domain beside destinations on other hosts is found too', () => {
     const table = tableFromCsv('url,destination\nhttps://go.brand.com/x1,https://example.com/a/b\nhttps://go.brand.com/x2,https://shop.example.org/c\n');
     expect(guessMapping(table)).toEqual(['shortUrl', 'url']);
