@@ -6,8 +6,10 @@
 import { parseCsv, type CsvRecord } from './csv.js';
 import { validateLinkInput, type FieldMessages } from './link-validation.js';
 import type { LinkInput } from './models.js';
-import { BULK_MAX_ROWS } from './bulk.js';
-import { aliasOfShortUrl, firstTag, normHeader, recogniseFormat } from './import-formats.js';
+import { BULK_MAX_ROWS, ORIGIN_TAG_MAX, ORIGIN_TAGS_MAX } from './bulk.js';
+import { aliasOfShortUrl, allTags, isShortLinkCell, normHeader, recogniseFormat } from './import-formats.js';
+import { DATE_FORMS_WORDS, formatUtc, readDate } from './import-dates.js';
+import { fitColumns } from './import-columns.js';
 
 /** A link field a column can fill; 'ignore' leaves the column out. */
 export type BulkField =
@@ -27,6 +29,7 @@ export type BulkField =
   | 'shortUrl'
   | 'tags'
   | 'formerClicks'
+  | 'created'
   | 'ignore';
 
 export const BULK_FIELDS: readonly { field: Exclude<BulkField, 'ignore'>; label: string }[] = [
@@ -46,6 +49,7 @@ export const BULK_FIELDS: readonly { field: Exclude<BulkField, 'ignore'>; label:
   { field: 'shortUrl', label: 'Old short URL (its alias is kept)' },
   { field: 'tags', label: 'Tags (the first names the channel)' },
   { field: 'formerClicks', label: 'Clicks at the old service (kept beside the link)' },
+  { field: 'created', label: 'Created at the old service (kept beside the link)' },
 ];
 
 /** Header words (lower case, without spaces, "-" or "_") that name each field. */
@@ -66,6 +70,7 @@ const SYNONYMS: Record<Exclude<BulkField, 'ignore'>, string[]> = {
   shortUrl: ['shorturl', 'shortlink', 'bitlink'],
   tags: ['tags', 'tag', 'labels'],
   formerClicks: ['clicks', 'visits', 'visitcount', 'engagements', 'totalclicks', 'totalengagements'],
+  created: ['created', 'createdat', 'datecreated', 'creationdate', 'createddate', 'timestamp'],
 };
 
 /** A table read from what the person gave: column names and the records under them. */
@@ -76,6 +81,11 @@ export interface ImportTable {
   hasHeader: boolean;
   /** Problems of the file as a whole (an unclosed quote), with their lines. */
   problems: { line: number; message: string }[];
+  /**
+   * What a record's number counts: the file's line (a CSV, pasted lines), or the link's place in
+   * a saved API answer's list ('link': a JSON file has no rows to count by line).
+   */
+  numbering?: 'line' | 'link';
 }
 
 const looksLikeUrl = (value: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim());
@@ -117,7 +127,13 @@ export type ColumnMapping = BulkField[];
  */
 export function guessMapping(table: ImportTable): ColumnMapping {
   const known = table.hasHeader ? recogniseFormat(table.headers) : null;
-  if (known) return known.mapping;
+  // Then by content: a column of short links is never the destination, nor is a column whose
+  // values do not fit the field its name suggests (import-columns.ts).
+  if (known) return fitColumns(table, known.mapping, false);
+  return fitColumns(table, guessByName(table), true);
+}
+
+function guessByName(table: ImportTable): ColumnMapping {
   const used = new Set<BulkField>();
   const mapping: ColumnMapping = table.headers.map((header) => {
     if (!table.hasHeader) return 'ignore';
@@ -157,6 +173,10 @@ export interface PreviewRow {
   unmatchedTag?: string;
   /** The link's click count at the service it comes from (kept beside the link it gets). */
   formerClicks?: number;
+  /** When the link was made at the service it comes from, Unix ms (kept beside the link). */
+  created?: number;
+  /** Its tags after the first (which names the channel): kept beside the link. */
+  moreTags?: string[];
 }
 
 /** The values of the mapped columns of one record (the last non-empty column wins for a field). */
@@ -196,9 +216,14 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
     const v = values[field];
     if (v) input[field] = v;
   };
-  text('custom');
+  // A whole short link in the alias column (Bitly's "Custom Link": bit.ly/spring) gives its alias.
+  if (values.custom && isShortLinkCell(values.custom)) {
+    const alias = aliasOfShortUrl(values.custom);
+    if (alias) input.custom = alias;
+    else errors['custom'] = `The custom link "${values.custom}" has no alias that can be kept; leave the column out for a new random alias.`;
+  } else text('custom');
   // An export of another service: its short URL's alias is kept as the custom alias.
-  if (!input.custom && values.shortUrl) {
+  if (!input.custom && !errors['custom'] && values.shortUrl) {
     const alias = aliasOfShortUrl(values.shortUrl);
     if (alias) input.custom = alias;
     else errors['custom'] = `The old short URL "${values.shortUrl}" has no alias that can be kept; leave the column out for a new random alias.`;
@@ -208,10 +233,15 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
   text('metaDescription');
   text('metaImage');
   text('password');
-  text('expiry');
+  // An expiry in any form the sources write (import-dates.ts), as the service takes it.
+  if (values.expiry) {
+    const at = readDate(values.expiry);
+    input.expiry = at === null ? values.expiry : formatUtc(at);
+  }
   // A channel column must name a channel; a tag that names none only goes without (the preview
   // lists those tags, so the person can create the channels and check again).
-  const tag = !values.channel && values.tags ? firstTag(values.tags) : null;
+  const tags = values.tags ? allTags(values.tags) : [];
+  const tag = !values.channel ? (tags[0] ?? null) : null;
   let unmatchedTag: string | undefined;
   if (values.channel || tag) {
     const found = byNameOrId('channel', values.channel || (tag as string), lookups.channels);
@@ -253,9 +283,19 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
     if (Number.isSafeInteger(count) && count >= 0) formerClicks = count;
     else errors['formerClicks'] = `"${values.formerClicks}" is not a click count (a whole number, such as 1,234).`;
   }
+  let created: number | undefined;
+  if (values.created) {
+    const at = readDate(values.created);
+    if (at !== null) created = at;
+    else errors['created'] = `The created date "${values.created}" is not a date Linkdeck reads (${DATE_FORMS_WORDS}); fix it or leave the column out.`;
+  }
   const row: PreviewRow = { line, values, input: Object.keys(errors).length === 0 ? input : null, errors };
   if (unmatchedTag) row.unmatchedTag = unmatchedTag;
   if (formerClicks !== undefined) row.formerClicks = formerClicks;
+  if (created !== undefined) row.created = created;
+  // With a channel column, every tag is kept; otherwise the first names the channel.
+  const kept = (values.channel ? tags : tags.slice(1)).slice(0, ORIGIN_TAGS_MAX).map((t) => t.slice(0, ORIGIN_TAG_MAX));
+  if (kept.length > 0) row.moreTags = kept;
   return row;
 }
 

@@ -56,9 +56,19 @@ export interface BulkRowsPage {
 }
 
 export const BULK_MAX_ROWS = 10_000;
+/** The tags kept beside one imported link, and the length of each (longer ones are cut). */
+export const ORIGIN_TAGS_MAX = 100;
+export const ORIGIN_TAG_MAX = 200;
 
-/** Where an import's rows came from, and each row's click count there (null: none known). */
+/**
+ * Where an import's rows came from, and per row what the source knew that a link here cannot hold:
+ * its click count, its created date (Unix ms) and its tags after the first (null: none known).
+ */
 export interface BulkOrigin {
   source: string;
+  /** The service's name ("Bitly"), when the file or source was recognised. */
+  service?: string;
   clicks: (number | null)[];
+  created?: (number | null)[];
+  tags?: (string[] | null)[];
 }

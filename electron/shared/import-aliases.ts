@@ -4,6 +4,7 @@
  * them (a new random alias, or skip the row), and the rows a job gets once those choices and the
  * channels created on confirmation are applied. Pure.
  */
+import type { BulkOrigin } from './bulk.js';
 import type { LinkInput } from './models.js';
 import type { PreviewRow } from './bulk-import.js';
 
@@ -107,6 +108,10 @@ export interface JobRows {
   onAliasTaken: AliasChoice[];
   /** Per row: the click count at the old service (null: none). */
   formerClicks: (number | null)[];
+  /** Per row: when the link was made at the old service, Unix ms (null: not known). */
+  created: (number | null)[];
+  /** Per row: its tags there after the first (null: none). */
+  moreTags: (string[] | null)[];
   /** Rows left out because their alias clashes and the person chose to skip them. */
   skipped: number;
   /** Rows that lost their alias for a new random one. */
@@ -125,7 +130,7 @@ export function jobRows(
   choices: AliasChoices,
   created: ReadonlyMap<string, number> = new Map(),
 ): JobRows {
-  const out: JobRows = { rows: [], onAliasTaken: [], formerClicks: [], skipped: 0, renamed: 0 };
+  const out: JobRows = { rows: [], onAliasTaken: [], formerClicks: [], created: [], moreTags: [], skipped: 0, renamed: 0 };
   for (const row of rows) {
     if (!row.input) continue;
     const choice = choiceFor(choices, row.line);
@@ -144,6 +149,25 @@ export function jobRows(
     out.rows.push(input);
     out.onAliasTaken.push(choice);
     out.formerClicks.push(row.formerClicks ?? null);
+    out.created.push(row.created ?? null);
+    out.moreTags.push(row.moreTags ?? null);
   }
   return out;
+}
+
+/**
+ * What the old service knew of the job's rows (clicks, created dates, more tags), to be kept
+ * beside the links they get; undefined when the rows knew none of it.
+ */
+export function jobOrigin(out: Pick<JobRows, 'formerClicks' | 'created' | 'moreTags'>, source: { label: string; service?: string } | null): BulkOrigin | undefined {
+  const created = out.created.some((c) => c !== null);
+  const tags = out.moreTags.some((t) => t !== null);
+  if (!created && !tags && !out.formerClicks.some((c) => c !== null)) return undefined;
+  return {
+    source: source?.label ?? 'imported file',
+    ...(source?.service ? { service: source.service } : {}),
+    clicks: out.formerClicks,
+    ...(created ? { created: out.created } : {}),
+    ...(tags ? { tags: out.moreTags } : {}),
+  };
 }

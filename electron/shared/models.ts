@@ -492,11 +492,22 @@ export interface LinkSnapshot {
   source: 'details' | 'list';
 }
 
-/** Clicks a link had at the service it was imported from (they cannot be moved to this one). */
-export interface FormerClicks {
-  /** Where the link came from, as the import named it ("Bitly export"). */
+/**
+ * What a link's import kept from the service it came from: its clicks there (they cannot be
+ * moved to this one), when it was made there, and its tags after the first. One per source: a
+ * second import from another source adds one, the same source again updates its own.
+ */
+export interface LinkOrigin {
+  /** Where the link came from, as the import named it ("Bitly export", "Kutt at kutt.it"). */
   source: string;
-  clicks: number;
+  /** The service's name ("Bitly"), for "created on Bitly 2023-04-02"; null for an unknown file. */
+  service: string | null;
+  /** Its click count there, or null when the import had none. */
+  clicks: number | null;
+  /** Unix ms it was made there, or null. */
+  created: number | null;
+  /** Its tags there after the first (which named the channel). */
+  tags: string[];
   /** Unix ms of the import. */
   importedAt: number;
 }
@@ -517,8 +528,8 @@ export interface MirrorLinkDetails extends Freshness {
    * returned by it): an update that does not set them makes the service clear them.
    */
   unknownOnUpdate: ClearedOnUpdate[];
-  /** The clicks it had before it was imported, or null. */
-  formerClicks: FormerClicks | null;
+  /** What its imports kept from the services it came from (clicks, created date, tags), oldest import first. */
+  origins: LinkOrigin[];
 }
 
 /** A mirrored object of a small collection, with the outbox's marks. */

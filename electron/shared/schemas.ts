@@ -8,12 +8,12 @@
  */
 import { z } from 'zod';
 import type { ChannelArg, ChannelName } from './contract.js';
-import { BULK_MAX_ROWS } from './bulk.js';
+import { BULK_MAX_ROWS, ORIGIN_TAG_MAX, ORIGIN_TAGS_MAX } from './bulk.js';
 import { CLIPBOARD_MAX_RULES } from './clipboard-rules.js';
 import { PIXEL_TYPES } from './pixel-types.js';
 import { ANALYTICS_STEPS, COMPARE_MAX } from './analytics.js';
 import { UTM_FIELDS, UTM_TEMPLATE_NAME_MAX_LENGTH } from './utm.js';
-import { LIVE_ADDRESS_MAX, LIVE_KEY_MAX, LIVE_SOURCES } from './live-import.js';
+import { LIVE_ADDRESS_MAX, LIVE_KEY_MAX, LIVE_SOURCES, LIVE_USERNAME_MAX } from './live-import.js';
 
 const MAX_URL = 4096;
 const MAX_NAME = 255;
@@ -307,7 +307,10 @@ export const channelSchemas = {
       origin: z
         .object({
           source: text(100).min(1, 'is required'),
+          service: text(100).optional(),
           clicks: z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable()).max(BULK_MAX_ROWS),
+          created: z.array(z.number().int().min(-8.64e15).max(8.64e15).nullable()).max(BULK_MAX_ROWS).optional(),
+          tags: z.array(z.array(text(ORIGIN_TAG_MAX)).max(ORIGIN_TAGS_MAX).nullable()).max(BULK_MAX_ROWS).optional(),
         })
         .strict()
         .optional(),
@@ -315,6 +318,8 @@ export const channelSchemas = {
     })
     .strict()
     .refine((arg) => !arg.origin || arg.origin.clicks.length === arg.rows.length, { message: 'origin.clicks must have one entry per row', path: ['origin', 'clicks'] })
+    .refine((arg) => !arg.origin?.created || arg.origin.created.length === arg.rows.length, { message: 'origin.created must have one entry per row', path: ['origin', 'created'] })
+    .refine((arg) => !arg.origin?.tags || arg.origin.tags.length === arg.rows.length, { message: 'origin.tags must have one entry per row', path: ['origin', 'tags'] })
     .refine((arg) => !arg.onAliasTaken || arg.onAliasTaken.length === arg.rows.length, {
       message: 'onAliasTaken must have one entry per row',
       path: ['onAliasTaken'],
@@ -358,6 +363,7 @@ export const channelSchemas = {
       baseUrl: z.string().min(1, 'is required').max(LIVE_ADDRESS_MAX, `must be at most ${LIVE_ADDRESS_MAX} characters`),
       // Shape only; the messages never repeat the value (it is a key).
       apiKey: z.string().min(1, 'is required').max(LIVE_KEY_MAX, `must be at most ${LIVE_KEY_MAX} characters`),
+      username: z.string().max(LIVE_USERNAME_MAX, `must be at most ${LIVE_USERNAME_MAX} characters`).optional(),
       ownNetwork: z.boolean(),
     })
     .strict(),

@@ -361,11 +361,25 @@ describe('bulk jobs', () => {
     const origin = { source: 'Bitly export', clicks: [120, null] };
     const job = await when(ws.bulk.create({ name: 'From Bitly', rows, reuse: true, origin }).id, (j) => j.status === 'done');
     const [a, b] = ws.bulk.rows(job.id, 0, 10).rows;
-    expect(ws.data.mirror.linkDetails(a?.linkId as number)?.formerClicks).toMatchObject({ source: 'Bitly export', clicks: 120 });
-    expect(ws.data.mirror.linkDetails(b?.linkId as number)?.formerClicks).toBeNull();
-    // Run again with newer counts: the reused link keeps the latest.
+    expect(ws.data.mirror.linkDetails(a?.linkId as number)?.origins).toMatchObject([{ source: 'Bitly export', clicks: 120 }]);
+    expect(ws.data.mirror.linkDetails(b?.linkId as number)?.origins).toEqual([]);
+    // Run again with newer counts: the reused link keeps the latest of that source, once.
     const again = await when(ws.bulk.create({ name: 'Again', rows, reuse: true, origin: { source: 'Bitly export', clicks: [150, null] } }).id, (j) => j.status === 'done');
     expect(again.counts).toMatchObject({ reused: 2, created: 0 });
-    expect(ws.data.mirror.linkDetails(a?.linkId as number)?.formerClicks?.clicks).toBe(150);
+    expect(ws.data.mirror.linkDetails(a?.linkId as number)?.origins.map((o) => o.clicks)).toEqual([150]);
+  });
+  it('keeps one origin per source: a second source adds an entry with its created date and tags, and the first stays', async () => {
+    const { ws, when, synced } = openWorkspace();
+    await synced;
+    const rows: LinkInput[] = [{ url: 'https://example.com/both', custom: 'both-src' }];
+    const created = Date.UTC(2023, 3, 2, 9, 30);
+    const bitly = { source: 'Bitly export', service: 'Bitly', clicks: [1200], created: [created], tags: [['q2', 'promo']] };
+    const job = await when(ws.bulk.create({ name: 'From Bitly', rows, reuse: true, origin: bitly }).id, (j) => j.status === 'done');
+    const linkId = ws.bulk.rows(job.id, 0, 1).rows[0]?.linkId as number;
+    await when(ws.bulk.create({ name: 'From YOURLS', rows, reuse: true, origin: { source: 'YOURLS links', service: 'YOURLS', clicks: [7] } }).id, (j) => j.status === 'done');
+    expect(ws.data.mirror.linkDetails(linkId)?.origins).toMatchObject([
+      { source: 'Bitly export', service: 'Bitly', clicks: 1200, created, tags: ['q2', 'promo'] },
+      { source: 'YOURLS links', service: 'YOURLS', clicks: 7, created: null, tags: [] },
+    ]);
   });
 });

@@ -23,6 +23,8 @@ export interface DoubleFaults {
   redirectAt?: { request: number; location: string };
   /** Answer every request with this many bytes of JSON-looking garbage. */
   hugeBytes?: number;
+  /** Never answer the request with this 0-based number (a service that hangs). */
+  hangAt?: { request: number };
 }
 
 export interface SourceDouble {
@@ -40,6 +42,7 @@ export async function startSourceDouble(answer: (request: LoggedRequest) => Answ
     const logged: LoggedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers };
     const number = requests.length;
     requests.push(logged);
+    if (faults.hangAt?.request === number) return;
     if (faults.html !== undefined) {
       res.writeHead(faults.html, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end('<!doctype html><html><head><title>Sign in</title></head><body><h1>Welcome</h1></body></html>');

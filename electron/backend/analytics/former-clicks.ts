@@ -13,14 +13,19 @@ export function formerClicksTotal(sql: Sql, filter: LinkFilter = null): FormerCl
     .all<{ source: string; clicks: number; links: number }>(
       `SELECT o.source AS source, SUM(o.clicks) AS clicks, COUNT(*) AS links
        FROM link_origins o JOIN links l ON l.id = o.link_id
-       WHERE l.id > 0 AND ${where.sql}
+       WHERE l.id > 0 AND o.clicks IS NOT NULL AND ${where.sql}
        GROUP BY o.source ORDER BY clicks DESC, source`,
       where.params,
     )
     .map((r) => ({ source: r.source, clicks: Number(r.clicks), links: Number(r.links) }));
+  // A link imported from two sources has two counts but is one link.
+  const links = sql.get<{ n: number }>(
+    `SELECT COUNT(DISTINCT o.link_id) AS n FROM link_origins o JOIN links l ON l.id = o.link_id WHERE l.id > 0 AND o.clicks IS NOT NULL AND ${where.sql}`,
+    where.params,
+  );
   return {
     clicks: sources.reduce((n, s) => n + s.clicks, 0),
-    links: sources.reduce((n, s) => n + s.links, 0),
+    links: Number(links?.n ?? 0),
     sources,
   };
 }

@@ -24,7 +24,7 @@ import {
   type StoredJob,
   type StoredRow,
 } from './bulk-store.js';
-import { forgetJobRowClicks, recordLinkOrigin, storeRowClicks } from './former-clicks.js';
+import { forgetJobRowClicks, recordLinkOrigin, storeRowOrigins } from './former-clicks.js';
 import { applyAliasChoice, storeAliasChoices } from './alias-taken.js';
 import type { AliasChoice } from '../../shared/import-aliases.js';
 import { createJobPresenter } from './bulk-present.js';
@@ -367,7 +367,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       });
       sql.transaction(() => {
         insertJob(sql, job, checked);
-        if (origin) storeRowClicks(sql, job.id, origin.source, origin.clicks);
+        if (origin) storeRowOrigins(sql, job.id, origin);
         if (onAliasTaken) storeAliasChoices(sql, job.id, onAliasTaken);
       });
       if (checked.every((r) => r.status === 'failed')) setJobStatus(sql, job.id, 'done', now);

@@ -1,31 +1,48 @@
+import type { BulkOrigin } from '../../shared/bulk.js';
 import type { Sql } from '../mirror/sqlite.js';
 
 /*
- * Clicks cannot be moved from another shortener into a link service, so an import keeps them
- * beside the links it makes: each row's count at the old service waits in bulk_row_origins
- * (written with the job), and becomes the link's origin (link_origins) once the row has its link,
- * made or reused. The detail view says "N clicks before the move".
+ * What another shortener knew of a link that a link service cannot hold (its clicks there, the
+ * day it was made there, its tags after the first) is kept beside the links an import makes:
+ * each row's part waits in bulk_row_origins (written with the job), and becomes the link's
+ * origin (link_origins) once the row has its link, made or reused. One origin per link and
+ * source: importing from a second source adds one; the same source again updates its own, so
+ * a count is never added twice. The detail view says "N clicks before the move · created on
+ * Bitly 2023-04-02 · tags there: …".
  */
 
-/** Stores the former click counts of a new job's rows (null: the row had none). */
-export function storeRowClicks(sql: Sql, jobId: string, source: string, clicks: readonly (number | null)[]): void {
-  sql.run('UPDATE bulk_jobs SET source = ? WHERE id = ?', [source, jobId]);
-  clicks.forEach((count, idx) => {
-    if (count !== null) sql.run('INSERT OR REPLACE INTO bulk_row_origins (job_id, idx, clicks) VALUES (?, ?, ?)', [jobId, idx, count]);
+/** Stores what a new job's rows knew at their source (rows that knew nothing get no entry). */
+export function storeRowOrigins(sql: Sql, jobId: string, origin: BulkOrigin): void {
+  sql.run('UPDATE bulk_jobs SET source = ?, source_service = ? WHERE id = ?', [origin.source, origin.service ?? null, jobId]);
+  origin.clicks.forEach((count, idx) => {
+    const created = origin.created?.[idx] ?? null;
+    const tags = origin.tags?.[idx] ?? null;
+    if (count === null && created === null && (tags === null || tags.length === 0)) return;
+    sql.run('INSERT OR REPLACE INTO bulk_row_origins (job_id, idx, clicks, created_at, tags) VALUES (?, ?, ?, ?, ?)', [
+      jobId,
+      idx,
+      count,
+      created,
+      tags && tags.length > 0 ? JSON.stringify(tags) : null,
+    ]);
   });
 }
 
-/** A row has its link: the link keeps the row's former clicks, if it had any. */
+/** A row has its link: the link keeps what the row knew at its source, if anything. */
 export function recordLinkOrigin(sql: Sql, jobId: string, idx: number, linkId: number, now: number): void {
-  const row = sql.get<{ clicks: number; source: string | null }>(
-    'SELECT o.clicks, j.source FROM bulk_row_origins o JOIN bulk_jobs j ON j.id = o.job_id WHERE o.job_id = ? AND o.idx = ?',
+  const row = sql.get<{ clicks: number | null; created_at: number | null; tags: string | null; source: string | null; source_service: string | null }>(
+    `SELECT o.clicks, o.created_at, o.tags, j.source, j.source_service
+     FROM bulk_row_origins o JOIN bulk_jobs j ON j.id = o.job_id WHERE o.job_id = ? AND o.idx = ?`,
     [jobId, idx],
   );
   if (!row) return;
-  sql.run('INSERT OR REPLACE INTO link_origins (link_id, source, clicks, recorded_at) VALUES (?, ?, ?, ?)', [
+  sql.run('INSERT OR REPLACE INTO link_origins (link_id, source, service, clicks, created_at, tags, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
     linkId,
     row.source ?? 'an imported file',
+    row.source_service,
     row.clicks,
+    row.created_at,
+    row.tags,
     now,
   ]);
 }

@@ -6,7 +6,8 @@
  * password`. No total comes with it: a page shorter than pageSize is the last. Errors answer
  * `{ error: { code, message, doc_url } }` (401 unauthorized, 403 forbidden, 429 rate_limit_exceeded).
  */
-import { cell, expiryCell, isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
+import { dubShape } from '../../shared/source-rows.js';
+import { isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
 
 /** Dub's documented largest page. */
 const PAGE = 100;
@@ -17,7 +18,7 @@ export const dubSource: LiveSourceAdapter = {
   keyHint: 'Dub keys start with dub_ and are made under the workspace’s Settings → API Keys',
   pastedApiPaths: ['/links'],
   // Dub's link fields, which import-formats.ts recognises (domain + key + url).
-  headers: ['domain', 'key', 'url', 'shortLink', 'title', 'description', 'image', 'tags', 'expiresAt', 'password', 'clicks'],
+  headers: dubShape.headers,
   pageUrl: (base, index) => under(base, '/links', { page: index + 1, pageSize: PAGE }),
   authHeaders: (key) => ({ Authorization: `Bearer ${key}` }),
   readPage(body) {
@@ -26,23 +27,5 @@ export const dubSource: LiveSourceAdapter = {
     if (body.length > 0 && !body.every((l) => isRecord(l) && typeof l['url'] === 'string')) return null;
     return { links: body, total: null, last: body.length < PAGE };
   },
-  toRow(link) {
-    const l = isRecord(link) ? link : {};
-    const tags = Array.isArray(l['tags']) ? l['tags'].map((t) => (isRecord(t) ? cell(t['name']) : cell(t))).filter((t) => t !== '').join(', ') : '';
-    return {
-      fields: [
-        cell(l['domain']),
-        cell(l['key']),
-        cell(l['url']),
-        cell(l['shortLink']),
-        cell(l['title']),
-        cell(l['description']),
-        cell(l['image']),
-        tags,
-        expiryCell(l['expiresAt']),
-        cell(l['password']),
-        cell(l['clicks']),
-      ],
-    };
-  },
+  toRow: (link) => dubShape.toRow(link),
 };

@@ -7,7 +7,8 @@
  * `created_at`. Errors answer `{ error: "…" }` (401 for a wrong key). Kutt's validator caps
  * `limit` at 50.
  */
-import { cell, expiryCell, isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
+import { kuttShape } from '../../shared/source-rows.js';
+import { isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
 
 const PAGE = 50;
 
@@ -17,7 +18,7 @@ export const kuttSource: LiveSourceAdapter = {
   keyHint: 'Kutt shows it under Settings → API',
   pastedApiPaths: ['/api/v2/links', '/api/v2', '/api'],
   // import-formats.ts recognises address + target as Kutt's links.
-  headers: ['address', 'target', 'description', 'expire_in', 'visit_count', 'link', 'created_at'],
+  headers: kuttShape.headers,
   pageUrl: (base, index) => under(base, '/api/v2/links', { limit: PAGE, skip: index * PAGE }),
   authHeaders: (key) => ({ 'X-API-KEY': key }),
   readPage(body) {
@@ -26,11 +27,5 @@ export const kuttSource: LiveSourceAdapter = {
     const skip = typeof body['skip'] === 'number' ? body['skip'] : 0;
     return { links, total: body['total'], last: skip + links.length >= body['total'] };
   },
-  toRow(link) {
-    const l = isRecord(link) ? link : {};
-    return {
-      fields: [cell(l['address']), cell(l['target']), cell(l['description']), expiryCell(l['expire_in']), cell(l['visit_count']), cell(l['link']), cell(l['created_at'])],
-      passwordLeftOut: l['password'] === true,
-    };
-  },
+  toRow: (link) => kuttShape.toRow(link),
 };

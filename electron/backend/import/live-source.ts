@@ -1,5 +1,5 @@
 /**
- * Reads every link of an account on another shortener through its API (Kutt, Shlink, Dub) and
+ * Reads every link of an account on another shortener through its API (Kutt, Shlink, Dub, YOURLS) and
  * turns them into the table the bulk mapping step reads, as if the person had given an export
  * file. The address is the person's, so every request goes through the outbound rules (no
  * private or loopback address unless they said the service is on their own network; the address
@@ -24,8 +24,9 @@ import { dubSource } from './dub-source.js';
 import { kuttSource } from './kutt-source.js';
 import { shlinkSource } from './shlink-source.js';
 import type { LiveSourceAdapter } from './source-adapter.js';
+import { yourlsSource } from './yourls-source.js';
 
-const ADAPTERS: Record<LiveSource, LiveSourceAdapter> = { kutt: kuttSource, shlink: shlinkSource, dub: dubSource };
+const ADAPTERS: Record<LiveSource, LiveSourceAdapter> = { kutt: kuttSource, shlink: shlinkSource, dub: dubSource, yourls: yourlsSource };
 
 export interface LiveFetchOptions {
   outbound: Outbound;
@@ -45,6 +46,8 @@ export interface LiveFetchOptions {
   maxRetries?: number;
   /** A Retry-After longer than this is not waited for: the person is told to come back. */
   maxRetryWaitMs?: number;
+  /** The clock of time-limited signatures (YOURLS), Unix ms. */
+  now?: () => number;
   /** How a pause is waited (tests record the waits instead of spending them). */
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -69,13 +72,24 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
   const settings = { ...DEFAULTS, ...definedOnly(options) };
   const wait = options.wait ?? realWait;
   const base = parseBase(request.baseUrl, adapter);
-  const context: RequestContext = { adapter, key: request.apiKey.trim(), host: base.host, options: settings, outbound: options.outbound, signal: options.signal, wait };
+  const context: RequestContext = {
+    adapter,
+    key: request.apiKey.trim(),
+    username: request.username?.trim() ?? '',
+    host: base.host,
+    options: settings,
+    outbound: options.outbound,
+    signal: options.signal,
+    wait,
+    now: options.now ?? Date.now,
+  };
 
   const records: CsvRecord[] = [];
   const notes = new Set<string>();
   let total: number | null = null;
   let pages = 0;
   let passwordsLeft = 0;
+  let firstOfPage: string | null = null;
   try {
     for (let index = 0; ; index++) {
       if (index >= settings.maxPages) {
@@ -88,6 +102,13 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
       if (!page) throw notThisService(context, 'a JSON answer of another shape');
       pages++;
       total = page.total ?? total;
+      // A source that does not page (a YOURLS before 1.6 ignores `start`) answers the same links again.
+      const first = page.links.length > 0 ? JSON.stringify(page.links[0]) : null;
+      if (index > 0 && first !== null && first === firstOfPage) {
+        notes.add(`${adapter.name} answered the same links for every page (it may be too old to page through its links): only the first ${records.length.toLocaleString('en')} were read.`);
+        break;
+      }
+      firstOfPage = first;
       let full = false;
       for (const link of page.links) {
         if (records.length >= settings.maxLinks) {
@@ -125,6 +146,8 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
 interface RequestContext {
   adapter: LiveSourceAdapter;
   key: string;
+  username: string;
+  now: () => number;
   host: string;
   options: typeof DEFAULTS;
   outbound: Outbound;
@@ -167,7 +190,11 @@ function parseBase(text: string, adapter: LiveSourceAdapter): URL {
 async function getJson(url: URL, context: RequestContext): Promise<unknown> {
   const { adapter, options } = context;
   for (let attempt = 0; ; attempt++) {
-    const response = await context.outbound.request(url, {
+    // Signed anew for each attempt (a YOURLS signature is time-limited); the URL with credentials is never shown.
+    const query = adapter.authQuery?.({ key: context.key, username: context.username }, context.now()) ?? {};
+    const signed = new URL(url.href);
+    for (const [name, value] of Object.entries(query)) signed.searchParams.set(name, value);
+    const response = await context.outbound.request(signed, {
       method: 'GET',
       headers: { Accept: 'application/json', ...adapter.authHeaders(context.key) },
       timeoutMs: options.timeoutMs,

@@ -8,7 +8,8 @@
  * (application/problem+json: type, title, detail, status; shlink.io "Error management"), a
  * wrong key a 401 "invalid-api-key".
  */
-import { cell, expiryCell, isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
+import { shlinkShape } from '../../shared/source-rows.js';
+import { isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
 
 const PAGE = 50;
 
@@ -18,7 +19,7 @@ export const shlinkSource: LiveSourceAdapter = {
   keyHint: 'Shlink prints it once when made (shlink api-key:generate)',
   pastedApiPaths: ['/rest/v3/short-urls', '/rest/v3', '/rest'],
   // The columns of shlink-web-client's CSV export, which import-formats.ts recognises (shortCode + longUrl).
-  headers: ['shortCode', 'shortUrl', 'longUrl', 'title', 'tags', 'validUntil', 'visits', 'domain', 'dateCreated'],
+  headers: shlinkShape.headers,
   pageUrl: (base, index) => under(base, '/rest/v3/short-urls', { page: index + 1, itemsPerPage: PAGE }),
   authHeaders: (key) => ({ 'X-Api-Key': key }),
   readPage(body) {
@@ -31,13 +32,5 @@ export const shlinkSource: LiveSourceAdapter = {
     const total = typeof pagination['totalItems'] === 'number' ? pagination['totalItems'] : null;
     return { links, total, last: current !== null && count !== null ? current >= count : links.length < PAGE };
   },
-  toRow(link) {
-    const l = isRecord(link) ? link : {};
-    const meta = isRecord(l['meta']) ? l['meta'] : {};
-    const visits = isRecord(l['visitsSummary']) ? l['visitsSummary']['total'] : l['visitsCount'];
-    const tags = Array.isArray(l['tags']) ? l['tags'].filter((t): t is string => typeof t === 'string').join(', ') : '';
-    return {
-      fields: [cell(l['shortCode']), cell(l['shortUrl']), cell(l['longUrl']), cell(l['title']), tags, expiryCell(meta['validUntil']), cell(visits), cell(l['domain']), cell(l['dateCreated'])],
-    };
-  },
+  toRow: (link) => shlinkShape.toRow(link),
 };

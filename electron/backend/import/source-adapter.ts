@@ -14,6 +14,8 @@ export interface LiveSourceAdapter {
   pageUrl(base: URL, index: number): URL;
   /** The header that carries the key, in the source's documented form. */
   authHeaders(key: string): Record<string, string>;
+  /** Query parameters that carry the credentials, for a source that takes them there (YOURLS). */
+  authQuery?(credentials: { key: string; username: string }, now: number): Record<string, string>;
   /** A page of the documented shape, or null when the answer has another shape. */
   readPage(body: unknown): LivePage | null;
   /** One link as the table's cells, in `headers` order. */
@@ -28,10 +30,7 @@ export interface LivePage {
   last: boolean;
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A cell: strings as they are, numbers written out, anything else empty. */
-export const cell = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
+export { cell, isRecord } from '../../shared/source-rows.js';
 
 /** The root URL with this path under it (keeps a root that is itself below a path, /shlink). */
 export function under(base: URL, path: string, query: Record<string, string | number>): URL {
@@ -39,16 +38,4 @@ export function under(base: URL, path: string, query: Record<string, string | nu
   url.pathname = `${base.pathname.replace(/\/+$/, '')}${path}`;
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
   return url;
-}
-
-/**
- * An expiry as the bulk step reads it (YYYY-MM-DD HH:MM:SS, UTC) from the ISO 8601 time the
- * APIs answer (`2030-01-01T00:00:00.000Z`, `2031-02-03T04:05:06+00:00`); empty when there is none,
- * the text as it was when it is no time (the preview then says so on its row).
- */
-export function expiryCell(value: unknown): string {
-  const text = cell(value).trim();
-  if (text === '') return '';
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? text : new Date(at).toISOString().slice(0, 19).replace('T', ' ');
 }

@@ -38,7 +38,7 @@ import { queryLinks } from './link-query.js';
 import { LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
 import { knownLinkFields, unknownOnUpdate, withKnownFields } from './link-known-fields.js';
 import { readNotOffered } from './offered.js';
-import { formerClicksOf } from './link-origins.js';
+import { originsOf } from './link-origins.js';
 import { findReusable, type ReuseQuery } from './reuse.js';
 import { readDetails, readSnapshots } from './snapshots.js';
 import type { Sql } from './sqlite.js';
@@ -216,7 +216,7 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
         link,
         details: read ? withKnownFields(read.details, known) : null,
         unknownOnUpdate: read ? unknownOnUpdate(known) : [...CLEARED_ON_UPDATE],
-        formerClicks: formerClicksOf(sql, id),
+        origins: originsOf(sql, id),
         fetchedAt: read?.fetchedAt ?? null,
         snapshots: readSnapshots(sql, id),
         stale: read === null || clock.now() - read.fetchedAt > maxAgeMs,

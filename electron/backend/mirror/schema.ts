@@ -314,6 +314,33 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (job_id, idx)
   ) WITHOUT ROWID;
   `,
+  /* 10: an import keeps, per source, a link's created date and tags there beside its clicks (see electron/backend/bulk/former-clicks.ts) */ `
+  CREATE TABLE bulk_row_origins_next (
+    job_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    clicks INTEGER,                         -- NULL: the row had no count
+    created_at INTEGER,                     -- Unix ms it was made at the source
+    tags TEXT,                              -- JSON list: its tags there after the first
+    PRIMARY KEY (job_id, idx)
+  ) WITHOUT ROWID;
+  INSERT INTO bulk_row_origins_next (job_id, idx, clicks) SELECT job_id, idx, clicks FROM bulk_row_origins;
+  DROP TABLE bulk_row_origins;
+  ALTER TABLE bulk_row_origins_next RENAME TO bulk_row_origins;
+  ALTER TABLE bulk_jobs ADD COLUMN source_service TEXT;  -- "Bitly": the service the import came from
+  CREATE TABLE link_origins_next (
+    link_id INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    service TEXT,
+    clicks INTEGER,
+    created_at INTEGER,
+    tags TEXT,
+    recorded_at INTEGER NOT NULL,
+    PRIMARY KEY (link_id, source)           -- one entry per source: another source adds one
+  ) WITHOUT ROWID;
+  INSERT INTO link_origins_next (link_id, source, clicks, recorded_at) SELECT link_id, source, clicks, recorded_at FROM link_origins;
+  DROP TABLE link_origins;
+  ALTER TABLE link_origins_next RENAME TO link_origins;
+  `,
 ];
 
 /** Brings the file's schema up to date. */

@@ -7,7 +7,7 @@ import { BridgeError } from '../bridge.js';
 import type { BudgetState, ConnectionState, ProfilesState } from '../../../electron/shared/contract.js';
 import { CLEARED_ON_UPDATE } from '../../../electron/shared/link-update.js';
 import type {
-  FormerClicks,
+  LinkOrigin,
   LinkDetails,
   LinkSnapshot,
   MirrorLink,
@@ -142,15 +142,22 @@ export function asMirrorLinkDetails(value: unknown): MirrorLinkDetails {
     unknownOnUpdate: Array.isArray(value['unknownOnUpdate'])
       ? CLEARED_ON_UPDATE.filter((f) => (value['unknownOnUpdate'] as unknown[]).includes(f))
       : [...CLEARED_ON_UPDATE],
-    formerClicks: asFormerClicks(value['formerClicks']),
+    origins: Array.isArray(value['origins']) ? value['origins'].map(asOrigin).filter((o): o is LinkOrigin => o !== null) : [],
     source: 'mirror',
     syncedAt: syncedAtOf(value),
   };
 }
 
-function asFormerClicks(value: unknown): FormerClicks | null {
-  if (!isRecord(value) || typeof value['source'] !== 'string' || !finite(value['clicks'])) return null;
-  return { source: value['source'], clicks: value['clicks'], importedAt: finite(value['importedAt']) ? value['importedAt'] : 0 };
+function asOrigin(value: unknown): LinkOrigin | null {
+  if (!isRecord(value) || typeof value['source'] !== 'string') return null;
+  return {
+    source: value['source'],
+    service: typeof value['service'] === 'string' ? value['service'] : null,
+    clicks: finite(value['clicks']) ? value['clicks'] : null,
+    created: finite(value['created']) ? value['created'] : null,
+    tags: Array.isArray(value['tags']) ? value['tags'].filter((t): t is string => typeof t === 'string') : [],
+    importedAt: finite(value['importedAt']) ? value['importedAt'] : 0,
+  };
 }
 
 /** The outbox's pending and failed operations; entries of the wrong shape are left out. */

@@ -25,6 +25,7 @@ import {
   DEFAULT_ALIAS_CHOICE,
   clashCounts,
   findAliasClashes,
+  jobOrigin,
   jobRows,
   type AliasChoice,
   type TargetAlias,
@@ -69,9 +70,14 @@ export const useBulkStore = defineStore('bulk', () => {
   );
 
   function useSource(kind: 'lines' | 'csv', text: string, name: string): void {
-    const read = kind === 'lines' ? tableFromLines(text) : tableFromCsv(text);
+    useTable(kind === 'lines' ? tableFromLines(text) : tableFromCsv(text), kind, name, null);
+  }
+
+  /** A table read from pasted lines, a CSV file or a saved API answer (JSON, `label` names its kind). */
+  function useTable(read: ImportTable, kind: 'lines' | 'csv' | 'json', name: string, label: string | null): void {
     table.value = read;
-    recognised.value = kind === 'csv' && read.hasHeader ? recogniseFormat(read.headers) : null;
+    const known = kind !== 'lines' && read.hasHeader ? recogniseFormat(read.headers) : null;
+    recognised.value = known && label ? { ...known, label } : known;
     mapping.value = guessMapping(read);
     overrides.value = new Map();
     sourceName.value = name;
@@ -223,8 +229,8 @@ export const useBulkStore = defineStore('bulk', () => {
     const choices = { all: aliasChoiceAll.value, byLine: aliasChoiceByLine.value };
     const out = jobRows(preview.value.rows, clashes.value, choices, created);
     if (out.rows.length === 0) throw new BridgeError('invalid-input', 'Every row is skipped (their aliases are taken): nothing to start. Choose "new random alias" for some of them.');
-    // Clicks at the old service travel with the rows, to be kept beside the links they get.
-    const origin = out.formerClicks.some((c) => c !== null) ? { source: recognised.value?.label ?? 'imported file', clicks: out.formerClicks } : undefined;
+    // What the old service knew (clicks, created date, more tags) travels with the rows, to be kept beside the links they get.
+    const origin = jobOrigin(out, recognised.value ? { label: recognised.value.label, service: recognised.value.service } : null);
     const withAliases = out.rows.some((r) => r.custom);
     const job = await call('bulk:start', {
       name,
@@ -301,6 +307,7 @@ export const useBulkStore = defineStore('bulk', () => {
     channelProgress,
     startNote,
     useSource,
+    useTable,
     useFetched,
     setLookups,
     fixRow,

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import { readOverview } from '../../../electron/backend/analytics/overview.js';
-import { recordLinkOrigin, storeRowClicks } from '../../../electron/backend/bulk/former-clicks.js';
+import { recordLinkOrigin, storeRowOrigins } from '../../../electron/backend/bulk/former-clicks.js';
 import AnalyticsFormerClicks from '../../../renderer/src/components/analytics/AnalyticsFormerClicks.vue';
 import { link, store, tempProfileData } from '../mirror/support/temp-mirror.js';
 
@@ -21,11 +21,31 @@ afterEach(() => data?.dispose());
 /** Imports as a bulk job records them: a row's count at the old service becomes its link's origin. */
 function imported(jobId: string, source: string, rows: [linkId: number, clicks: number][]): void {
   data!.sql.run("INSERT INTO bulk_jobs (id, name, created_at, finished_at, status, reuse, total) VALUES (?, 'Import', 0, 0, 'done', 1, ?)", [jobId, rows.length]);
-  storeRowClicks(data!.sql, jobId, source, rows.map(([, c]) => c));
+  storeRowOrigins(data!.sql, jobId, { source, clicks: rows.map(([, c]) => c) });
   rows.forEach(([linkId], idx) => recordLinkOrigin(data!.sql, jobId, idx, linkId, T0));
 }
 
 describe('clicks before the move in Analytics', () => {
+  it('keep one entry per source: a link imported from two sources adds both counts and is one link', async () => {
+    data = tempProfileData();
+    store(data, [link(1, { clicks: 10 }), link(2, { clicks: 5 })], T0 + DAY);
+    imported('job-a', 'Bitly export', [[1, 1200]]);
+    imported('job-b', 'YOURLS links', [[1, 30], [2, 4]]);
+    // The same source again updates its own entry (its newer count), it is not added twice.
+    imported('job-c', 'Bitly export', [[1, 1250]]);
+
+    const overview = await readOverview(data.mirror, null, { from: T0, to: T0 + 3 * DAY, step: 'day' });
+
+    expect(overview.formerClicks).toEqual({
+      clicks: 1284,
+      links: 2,
+      sources: [
+        { source: 'Bitly export', clicks: 1250, links: 1 },
+        { source: 'YOURLS links', clicks: 34, links: 2 },
+      ],
+    });
+  });
+
   it('are a separate total per source over the mirrored links, outside the timeline and the measured total', async () => {
     data = tempProfileData();
     store(data, [link(1, { clicks: 10 }), link(2, { clicks: 5 }), link(3, { clicks: 0 }), link(4)], T0 + DAY);

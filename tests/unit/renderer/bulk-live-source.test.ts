@@ -94,4 +94,34 @@ describe('BulkLiveSourceStep', () => {
     expect(bulk.mapping).toEqual(['custom', 'url']);
     expect((w.get('input[data-testid="live-key"]').element as HTMLInputElement).value).toBe('');
   });
+
+  it('YOURLS: asks for the signature token, or a user name and password, and sends the user name only when given', async () => {
+    fake.answer('import:fetch-source', fail('unauthorized', 'YOURLS refused the key (HTTP 403: Please log in).'));
+    const w = mountStep();
+    await w.get('[data-testid="live-source-yourls"]').trigger('click');
+    await flushPromises();
+    expect(w.find('input[data-testid="live-username"]').exists()).toBe(true);
+    await w.get('input[data-testid="live-address"]').setValue('https://sho.rt');
+
+    await submit(w);
+    expect(text(w, 'live-key-error')).toBe('Paste the signature token from your YOURLS admin (Tools → Secure passwordless API call), or give a user name and password.');
+
+    await w.get('input[data-testid="live-username"]').setValue('admin');
+    await submit(w);
+    expect(text(w, 'live-key-error')).toBe('Enter the password of this YOURLS user.');
+    expect(w.get(`label[for="${w.get('input[data-testid="live-key"]').attributes('id')}"]`).text()).toBe('Password');
+    expect(fake.callsTo('import:fetch-source')).toEqual([]);
+
+    await w.get('input[data-testid="live-key"]').setValue('pa55');
+    await submit(w);
+    await w.get('input[data-testid="live-username"]').setValue('');
+    await w.get('input[data-testid="live-key"]').setValue('token-1');
+    await submit(w);
+
+    expect(fake.callsTo('import:fetch-source')).toEqual([
+      { source: 'yourls', baseUrl: 'https://sho.rt', apiKey: 'pa55', username: 'admin', ownNetwork: false },
+      { source: 'yourls', baseUrl: 'https://sho.rt', apiKey: 'token-1', ownNetwork: false },
+    ]);
+    expect(text(w, 'live-error')).toBe('YOURLS refused the key (HTTP 403: Please log in).');
+  });
 });

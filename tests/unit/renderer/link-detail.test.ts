@@ -43,7 +43,7 @@ function details(over: Partial<LinkDetails> = {}): LinkDetails {
 
 function answer(value: Partial<MirrorLinkDetails>): MirrorLinkDetails {
   return {
-    link: link(), details: details(), fetchedAt: Date.now(), stale: false, unknownOnUpdate: [], formerClicks: null, source: 'mirror', syncedAt: Date.now(),
+    link: link(), details: details(), fetchedAt: Date.now(), stale: false, unknownOnUpdate: [], origins: [], source: 'mirror', syncedAt: Date.now(),
     snapshots: [
       { at: new Date(2025, 0, 1, 9, 0).getTime(), clicks: 2, uniqueClicks: null, stats: null, source: 'list' },
       { at: new Date(2025, 0, 3, 18, 30).getTime(), clicks: 19, uniqueClicks: 11, stats: null, source: 'details' },
@@ -120,11 +120,29 @@ describe('LinkDetail statistics', () => {
 
 describe('LinkDetail clicks before the move', () => {
   it('says how many clicks an imported link had at its old service, and only for such a link', async () => {
-    const w = await open(answer({ formerClicks: { source: 'Bitly export', clicks: 1234, importedAt: new Date(2026, 10, 2).getTime() } }));
+    const w = await open(answer({ origins: [{ source: 'Bitly export', service: 'Bitly', clicks: 1234, created: null, tags: [], importedAt: new Date(2026, 10, 2).getTime() }] }));
     expect(w.get('[data-testid="link-detail-former-clicks"]').text()).toMatch(/1,234 clicks before the move, as the Bitly export counted them \(imported 02\/11\/2026\)/);
     w.unmount();
     wrapper = await open(answer({}));
     expect(wrapper.find('[data-testid="link-detail-former-clicks"]').exists()).toBe(false);
+  });
+
+  it('shows each source’s entry: its created date there and the tags after the first', async () => {
+    const importedAt = new Date(2026, 10, 2).getTime();
+    const w = await open(
+      answer({
+        origins: [
+          { source: 'Bitly export', service: 'Bitly', clicks: 1234, created: Date.UTC(2023, 3, 2, 9), tags: ['q2', 'promo'], importedAt },
+          { source: 'YOURLS links', service: 'YOURLS', clicks: 7, created: null, tags: [], importedAt },
+        ],
+      }),
+    );
+    const lines = w.findAll('[data-testid="link-detail-former-clicks"]').map((n) => n.text());
+    expect(lines).toEqual([
+      '1,234 clicks before the move, as the Bitly export counted them; created on Bitly 2023-04-02; its other tags there: q2, promo (imported 02/11/2026).',
+      '7 clicks before the move, as the YOURLS links counted them (imported 02/11/2026).',
+    ]);
+    w.unmount();
   });
 });
 

@@ -88,4 +88,13 @@ describe('bulk:start arguments', () => {
     expect(start.safeParse({ name: 'Import', rows, reuse: true, onAliasTaken: ['later', 'skip'] }).success).toBe(false);
     expect(start.safeParse({ name: 'Import', rows: [{ url: 'https://a.example/1', channel: 0 }], reuse: true }).success).toBe(false);
   });
+
+  it('take what the old service knew per row: clicks, created dates and more tags, one entry each per row', () => {
+    const rows = [{ url: 'https://a.example/1' }, { url: 'https://a.example/2' }];
+    const origin = { source: 'Bitly export', service: 'Bitly', clicks: [3, null], created: [Date.UTC(2023, 3, 2), null], tags: [['q2', 'promo'], null] };
+    expect(start.safeParse({ name: 'Import', rows, reuse: true, origin }).success).toBe(true);
+    expect(start.safeParse({ name: 'Import', rows, reuse: true, origin: { ...origin, created: [null] } }).success).toBe(false);
+    expect(start.safeParse({ name: 'Import', rows, reuse: true, origin: { ...origin, tags: [['x'.repeat(201)], null] } }).success).toBe(false);
+    expect(start.safeParse({ name: 'Import', rows, reuse: true, origin: { ...origin, extra: 1 } }).success).toBe(false);
+  });
 });

@@ -1,0 +1,113 @@
+/**
+ * A file chosen in Bulk → Import, read into the bulk table or refused in one sentence: a CSV
+ * export, or an API answer a person saved as .json (read as the live path reads the same answer,
+ * through shared/source-rows.ts). Pure: the renderer hands over the bytes.
+ */
+import { tableFromCsv, type ImportTable } from './bulk-import.js';
+import { BULK_MAX_ROWS } from './bulk.js';
+import { bitlyShape, dubShape, isRecord, kuttShape, linkdeckShape, rebrandlyShape, shlinkShape, yourlsLinks, yourlsShape, type SourceShape } from './source-rows.js';
+
+/** Files larger than this are refused before they are read (a full job's export is far smaller). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+export type ImportFile = { table: ImportTable; kind: 'csv' | 'json'; label: string | null } | { error: string };
+
+interface JsonShape {
+  /** "Bitly API v4 answer". */
+  label: string;
+  /** What the person is told the shape looks like, when a file has none of them. */
+  looks: string;
+  links(body: unknown): unknown[] | null;
+  shape: SourceShape;
+}
+
+const arrayOf = (body: unknown, ...fields: string[]): unknown[] | null =>
+  Array.isArray(body) && body.length > 0 && body.every((l) => isRecord(l) && fields.every((f) => f in l)) ? body : null;
+
+const listIn = (body: unknown, key: string, ...fields: string[]): unknown[] | null => (isRecord(body) ? arrayOf(body[key], ...fields) : null);
+
+const JSON_SHAPES: readonly JsonShape[] = [
+  { label: 'Bitly API v4 answer', looks: 'Bitly API v4 ({"links": [{"link", "long_url", …}]})', links: (b) => listIn(b, 'links', 'long_url'), shape: bitlyShape },
+  { label: 'Rebrandly API answer', looks: 'Rebrandly GET /v1/links ([{"slashtag", "destination", …}])', links: (b) => arrayOf(b, 'slashtag', 'destination'), shape: rebrandlyShape },
+  { label: 'Kutt API answer', looks: 'Kutt GET /api/v2/links ({"data": [{"address", "target", …}]})', links: (b) => listIn(b, 'data', 'address', 'target'), shape: kuttShape },
+  { label: 'Dub API answer', looks: 'Dub GET /links ([{"key", "url", …}])', links: (b) => arrayOf(b, 'key', 'url'), shape: dubShape },
+  {
+    label: 'Shlink API answer',
+    looks: 'Shlink GET /rest/v3/short-urls ({"shortUrls": {"data": [{"shortCode", "longUrl", …}]}})',
+    links: (b) => (isRecord(b) ? listIn(b['shortUrls'], 'data', 'shortCode', 'longUrl') : null),
+    shape: shlinkShape,
+  },
+  { label: 'YOURLS API answer', looks: 'YOURLS action=stats format=json ({"links": {"link_1": {"shorturl", "url", …}}})', links: yourlsLinks, shape: yourlsShape },
+  {
+    label: 'Linkdeck export',
+    looks: 'Linkdeck Export → JSON ({"format": "linkdeck-links", "links": […]})',
+    links: (b) => (isRecord(b) && b['format'] === 'linkdeck-links' ? listIn(b, 'links', 'longUrl') : null),
+    shape: linkdeckShape,
+  },
+];
+
+/** The shapes understood, in words, for the sentence about a file of another shape. */
+export const JSON_SHAPES_WORDS = JSON_SHAPES.map((s) => s.looks).join('; ');
+
+/** A saved API answer as the table the live path would give for it, or the sentence why not. */
+export function tableFromJson(text: string): ImportFile {
+  let body: unknown;
+  try {
+    body = JSON.parse(text.replace(/^\ufeff/, ''));
+  } catch (error) {
+    return { error: `This file is not valid JSON (${error instanceof Error ? error.message : 'it cannot be read'}). Save the API's answer as it came, or export a CSV file.` };
+  }
+  for (const candidate of JSON_SHAPES) {
+    const links = candidate.links(body);
+    if (!links) continue;
+    if (links.length === 0) return { error: 'This file has no links: the answer’s list is empty.' };
+    const records = links.map((link, i) => ({ line: i + 1, fields: candidate.shape.toRow(link).fields }));
+    return { table: { headers: [...candidate.shape.headers], records, hasHeader: true, problems: [], numbering: 'link' }, kind: 'json', label: candidate.label };
+  }
+  return { error: `Linkdeck does not know this JSON's shape. It reads the answers of: ${JSON_SHAPES_WORDS}.` };
+}
+
+/** Known file kinds that are not text, by their first bytes. */
+const MAGIC: readonly { bytes: number[]; what: string }[] = [
+  { bytes: [0x89, 0x50, 0x4e, 0x47], what: 'a PNG image' },
+  { bytes: [0xff, 0xd8, 0xff], what: 'a JPEG image' },
+  { bytes: [0x25, 0x50, 0x44, 0x46], what: 'a PDF document' },
+  { bytes: [0x50, 0x4b, 0x03, 0x04], what: 'a zip archive or a spreadsheet workbook (save it as CSV first)' },
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0], what: 'an old Excel or Word file (save it as CSV first)' },
+];
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The sentence for a file over the size limit (said before the file is read). */
+export const tooLargeMessage = (name: string, size: number): string =>
+  `"${name}" is ${megabytes(size)}; Linkdeck imports files up to ${megabytes(IMPORT_MAX_BYTES)} (a job takes at most ${BULK_MAX_ROWS.toLocaleString('en')} rows). Split the file and import the parts.`;
+
+/** A chosen file's bytes as a table, or one sentence that says why it cannot be imported. */
+export function readImportFile(name: string, bytes: Uint8Array): ImportFile {
+  if (bytes.byteLength > IMPORT_MAX_BYTES) return { error: tooLargeMessage(name, bytes.byteLength) };
+  const magic = MAGIC.find((m) => m.bytes.every((b, i) => bytes[i] === b));
+  if (magic) return { error: `"${name}" is not a text file: it is ${magic.what}. Choose the CSV or JSON file the service exported.` };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { error: `"${name}" is not a text file (it is not UTF-8 text). Choose the CSV or JSON file the service exported; a spreadsheet must be saved as CSV (UTF-8) first.` };
+  }
+  if (text.slice(0, 8192).includes('\u0000')) return { error: `"${name}" is not a text file. Choose the CSV or JSON file the service exported.` };
+  if (text.trim() === '') return { error: `"${name}" is empty: this file has no links.` };
+  const start = text.replace(/^\ufeff/, '').trimStart();
+  if (start.startsWith('<')) {
+    return {
+      error: `"${name}" is an XML or HTML file, not a CSV or JSON one. Save the service's export as CSV, or its API's answer as JSON (for YOURLS, ask yourls-api.php with format=json).`,
+    };
+  }
+  if (/\.json$/i.test(name) || start.startsWith('{') || (start.startsWith('[') && /^\[\s*[{\]]/.test(start))) {
+    const read = tableFromJson(text);
+    return 'error' in read ? { error: `"${name}": ${read.error}` } : read;
+  }
+  const table = tableFromCsv(text);
+  if (table.records.length === 0 || table.records.every((r) => r.fields.every((f) => f.trim() === ''))) {
+    return { error: `"${name}" has column names but no rows: this file has no links.` };
+  }
+  return { table, kind: 'csv', label: null };
+}
