@@ -82,10 +82,19 @@ function runElectron(binary: string): void {
 async function runWeb(reason: string | null): Promise<void> {
   // Imported here so a missing or broken backend does not stop the Electron path.
   const { createBackend } = await import('../backend/create-backend.js');
+  const { backendHost, claimForApp } = await import('../backend/command-line/app-door.js');
   const appVersion = (
     JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
   ).version;
   const dataDir = userDataDir('Linkdeck', process.platform, process.env, homedir());
+  // The data folder's door first: `linkdeck` commands then ask this app to do their work, and a
+  // command working on its own finishes before the databases open here (docs/cli.md).
+  const door = await claimForApp({
+    dataDir,
+    version: appVersion,
+    log: (message) => console.warn(message),
+    onWait: (pid) => console.log(`Waiting for a linkdeck command (process ${pid}) to finish with the data…`),
+  });
   const backend: Backend = await createBackend({
     dataDir,
     shell: 'web',
@@ -94,6 +103,9 @@ async function runWeb(reason: string | null): Promise<void> {
     openExternal: async (url) => {
       if (!(await openInBrowser(url))) throw new Error('No browser could be started.');
     },
+  }).catch(async (error: unknown) => {
+    await door.close();
+    throw error;
   });
   let shell: WebShell;
   try {
@@ -104,9 +116,10 @@ async function runWeb(reason: string | null): Promise<void> {
       log: (message) => console.warn(message),
     });
   } catch (error) {
-    await backend.close();
+    await door.close(() => backend.close());
     throw error;
   }
+  door.serve(backendHost(backend));
 
   let stopping = false;
   const stop = (): void => {
@@ -115,7 +128,7 @@ async function runWeb(reason: string | null): Promise<void> {
     console.log('\nStopping Linkdeck…');
     void shell
       .close()
-      .then(() => backend.close())
+      .then(() => door.close(() => backend.close()))
       .then(
         () => process.exit(0),
         (error: unknown) => {
