@@ -34,7 +34,6 @@ const runCommand: RunCommand = async (load, args, opts, globals) => {
 
 async function main(): Promise<void> {
   const program = buildProgram(version, runCommand);
-  program.exitOverride();
   try {
     await program.parseAsync(process.argv);
   } catch (error) {

@@ -67,6 +67,8 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
       "Linkdeck's data folder (default: LINKDECK_DATA_DIR, else the app's)",
     )
     .option('--verbose', "show the backend's messages on stderr")
+    // Before the commands are added: they inherit it (a wrong command line then ends with 2, not commander's 1).
+    .exitOverride()
     .showHelpAfterError('(add --help for usage)')
     .addHelpText(
       'after',

@@ -1,9 +1,7 @@
 import { app, dialog, globalShortcut, Menu, screen, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { Backend } from '../backend/backend.js';
-import { backendHost, claimForApp } from '../backend/command-line/app-door.js';
-import type { Door } from '../backend/command-line/door.js';
-import { createBackend } from '../backend/create-backend.js';
+import { DataDirBusy, openAppBackend } from '../backend/command-line/app-backend.js';
 import { appMenuTemplate } from './app-menu.js';
 import { devServerLocation, fileLocation, type AppLocation } from './app-location.js';
 import { AppShutdown } from './app-shutdown.js';
@@ -186,18 +184,10 @@ async function start(): Promise<void> {
   });
   notifier = desktopNotifier;
   let current: Backend;
-  let door: Door;
   try {
-    // The data folder's door before its databases open: `linkdeck` commands ask this app to do
-    // their work, and one working on its own finishes first (backend/command-line/app-door.ts).
-    door = await claimForApp({ dataDir: app.getPath('userData'), version: app.getVersion(), log });
-  } catch (error) {
-    dialog.showErrorBox('Linkdeck could not start', (error as Error).message);
-    app.exit(1);
-    return;
-  }
-  try {
-    current = await createBackend({
+    // Behind the data folder's door: `linkdeck` commands ask this app to do their work, and one
+    // working on its own finishes before the databases open (backend/command-line/app-backend.ts).
+    current = await openAppBackend({
       dataDir: app.getPath('userData'),
       shell: 'electron',
       appVersion: app.getVersion(),
@@ -208,20 +198,16 @@ async function start(): Promise<void> {
       fetch: electronFetch,
       log,
       desktop: { clipboard: osClipboard, clipboardWatch: desktopSession.clipboardWatch, notifier: desktopNotifier, settings },
+      show: async (view) => showMainWindow(location, view),
     });
   } catch (error) {
-    await door.close();
     dialog.showErrorBox(
       'Linkdeck could not start',
-      `Its data could not be opened in ${app.getPath('userData')}.\n\n${String(error)}`,
+      error instanceof DataDirBusy ? error.message : `Its data could not be opened in ${app.getPath('userData')}.\n\n${String(error)}`,
     );
     app.exit(1);
     return;
   }
-  door.serve(backendHost(current, async (view) => showMainWindow(location, view)));
-  // Closing the backend closes the door after it, so a command's next call finds the folder free.
-  const opened = current;
-  current = { ...opened, close: () => door.close(() => opened.close()) };
   backend = current;
   started = location;
   const host = createIpcHost(current, location, log);

@@ -81,21 +81,14 @@ function runElectron(binary: string): void {
 
 async function runWeb(reason: string | null): Promise<void> {
   // Imported here so a missing or broken backend does not stop the Electron path.
-  const { createBackend } = await import('../backend/create-backend.js');
-  const { backendHost, claimForApp } = await import('../backend/command-line/app-door.js');
+  const { openAppBackend } = await import('../backend/command-line/app-backend.js');
   const appVersion = (
     JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
   ).version;
   const dataDir = userDataDir('Linkdeck', process.platform, process.env, homedir());
-  // The data folder's door first: `linkdeck` commands then ask this app to do their work, and a
-  // command working on its own finishes before the databases open here (docs/cli.md).
-  const door = await claimForApp({
-    dataDir,
-    version: appVersion,
-    log: (message) => console.warn(message),
-    onWait: (pid) => console.log(`Waiting for a linkdeck command (process ${pid}) to finish with the data…`),
-  });
-  const backend: Backend = await createBackend({
+  // Behind the data folder's door: `linkdeck` commands ask this app to do their work, and one
+  // working on its own finishes before the databases open here (docs/cli.md).
+  const backend: Backend = await openAppBackend({
     dataDir,
     shell: 'web',
     appVersion,
@@ -103,9 +96,7 @@ async function runWeb(reason: string | null): Promise<void> {
     openExternal: async (url) => {
       if (!(await openInBrowser(url))) throw new Error('No browser could be started.');
     },
-  }).catch(async (error: unknown) => {
-    await door.close();
-    throw error;
+    onWait: (pid) => console.log(`Waiting for a linkdeck command (process ${pid}) to finish with the data…`),
   });
   let shell: WebShell;
   try {
@@ -116,10 +107,9 @@ async function runWeb(reason: string | null): Promise<void> {
       log: (message) => console.warn(message),
     });
   } catch (error) {
-    await door.close(() => backend.close());
+    await backend.close();
     throw error;
   }
-  door.serve(backendHost(backend));
 
   let stopping = false;
   const stop = (): void => {
@@ -128,7 +118,7 @@ async function runWeb(reason: string | null): Promise<void> {
     console.log('\nStopping Linkdeck…');
     void shell
       .close()
-      .then(() => door.close(() => backend.close()))
+      .then(() => backend.close())
       .then(
         () => process.exit(0),
         (error: unknown) => {

@@ -1,4 +1,5 @@
 import type { LinkInput, OutboxItem } from '../../shared/models.js';
+import { validateCustomAlias, validateWebUrl } from '../../shared/link-validation.js';
 import { applyUtm, type UtmTemplate } from '../../shared/utm.js';
 import { copyToClipboard } from '../clipboard.js';
 import type { CommandContext } from '../context.js';
@@ -50,6 +51,12 @@ export async function run(
   const rows: Row[] = urls.map((url) => ({ url }));
   for (const row of rows) {
     let url = row.url;
+    // The app's own checks (the quick-shorten form's): a bad line is named, nothing is queued for it.
+    const problem = validateWebUrl(url) ?? (options.alias !== undefined ? validateCustomAlias(options.alias) : null);
+    if (problem) {
+      row.result = { kind: 'invalid', message: problem };
+      continue;
+    }
     if (template) {
       const tagged = applyUtm(url, template.params);
       if (!tagged.ok) {
