@@ -1,5 +1,5 @@
 import type { OutboxOutcome } from '../shared/contract.js';
-import type { OutboxItem } from '../shared/models.js';
+import type { OutboxItem, SyncProgress } from '../shared/models.js';
 import type { Session } from './session.js';
 
 export type Settled =
@@ -46,11 +46,17 @@ export async function settle(
     const tick = new Promise<void>((resolve) => setTimeout(resolve, LOOK_EVERY_MS).unref());
     await Promise.race([allDone, tick]);
     if (results.size === opIds.length) break;
-    const listed = await session.attempt<OutboxItem[]>('outbox:list');
+    const [listed, sync] = await Promise.all([
+      session.attempt<OutboxItem[]>('outbox:list'),
+      session.attempt<SyncProgress>('sync:status'),
+    ]);
+    // Known to be offline (the sync or an earlier change found out): nothing is tried until the
+    // service answers a probe again, so nothing here will be sent soon.
+    const offline = sync.ok && !sync.value.online ? 'the service cannot be reached' : null;
     if (!listed.ok) continue;
     for (const item of listed.value) {
       if (!opIds.includes(item.opId) || results.has(item.opId)) continue;
-      const held = heldBack(item, now());
+      const held = heldBack(item, now()) ?? (item.state === 'queued' ? offline : null);
       if (held) record(item.opId, { kind: 'queued', reason: held });
     }
   }

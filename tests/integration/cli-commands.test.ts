@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileSummary } from '../../electron/shared/contract.js';
 import type { MirrorLinkPage } from '../../electron/shared/models.js';
-import { cliBundle, lines, localWorkspaceFolder, runCli, serviceLinks, startApp, type CliRun, type RunningApp } from './support/cli-harness.js';
+import {
+  cliBundle,
+  lines,
+  localWorkspaceFolder,
+  runCli,
+  serviceLinks,
+  startApp,
+  type CliRun,
+  type RunningApp,
+} from './support/cli-harness.js';
 
 /**
  * Every `linkdeck` command against the real local service (the local workspace), run from the
@@ -17,10 +26,14 @@ describe.each([
   let dataDir: string;
   let profile: ProfileSummary;
   let app: RunningApp | null = null;
-  const cli = (args: string[], options?: { stdin?: string; env?: Record<string, string> }) => runCli(dataDir, args, options);
+  const cli = (args: string[], options?: { stdin?: string; env?: Record<string, string> }) =>
+    runCli(dataDir, args, options);
   /** Every output of the test, to check that no key ever appears in one. */
   const outputs: CliRun[] = [];
-  const run = async (args: string[], options?: { stdin?: string; env?: Record<string, string> }) => {
+  const run = async (
+    args: string[],
+    options?: { stdin?: string; env?: Record<string, string> },
+  ) => {
     const r = await cli(args, options);
     outputs.push(r);
     return r;
@@ -47,7 +60,10 @@ describe.each([
   /** The command was answered by the app when it runs (the app's mirror has it at once). */
   const appSees = async (alias: string) => {
     if (!app) return;
-    const page = (await app.backend.router.dispatch('links:list', { q: alias })) as { ok: true; value: MirrorLinkPage };
+    const page = (await app.backend.router.dispatch('links:list', { q: alias })) as {
+      ok: true;
+      value: MirrorLinkPage;
+    };
     expect(page.value.items.map((l) => l.alias)).toContain(alias);
   };
 
@@ -56,21 +72,39 @@ describe.each([
     expect(plain.code).toBe(0);
     expect(lines(plain.stdout)).toEqual([`*\tLocal workspace\tlocal\t${profile.baseUrl}\t`]);
     const json = await run(['profiles', '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ currentId: profile.id, profiles: [{ id: profile.id, name: 'Local workspace' }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      currentId: profile.id,
+      profiles: [{ id: profile.id, name: 'Local workspace' }],
+    });
   });
 
   it('shorten: arguments and stdin, short URLs in input order, each link once', async () => {
-    const args = await run(['shorten', 'https://example.com/first', 'https://example.com/second', '--alias-free-check'.slice(0, 0) || 'https://example.com/third']);
+    const args = await run([
+      'shorten',
+      'https://example.com/first',
+      'https://example.com/second',
+      '--alias-free-check'.slice(0, 0) || 'https://example.com/third',
+    ]);
     expect(args.code, args.stderr).toBe(0);
     const shorts = lines(args.stdout);
     expect(shorts).toHaveLength(3);
     for (const s of shorts) expect(s.startsWith(profile.baseUrl)).toBe(true);
 
-    const piped = await run(['shorten', '-', '--json'], { stdin: 'https://example.com/fourth\n\n  https://example.com/fifth  \n' });
+    const piped = await run(['shorten', '-', '--json'], {
+      stdin: 'https://example.com/fourth\n\n  https://example.com/fifth  \n',
+    });
     expect(piped.code, piped.stderr).toBe(0);
     expect(JSON.parse(piped.stdout)).toMatchObject([
-      { url: 'https://example.com/fourth', status: 'done', shortUrl: expect.stringMatching(/^http/) },
-      { url: 'https://example.com/fifth', status: 'done', shortUrl: expect.stringMatching(/^http/) },
+      {
+        url: 'https://example.com/fourth',
+        status: 'done',
+        shortUrl: expect.stringMatching(/^http/),
+      },
+      {
+        url: 'https://example.com/fifth',
+        status: 'done',
+        shortUrl: expect.stringMatching(/^http/),
+      },
     ]);
     const aliased = await run(['shorten', 'https://example.com/launch', '--alias', 'launch']);
     expect(lines(aliased.stdout)).toEqual([`${profile.baseUrl}/launch`]);
@@ -79,9 +113,17 @@ describe.each([
     await app?.close();
     app = null;
     const made = serviceLinks(dataDir).map((l) => l.longUrl);
-    expect(made).toEqual(['first', 'second', 'third', 'fourth', 'fifth', 'launch'].map((p) => `https://example.com/${p}`));
+    expect(made).toEqual(
+      ['first', 'second', 'third', 'fourth', 'fifth', 'launch'].map(
+        (p) => `https://example.com/${p}`,
+      ),
+    );
     // The aliases printed are the service's, in the order the URLs were given.
-    expect(shorts.map((s) => s.slice(profile.baseUrl.length + 1))).toEqual(serviceLinks(dataDir).slice(0, 3).map((l) => l.alias));
+    expect(shorts.map((s) => s.slice(profile.baseUrl.length + 1))).toEqual(
+      serviceLinks(dataDir)
+        .slice(0, 3)
+        .map((l) => l.alias),
+    );
   });
 
   it('shorten: a taken alias is refused by the service (1), a bad URL is bad usage (2)', async () => {
@@ -93,7 +135,13 @@ describe.each([
     const bad = await run(['shorten', 'not a web address']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/not a web address/);
-    const two = await run(['shorten', 'https://example.com/x', 'https://example.com/y', '--alias', 'one']);
+    const two = await run([
+      'shorten',
+      'https://example.com/x',
+      'https://example.com/y',
+      '--alias',
+      'one',
+    ]);
     expect(two.code).toBe(2);
     expect(two.stderr).toMatch(/--alias names one link/);
     expect(serviceLinksAfter()).not.toContain('https://example.com/x');
@@ -109,12 +157,20 @@ describe.each([
     await run(['shorten', 'https://example.com/autumn', '--alias', 'autumn']);
     const found = await run(['find', 'spring']);
     expect(found.code, found.stderr).toBe(0);
-    expect(lines(found.stdout)).toEqual([`${profile.baseUrl}/spring\thttps://example.com/spring-sale\t0\t`]);
+    expect(lines(found.stdout)).toEqual([
+      `${profile.baseUrl}/spring\thttps://example.com/spring-sale\t0\t`,
+    ]);
     expect(found.stderr).toMatch(/1 link in Local workspace's mirror, synced /);
 
     const csv = await run(['list', '--csv', '--sort', 'alias', '--asc']);
-    expect(lines(csv.stdout)[0]).toBe('short_url,alias,long_url,title,clicks,date,domain,status,pending,failed');
-    expect(lines(csv.stdout).slice(1).map((l) => l.split(',')[1])).toEqual(['autumn', 'spring']);
+    expect(lines(csv.stdout)[0]).toBe(
+      'short_url,alias,long_url,title,clicks,date,domain,status,pending,failed',
+    );
+    expect(
+      lines(csv.stdout)
+        .slice(1)
+        .map((l) => l.split(',')[1]),
+    ).toEqual(['autumn', 'spring']);
 
     const limited = await run(['list', '--limit', '1', '--json']);
     const page = JSON.parse(limited.stdout) as { total: number; links: { alias: string }[] };
@@ -128,9 +184,18 @@ describe.each([
     await run(['shorten', 'https://example.com/stats', '--alias', 'counted']);
     const stats = await run(['stats', 'counted']);
     expect(stats.code, stats.stderr).toBe(0);
-    expect(lines(stats.stdout)).toEqual(expect.arrayContaining([`Short URL\t${profile.baseUrl}/counted`, 'Clicks\t0', 'Unique clicks\t0']));
+    expect(lines(stats.stdout)).toEqual(
+      expect.arrayContaining([
+        `Short URL\t${profile.baseUrl}/counted`,
+        'Clicks\t0',
+        'Unique clicks\t0',
+      ]),
+    );
     const json = await run(['stats', `${profile.baseUrl}/counted`, '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ link: { alias: 'counted' }, stats: { clicks: 0, uniqueClicks: 0 } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      link: { alias: 'counted' },
+      stats: { clicks: 0, uniqueClicks: 0 },
+    });
     const missing = await run(['stats', 'nothing-here']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/No link "nothing-here"/);
@@ -163,7 +228,10 @@ describe.each([
 
   it("import: the importer's dry run sends nothing; --yes imports", async () => {
     const file = join(dataDir, 'links.csv');
-    writeFileSync(file, 'URL,Alias\nhttps://example.com/one,imp-one\nhttps://example.com/two,imp-two\nnot a url,imp-bad\n');
+    writeFileSync(
+      file,
+      'URL,Alias\nhttps://example.com/one,imp-one\nhttps://example.com/two,imp-two\nnot a url,imp-bad\n',
+    );
     const dry = await run(['import', file]);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stderr).toMatch(/3 rows: 2 to import, 1 with problems/);
@@ -174,7 +242,11 @@ describe.each([
     expect(done.stderr).toMatch(/2 created/);
     await app?.close();
     app = null;
-    expect(serviceLinks(dataDir).map((l) => l.alias).sort()).toEqual(['imp-one', 'imp-two']);
+    expect(
+      serviceLinks(dataDir)
+        .map((l) => l.alias)
+        .sort(),
+    ).toEqual(['imp-one', 'imp-two']);
   });
 
   it("export: the app's CSV exporter over the mirror", async () => {

@@ -18,7 +18,8 @@ describe('the data folder door', () => {
   let dataDir: string;
   const doors: Door[] = [];
   const address = () => commandLineAddress(dataDir);
-  const claim = (owner: 'app' | 'cli' = 'cli') => claimDataDir({ address: address(), owner, version: 'test' });
+  const claim = (owner: 'app' | 'cli' = 'cli') =>
+    claimDataDir({ address: address(), owner, version: 'test' });
   async function own(owner: 'app' | 'cli' = 'cli'): Promise<Door> {
     const c = await claim(owner);
     if (!('door' in c)) throw new Error('expected to own the folder');
@@ -36,18 +37,25 @@ describe('the data folder door', () => {
 
   it('gives the folder to the first process; the next one reaches it and its router', async () => {
     const door = await own('cli');
-    door.serve({ dispatch: async (channel, arg, profile) => ({ ok: true, value: { channel, arg, profile } }) });
+    door.serve({
+      dispatch: async (channel, arg, profile) => ({ ok: true, value: { channel, arg, profile } }),
+    });
     const second = await claim('cli');
     if (!('running' in second)) throw new Error('the second claim should find the owner');
     expect(second.hello).toMatchObject({ owner: 'cli', pid: process.pid });
-    expect(await second.running.call('links:list', { q: 'x' }, 'abc123ab')).toEqual({ ok: true, value: { channel: 'links:list', arg: { q: 'x' }, profile: 'abc123ab' } });
+    expect(await second.running.call('links:list', { q: 'x' }, 'abc123ab')).toEqual({
+      ok: true,
+      value: { channel: 'links:list', arg: { q: 'x' }, profile: 'abc123ab' },
+    });
     second.running.close();
   });
 
   it('makes the socket and its token readable by this user only', async () => {
     await own();
     if (process.platform === 'win32') {
-      console.log('skipped the mode check: Windows has no mode bits (the pipe has its default ACL)');
+      console.log(
+        'skipped the mode check: Windows has no mode bits (the pipe has its default ACL)',
+      );
       return;
     }
     expect(statSync(address().path).mode & 0o777).toBe(0o600);
@@ -60,11 +68,18 @@ describe('the data folder door', () => {
     const ran: string[] = [];
     door.serve({ dispatch: async (channel) => (ran.push(channel), { ok: true, value: null }) });
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(address().path, () => socket.write(`${JSON.stringify({ id: 1, token: 'guess', op: 'call', channel: 'links:delete', arg: { id: 1 } })}\n`));
+      const socket = connect(address().path, () =>
+        socket.write(
+          `${JSON.stringify({ id: 1, token: 'guess', op: 'call', channel: 'links:delete', arg: { id: 1 } })}\n`,
+        ),
+      );
       socket.once('data', (d) => (resolve(d.toString()), socket.destroy()));
       socket.once('error', reject);
     });
-    expect(JSON.parse(answer)).toMatchObject({ id: 1, result: { ok: false, error: { code: 'unauthorized' } } });
+    expect(JSON.parse(answer)).toMatchObject({
+      id: 1,
+      result: { ok: false, error: { code: 'unauthorized' } },
+    });
     expect(ran).toEqual([]);
   });
 
@@ -74,7 +89,14 @@ describe('the data folder door', () => {
       return;
     }
     // A process that listens on the folder's address and is killed: its socket file stays.
-    const child = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(address().path)}, () => console.log('listening'))`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require('net').createServer().listen(${JSON.stringify(address().path)}, () => console.log('listening'))`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('close', resolve));
@@ -82,6 +104,15 @@ describe('the data folder door', () => {
 
     const door = await own();
     expect(door.owner).toBe('cli');
+  });
+
+  it('never takes a starting owner (its token not written yet) for a dead one', async () => {
+    const door = await own();
+    door.serve({ dispatch: async () => ({ ok: true, value: 'owner' }) });
+    // As between an owner's listen and its token write: no token to present.
+    rmSync(address().tokenFile);
+    await expect(claimDataDir({ address: address(), owner: 'cli', version: 'test', attempts: 3 })).rejects.toThrow(/does not answer/);
+    expect(statSync(address().path).isSocket()).toBe(true);
   });
 
   it('tells a call that arrives while the owner closes to ask again, without running it', async () => {
@@ -114,7 +145,12 @@ describe('the data folder door', () => {
     const command = await own('cli');
     command.serve({ dispatch: async () => ({ ok: true, value: null }) });
     const events: string[] = [];
-    const app = claimForApp({ dataDir, version: 'test', log: () => {}, onWait: () => events.push('waiting') }).then((door) => {
+    const app = claimForApp({
+      dataDir,
+      version: 'test',
+      log: () => {},
+      onWait: () => events.push('waiting'),
+    }).then((door) => {
       events.push('app owns the folder');
       return door;
     });
@@ -129,7 +165,9 @@ describe('the data folder door', () => {
 
   it('refuses a second app on the same folder in words', async () => {
     await own('app');
-    await expect(claimForApp({ dataDir, version: 'test', log: () => {} })).rejects.toThrow(/already running on .* \(process \d+\)/);
+    await expect(claimForApp({ dataDir, version: 'test', log: () => {} })).rejects.toThrow(
+      /already running on .* \(process \d+\)/,
+    );
   });
 
   it('keeps a data folder too deep for a socket path under the temp folder, still private', () => {

@@ -21,7 +21,12 @@ export class DataDirBusy extends Error {}
 export async function openAppBackend(options: AppBackendOptions): Promise<Backend> {
   const { onWait, show, ...backendOptions } = options;
   const log = options.log ?? ((message: string) => console.warn(message));
-  const door = await claimForApp({ dataDir: options.dataDir, version: options.appVersion ?? '0.0.0', log, ...(onWait ? { onWait } : {}) }).catch((error: unknown) => {
+  const door = await claimForApp({
+    dataDir: options.dataDir,
+    version: options.appVersion ?? '0.0.0',
+    log,
+    ...(onWait ? { onWait } : {}),
+  }).catch((error: unknown) => {
     throw new DataDirBusy((error as Error).message, { cause: error });
   });
   let opened: Backend;

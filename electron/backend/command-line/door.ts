@@ -52,12 +52,20 @@ export interface ClaimOptions {
   attempts?: number;
 }
 
-const transient = new Set(['ENOENT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+/** Channels that only wait for something else to happen. */
+const WAITS_ONLY = new Set(['outbox:wait']);
+
+/**
+ * What a connection attempt found: the owner; nobody (no socket file, or a file nothing listens
+ * on: 'absent'); or someone who cannot answer yet (starting, closing: 'busy', never stale).
+ */
+type Found = Claim | 'absent' | 'busy';
 
 /**
  * Connects to the folder's owner, or becomes it. A socket file left by a process that died is
- * recognised (nothing answers there) and replaced under a short lock, re-checked once the lock
- * is held, so two processes recovering at once cannot both win.
+ * recognised (the connection is refused: nothing listens) and replaced under a short lock,
+ * re-checked once the lock is held, so two processes recovering at once cannot both win. An
+ * owner that is starting (its token not written yet) or closing is waited for, never replaced.
  */
 export async function claimDataDir(options: ClaimOptions): Promise<Claim> {
   const { address } = options;
@@ -66,8 +74,9 @@ export async function claimDataDir(options: ClaimOptions): Promise<Claim> {
   let lastError: unknown = null;
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await pause(Math.min(250, 10 * attempt));
-    const running = await tryConnect(address);
-    if (running) return running;
+    const found = await tryConnect(address);
+    if (found === 'busy') continue;
+    if (found !== 'absent') return found;
     try {
       return { door: await listen(options) };
     } catch (error) {
@@ -82,7 +91,7 @@ export async function claimDataDir(options: ClaimOptions): Promise<Claim> {
   );
 }
 
-async function tryConnect(address: CommandLineAddress): Promise<Claim | null> {
+async function tryConnect(address: CommandLineAddress): Promise<Found> {
   try {
     const client = await connectClient(address);
     try {
@@ -93,12 +102,19 @@ async function tryConnect(address: CommandLineAddress): Promise<Claim | null> {
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code && transient.has(code)) return null;
-    // A token read between an owner's start and its token write: try again.
-    if ((error as { retry?: boolean }).retry) return null;
+    if (code === 'ENOENT' || code === 'ECONNREFUSED') return 'absent';
+    // Reset or hung up: an owner closing. No token yet, or an old one: an owner starting.
+    if (
+      (code && busy.has(code)) ||
+      (error as { retry?: boolean }).retry ||
+      /stopped before it answered/.test((error as Error).message)
+    )
+      return 'busy';
     throw error;
   }
 }
+
+const busy = new Set(['ECONNRESET', 'EPIPE']);
 
 async function replaceIfStale(address: CommandLineAddress): Promise<void> {
   const lock = `${address.path}.lock`;
@@ -107,12 +123,15 @@ async function replaceIfStale(address: CommandLineAddress): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     // A recovery that died midway leaves the lock behind: it never takes more than a moment.
-    if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 10_000) rmdirSync(lock);
+    const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+    if (since !== undefined && Date.now() - since > 10_000) rmdirSync(lock);
     return;
   }
   try {
     // Re-checked under the lock: someone may have claimed the folder since we looked.
-    if ((await tryConnect(address)) === null) unlinkSync(address.path);
+    const found = await tryConnect(address);
+    if (found === 'absent') unlinkSync(address.path);
+    else if (found !== 'busy' && 'running' in found) found.running.close();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   } finally {
@@ -175,7 +194,10 @@ async function listen(options: ClaimOptions): Promise<Door> {
     working.add(socket);
     await ready;
     if (closing || !host) return answer(socket, { id: request.id, retry: true });
-    inFlight++;
+    // A wait changes nothing and may last until the network is back: closing does not wait for it
+    // (its caller is told the owner stopped, and says the change is queued).
+    const counted = !(request.op === 'call' && WAITS_ONLY.has(request.channel));
+    if (counted) inFlight++;
     try {
       if (request.op === 'show') {
         if (!host.show)
@@ -203,8 +225,8 @@ async function listen(options: ClaimOptions): Promise<Door> {
         result: { ok: false, error: { code: 'internal', message: (error as Error).message } },
       });
     } finally {
-      inFlight--;
-      if (inFlight === 0) {
+      if (counted) inFlight--;
+      if (counted && inFlight === 0) {
         const waiters = idleWaiters;
         idleWaiters = [];
         for (const w of waiters) w();

@@ -52,7 +52,9 @@ export async function run(
   for (const row of rows) {
     let url = row.url;
     // The app's own checks (the quick-shorten form's): a bad line is named, nothing is queued for it.
-    const problem = validateWebUrl(url) ?? (options.alias !== undefined ? validateCustomAlias(options.alias) : null);
+    const problem =
+      validateWebUrl(url) ??
+      (options.alias !== undefined ? validateCustomAlias(options.alias) : null);
     if (problem) {
       row.result = { kind: 'invalid', message: problem };
       continue;

@@ -26,12 +26,21 @@ export interface CliRun {
 }
 
 /** Runs the command to its end; `stdin` is piped in (otherwise stdin is empty, not a terminal). */
-export async function runCli(dataDir: string, args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+export async function runCli(
+  dataDir: string,
+  args: string[],
+  options: { stdin?: string; env?: Record<string, string> } = {},
+): Promise<CliRun> {
   const bundle = await cliBundle();
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['DISPLAY', 'WAYLAND_DISPLAY', 'NO_COLOR', 'FORCE_COLOR'].includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !['DISPLAY', 'WAYLAND_DISPLAY', 'NO_COLOR', 'FORCE_COLOR'].includes(k))
+      env[k] = v;
   Object.assign(env, { LINKDECK_DATA_DIR: dataDir }, options.env);
-  const child = spawn(process.execPath, [bundle, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundle, ...args], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -44,9 +53,17 @@ export async function runCli(dataDir: string, args: string[], options: { stdin?:
 export const lines = (text: string) => text.split(/\r?\n/).filter((l) => l !== '');
 
 /** A data folder where the app ran once and chose the local workspace (the first-run choice). */
-export async function localWorkspaceFolder(): Promise<{ dataDir: string; profile: ProfileSummary }> {
+export async function localWorkspaceFolder(): Promise<{
+  dataDir: string;
+  profile: ProfileSummary;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-cli-'));
-  const backend = await createBackend({ dataDir, shell: 'web', secrets: new MemorySecretStore(), log: () => {} });
+  const backend = await createBackend({
+    dataDir,
+    shell: 'web',
+    secrets: new MemorySecretStore(),
+    log: () => {},
+  });
   try {
     const profile = await value<ProfileSummary>(backend, 'profiles:use-local');
     return { dataDir, profile };
@@ -62,8 +79,18 @@ export interface RunningApp {
 }
 
 /** The app (web shell's backend) running on the folder, answering commands at its door. */
-export async function startApp(dataDir: string, secrets: SecretStore = new MemorySecretStore()): Promise<RunningApp> {
-  const backend = await openAppBackend({ dataDir, shell: 'web', appVersion: 'test', secrets, log: () => {}, outboxServerMaxExecutionMs: 200 });
+export async function startApp(
+  dataDir: string,
+  secrets: SecretStore = new MemorySecretStore(),
+): Promise<RunningApp> {
+  const backend = await openAppBackend({
+    dataDir,
+    shell: 'web',
+    appVersion: 'test',
+    secrets,
+    log: () => {},
+    outboxServerMaxExecutionMs: 200,
+  });
   return { backend, secrets, close: () => backend.close() };
 }
 
@@ -77,7 +104,12 @@ export async function value<T>(backend: Backend, channel: string, arg?: unknown)
 export function serviceLinks(dataDir: string): { alias: string; longUrl: string }[] {
   const db = openDatabase(join(dataDir, 'local-workspace'));
   try {
-    return (db.prepare('SELECT alias, long_url FROM links ORDER BY id').all() as { alias: string; long_url: string }[]).map((r) => ({ alias: r.alias, longUrl: r.long_url }));
+    return (
+      db.prepare('SELECT alias, long_url FROM links ORDER BY id').all() as {
+        alias: string;
+        long_url: string;
+      }[]
+    ).map((r) => ({ alias: r.alias, longUrl: r.long_url }));
   } finally {
     db.close();
   }
