@@ -51,10 +51,14 @@ export async function bundleCli(outDir = join(root, 'out/cli')): Promise<string>
   mkdirSync(resolve(outDir, '..'), { recursive: true });
   // The entry goes last: the chunks it names are in place before it is.
   mkdirSync(join(outDir, 'chunks'), { recursive: true });
-  for (const chunk of readdirSync(join(staging, 'chunks')))
+  const chunks = new Set(readdirSync(join(staging, 'chunks')));
+  for (const chunk of chunks)
     renameSync(join(staging, 'chunks', chunk), join(outDir, 'chunks', chunk));
   renameSync(join(staging, 'linkdeck.js'), join(outDir, 'linkdeck.js'));
   rmSync(staging, { recursive: true, force: true });
+  // Chunks of earlier builds (their names are content hashes): nothing names them any more.
+  for (const old of readdirSync(join(outDir, 'chunks')))
+    if (!chunks.has(old)) rmSync(join(outDir, 'chunks', old), { force: true });
   return join(outDir, 'linkdeck.js');
 }
 
