@@ -17,7 +17,7 @@ import { median, ratioRow, type BenchRow } from './run.js';
 
 const ROUNDS = 21;
 const GOAL = 4;
-const PROFILE_ID = 'bench0000cli0001';
+const PROFILE_ID = 'bec1000000000001';
 /** Words of the seeded titles and URLs (mirror-bench.ts's WORDS and HOSTS). */
 const QUERIES = ['spring', 'github', 'docs', 'launch', 'medium', 'pricing'];
 const root = resolve(import.meta.dirname, '../..');
@@ -41,7 +41,7 @@ function seedMirror(dir: string): Promise<void> {
 function timed(
   args: string[],
   env: NodeJS.ProcessEnv,
-): { ms: number; stdout: string; status: number | null } {
+): { ms: number; stdout: string; stderr: string; status: number | null } {
   const start = process.hrtime.bigint();
   const run = spawnSync(process.execPath, args, {
     env,
@@ -51,6 +51,7 @@ function timed(
   return {
     ms: Number(process.hrtime.bigint() - start) / 1e6,
     stdout: run.stdout,
+    stderr: run.stderr,
     status: run.status,
   };
 }
@@ -91,7 +92,7 @@ export async function runCliBench(log: (line: string) => void = console.log): Pr
       !found.every((l) => /^http:\/\/127\.0\.0\.1:4000\/\w+\t/.test(l))
     ) {
       throw new Error(
-        `linkdeck find did not answer as expected (exit ${check.status}): ${check.stdout.slice(0, 300)}`,
+        `linkdeck find did not answer as expected (exit ${check.status}): ${check.stdout.slice(0, 300)} ${check.stderr.slice(0, 300)}`,
       );
     }
     timed(['-e', '0'], env);
