@@ -53,7 +53,9 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
 
 function top(map: CountMap | undefined): string {
   if (!map) return '';
-  const entries = Object.entries(map).sort((a, b) => b[1] - a[1]);
+  const entries = Object.entries(map)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
   return (
     entries
       .slice(0, 5)
