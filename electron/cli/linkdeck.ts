@@ -58,6 +58,13 @@ async function main(): Promise<void> {
 const leave = (code: number) =>
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 
+// Ctrl-C: a command working on its own closes its backend first (the outbox then knows what was
+// on the wire and looks it up at the next start rather than sending it twice); a second Ctrl-C
+// ends at once.
+process.once('SIGINT', () => {
+  void Promise.allSettled(sessions.map((s) => s.close())).then(() => leave(130));
+});
+
 main().then(
   () => leave(exitCode),
   (error: unknown) => {
