@@ -16,6 +16,9 @@ import { join, resolve } from 'node:path';
  *   creates it with the default security descriptor: full control for the creator, SYSTEM and
  *   Administrators, read-only for everyone else, so another user cannot send a request; the
  *   token file (in the user's profile folder, which its ACL keeps to them) is checked as well.
+ *   Sources: Microsoft's "Named Pipe Security and Access Rights" (the default descriptor), and
+ *   libuv's win/pipe.c, whose bind calls CreateNamedPipeW with NULL security attributes unless
+ *   listen() asks for readableAll/writableAll, which we never do. Read, not tried on Windows here.
  */
 export interface CommandLineAddress {
   /** What net.Server#listen and net.connect take. */
