@@ -24,6 +24,13 @@ const boundaries = [
     patterns: [{ group: ['**/main/**', '**/preload/**', '**/renderer/**'], message: 'The backend is plain Node; shells import it, not the reverse.' }],
   },
   {
+    // The command line: the backend's parts and shared code (and the web shell's two plain helpers:
+    // the data folder's location and the browser opener), never the Electron shell or the views.
+    files: ['electron/cli/**'],
+    paths: [noElectron],
+    patterns: [{ group: ['**/main/**', '**/preload/**', '**/renderer/**', '**/service/**'], message: 'The command line uses electron/shared and electron/backend; the app does the rest over its socket.' }],
+  },
+  {
     files: ['electron/service/**'],
     paths: [noElectron],
     patterns: [{ group: ['**/backend/**', '**/main/**', '**/preload/**', '**/web/**', '**/renderer/**'], message: 'The local service stands alone: it only shares electron/shared.' }],

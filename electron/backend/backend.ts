@@ -10,6 +10,11 @@ export type EventListener = <E extends EventName>(event: E, payload: LinkdeckEve
  */
 export interface Backend {
   readonly router: Router;
+  /**
+   * The router with the link channels (links, collections, outbox, sync, export) on another
+   * profile than the current one, without switching: `linkdeck --profile`. Absent in test doubles.
+   */
+  routerFor?(profileId: string): Router;
   /** Subscribes to push events; returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
   /** Stops the embedded service and background work, flushes and closes databases. */

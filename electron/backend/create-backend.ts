@@ -22,7 +22,7 @@ import { serviceHandlers } from './handlers/service-handlers.js';
 import { openTransfers, transferHandlers } from './handlers/transfer-handlers.js';
 import { utmHandlers } from './handlers/utm-handlers.js';
 import { ProfileSessions } from './profile-sessions.js';
-import { createRouter } from './router.js';
+import { createRouter, type Handlers } from './router.js';
 import { transferBulkRouting } from './transfer/transfer-bulk-routing.js';
 import { openSecretStore, type SecretStore } from './secrets/index.js';
 import type { SyncIntervals } from './sync/index.js';
@@ -116,38 +116,43 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const transfers = await openTransfers(context);
   const bulk = bulkHandlers(context, (job, profileId) => transfers.decorate(job, profileId));
 
-  const router = createRouter(
-    {
-      'app:info': async () => ({ name: 'Linkdeck', version: options.appVersion ?? '0.0.0', shell: options.shell, platform: process.platform }),
-      'app:open-external': async ({ url }) => {
-        if (!/^https?:\/\//i.test(url)) throw AppError.of('invalid-input', 'Only http and https links can be opened.');
-        if (!options.openExternal) throw AppError.of('invalid-input', 'This window cannot open links in another app.');
-        await options.openExternal(url);
-      },
-      ...profileHandlers(accounts, sessions),
-      ...publicAddressHandlers(accounts, sessions, options.publicAddress),
-      ...serviceHandlers(sessions),
-      ...clipboardHandlers(context),
-      ...desktopHandlers(context),
-      ...bulk,
-      ...transferBulkRouting(context, transfers, bulk),
-      ...exportHandlers(context),
-      ...utmHandlers(context),
-      ...healthHandlers(context),
-      ...importHandlers(context),
-      ...analyticsHandlers(context),
-      ...transferHandlers(transfers),
-      'budget:state': async () => sessions.budget(),
-      'connection:state': async () => sessions.connectionState(),
+  const handlers: Handlers = {
+    'app:info': async () => ({ name: 'Linkdeck', version: options.appVersion ?? '0.0.0', shell: options.shell, platform: process.platform }),
+    'app:open-external': async ({ url }) => {
+      if (!/^https?:\/\//i.test(url)) throw AppError.of('invalid-input', 'Only http and https links can be opened.');
+      if (!options.openExternal) throw AppError.of('invalid-input', 'This window cannot open links in another app.');
+      await options.openExternal(url);
     },
-    log,
-  );
+    ...profileHandlers(accounts, sessions),
+    ...publicAddressHandlers(accounts, sessions, options.publicAddress),
+    ...serviceHandlers(sessions),
+    ...clipboardHandlers(context),
+    ...desktopHandlers(context),
+    ...bulk,
+    ...transferBulkRouting(context, transfers, bulk),
+    ...exportHandlers(context),
+    ...utmHandlers(context),
+    ...healthHandlers(context),
+    ...importHandlers(context),
+    ...analyticsHandlers(context),
+    ...transferHandlers(transfers),
+    'budget:state': async () => sessions.budget(),
+    'connection:state': async () => sessions.connectionState(),
+  };
+  const router = createRouter(handlers, log);
 
   // Unfinished copies and moves go on now, whichever profile is current.
   void transfers.resume();
 
   return {
     router,
+    routerFor(profileId) {
+      if (accounts.current()?.id === profileId) return router;
+      // The same sessions (a profile keeps one queue, one outbox), with "current" meaning this
+      // profile for the channels about its links and their export; the rest stay app-wide.
+      const pinned = Object.assign(Object.create(sessions) as ProfileSessions, { current: () => sessions.open(profileId) });
+      return createRouter({ ...handlers, ...serviceHandlers(pinned), ...exportHandlers({ ...context, sessions: pinned }) }, log);
+    },
     subscribe: (listener) => events.subscribe(listener),
     async close() {
       stopProfiles();

@@ -2,7 +2,7 @@ import { app, dialog, globalShortcut, Menu, powerMonitor, screen, session, type 
 import { join } from 'node:path';
 import type { Backend } from '../backend/backend.js';
 import type { DesktopNotice } from '../shared/desktop.js';
-import { createBackend } from '../backend/create-backend.js';
+import { DataDirBusy, openAppBackend } from '../backend/command-line/app-backend.js';
 import { appMenuTemplate } from './app-menu.js';
 import { devServerLocation, fileLocation, type AppLocation } from './app-location.js';
 import { AppShutdown } from './app-shutdown.js';
@@ -192,7 +192,9 @@ async function start(): Promise<void> {
   notifier = desktopNotifier;
   let current: Backend;
   try {
-    current = await createBackend({
+    // Behind the data folder's door: `linkdeck` commands ask this app to do their work, and one
+    // working on its own finishes before the databases open (backend/command-line/app-backend.ts).
+    current = await openAppBackend({
       dataDir: app.getPath('userData'),
       shell: 'electron',
       appVersion: app.getVersion(),
@@ -212,11 +214,12 @@ async function start(): Promise<void> {
           return () => void inAppNotices.delete(listener);
         },
       },
+      show: async (view) => showMainWindow(location, view),
     });
   } catch (error) {
     dialog.showErrorBox(
       'Linkdeck could not start',
-      `Its data could not be opened in ${app.getPath('userData')}.\n\n${String(error)}`,
+      error instanceof DataDirBusy ? error.message : `Its data could not be opened in ${app.getPath('userData')}.\n\n${String(error)}`,
     );
     app.exit(1);
     return;

@@ -81,12 +81,14 @@ function runElectron(binary: string): void {
 
 async function runWeb(reason: string | null): Promise<void> {
   // Imported here so a missing or broken backend does not stop the Electron path.
-  const { createBackend } = await import('../backend/create-backend.js');
+  const { openAppBackend } = await import('../backend/command-line/app-backend.js');
   const appVersion = (
     JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
   ).version;
   const dataDir = userDataDir('Linkdeck', process.platform, process.env, homedir());
-  const backend: Backend = await createBackend({
+  // Behind the data folder's door: `linkdeck` commands ask this app to do their work, and one
+  // working on its own finishes before the databases open here (docs/cli.md).
+  const backend: Backend = await openAppBackend({
     dataDir,
     shell: 'web',
     appVersion,
@@ -94,6 +96,7 @@ async function runWeb(reason: string | null): Promise<void> {
     openExternal: async (url) => {
       if (!(await openInBrowser(url))) throw new Error('No browser could be started.');
     },
+    onWait: (pid) => console.log(`Waiting for a linkdeck command (process ${pid}) to finish with the data…`),
   });
   let shell: WebShell;
   try {

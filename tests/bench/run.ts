@@ -55,6 +55,8 @@ const BENCHES: BenchEntry[] = [
   { name: 'clipboard', run: async (log) => (await import('./clipboard-bench.js')).runClipboardBenchRows(log) },
   { name: 'links', run: async (log) => (await import('./links-bench.js')).runLinksBench(log) },
   { name: 'import', run: async (log) => (await import('./import-parse-bench.js')).runImportParseBench(log) },
+
+  { name: 'cli', run: async (log) => (await import('./cli-bench.js')).runCliBench(log) },
 ];
 
 function table(rows: BenchRow[]): string {

@@ -1,0 +1,55 @@
+import type { Backend } from '../backend.js';
+import { commandLineAddress } from './address.js';
+import { claimDataDir, type CommandLineHost, type Door } from './door.js';
+
+export interface AppDoorOptions {
+  dataDir: string;
+  version: string;
+  log: (message: string) => void;
+  /** Told once when a `linkdeck` command holds the folder and the app waits for it to finish. */
+  onWait?: (pid: number) => void;
+}
+
+/**
+ * The app's side of "never two writers", for both shells: claims the data folder's door before
+ * the backend opens its databases. A `linkdeck` command working on its own holds the folder for
+ * a moment: the app waits for it to hang up, then claims it. Another app on the same folder is
+ * refused in words (the Electron shell's single-instance lock already stops a second Electron;
+ * this also stops the web shell beside it).
+ */
+export async function claimForApp(options: AppDoorOptions): Promise<Door> {
+  const address = commandLineAddress(options.dataDir);
+  for (;;) {
+    const claim = await claimDataDir({
+      address,
+      owner: 'app',
+      version: options.version,
+      log: options.log,
+    });
+    if ('door' in claim) return claim.door;
+    const { hello, running } = claim;
+    if (hello.owner === 'app') {
+      running.close();
+      throw new Error(
+        `Linkdeck is already running on ${options.dataDir} (process ${hello.pid}). Use that window, or give this one its own folder with LINKDECK_DATA_DIR.`,
+      );
+    }
+    options.onWait?.(hello.pid);
+    await running.closed;
+  }
+}
+
+/** Answers commands with the app's own router: the channels the renderer uses, nothing else. */
+export function backendHost(
+  backend: Backend,
+  show?: (view: string) => Promise<void>,
+): CommandLineHost {
+  return {
+    dispatch: (channel, arg, profile) =>
+      (profile && backend.routerFor ? backend.routerFor(profile) : backend.router).dispatch(
+        channel,
+        arg,
+      ),
+    ...(show ? { show } : {}),
+  };
+}

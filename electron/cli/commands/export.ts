@@ -1,0 +1,38 @@
+import { writeFile } from 'node:fs/promises';
+import type { ExportFile } from '../../shared/exports.js';
+import type { CommandContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+import { linkQuery, type ListOptions } from '../link-query-options.js';
+import { campaignNamed, channelNamed } from '../lookups.js';
+
+/** `linkdeck export`: the app's exporter over the mirror (works offline), to stdout or a file. */
+export async function run(
+  ctx: CommandContext,
+  _args: unknown[],
+  opts: Record<string, unknown>,
+): Promise<number> {
+  const { query, named } = linkQuery({ ...(opts as ListOptions), limit: '1' }, process.argv);
+  const session = await ctx.session();
+  const filters = { ...query.filters };
+  if (named.channel !== undefined)
+    filters.channel =
+      named.channel.trim().toLowerCase() === 'none'
+        ? 'none'
+        : (await channelNamed(session, named.channel)).id;
+  if (named.campaign !== undefined)
+    filters.campaign =
+      named.campaign.trim().toLowerCase() === 'none'
+        ? 'none'
+        : (await campaignNamed(session, named.campaign)).id;
+  const { limit: _limit, ...rest } = query;
+  const file = await session.call<ExportFile>('export:links', {
+    format: opts['format'] === 'json' ? 'json' : 'csv',
+    query: { ...rest, filters },
+  });
+  const output = opts['output'] as string | undefined;
+  if (output) {
+    await writeFile(output, file.content, { mode: 0o600 });
+    ctx.out.note(`Wrote ${output}.`);
+  } else ctx.out.raw(file.content);
+  return EXIT.done;
+}

@@ -1,0 +1,121 @@
+import { basename } from 'node:path';
+import type { BulkJob } from '../../shared/bulk.js';
+import {
+  guessMapping,
+  previewRows,
+  rowProblems,
+  tableFromCsv,
+  type BulkLookups,
+} from '../../shared/bulk-import.js';
+import { recogniseFormat } from '../../shared/import-formats.js';
+import type { Campaign, Channel, Domain, MirrorList } from '../../shared/models.js';
+import type { CommandContext } from '../context.js';
+import { CliError, EXIT, usageError } from '../exit-codes.js';
+import { readTextArg } from '../read-input.js';
+
+const LOOK_EVERY_MS = 300;
+
+/**
+ * `linkdeck import FILE [--yes]`: the app's importer (shared/bulk-import.ts: the same format
+ * recognition, column guess and row checks as the Bulk view), then its bulk job. Without --yes
+ * only the dry run's summary is shown and nothing is sent.
+ */
+export async function run(
+  ctx: CommandContext,
+  args: unknown[],
+  opts: Record<string, unknown>,
+): Promise<number> {
+  const path = args[0] as string;
+  let text: string;
+  try {
+    text = await readTextArg(path);
+  } catch (error) {
+    throw usageError(
+      `${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+    );
+  }
+  const session = await ctx.session();
+  if (!session.isCurrentProfile)
+    throw usageError(
+      `Imports go to the app's current profile; switch to ${session.profile.name} in the app, or leave out --profile.`,
+    );
+  const lookups: BulkLookups = {
+    channels: (await session.call<MirrorList<Channel>>('channels:list')).items,
+    campaigns: (await session.call<MirrorList<Campaign>>('campaigns:list')).items,
+    domains: (await session.call<MirrorList<Domain>>('domains:list')).items,
+  };
+  const table = tableFromCsv(text);
+  const format = table.hasHeader ? recogniseFormat(table.headers) : null;
+  const preview = previewRows(table, guessMapping(table), lookups, Date.now());
+  const { out } = ctx;
+  const bad = preview.rows.filter((r) => r.input === null);
+  const summary = {
+    file: path,
+    format: format?.label ?? (table.hasHeader ? 'CSV' : 'one URL per line'),
+    rows: preview.rows.length,
+    valid: preview.valid,
+    invalid: preview.invalid,
+    problems: bad.slice(0, 20).map((r) => ({ line: r.line, problems: rowProblems(r) })),
+    missingChannels: preview.missingChannels,
+    blocker: preview.blocker,
+  };
+  if (!out.json || opts['yes'] !== true) {
+    if (out.json) out.data({ dryRun: true, ...summary });
+    else {
+      out.note(
+        `${path}: ${summary.format}, ${summary.rows} rows: ${summary.valid} to import${summary.invalid ? `, ${summary.invalid} with problems` : ''}.`,
+      );
+      for (const p of summary.problems) out.note(`  line ${p.line}: ${p.problems.join(' ')}`);
+      if (bad.length > summary.problems.length)
+        out.note(`  … and ${bad.length - summary.problems.length} more.`);
+      for (const c of summary.missingChannels)
+        out.note(
+          `  No channel "${c.name}" in ${session.profile.name}: ${c.rows} links go without one.`,
+        );
+    }
+  }
+  if (preview.blocker) throw usageError(preview.blocker);
+  if (preview.valid === 0) throw usageError('No row can be imported.');
+  if (opts['yes'] !== true) {
+    out.note('Dry run: nothing was sent. Run again with --yes to start.');
+    return EXIT.done;
+  }
+
+  const good = preview.rows.filter((r) => r.input !== null);
+  const clicks = good.map((r) => r.formerClicks ?? null);
+  let job = await session.call<BulkJob>('bulk:start', {
+    name: basename(path === '-' ? 'stdin' : path),
+    rows: good.map((r) => r.input),
+    reuse: true,
+    ...(clicks.some((c) => c !== null)
+      ? { origin: { source: format?.label ?? 'imported file', clicks } }
+      : {}),
+  });
+  while (job.status === 'running' || (job.status === 'waiting' && !offline(job))) {
+    out.note(
+      `Importing: ${job.total - job.counts.queued - job.counts.sending} of ${job.total} done${job.message ? ` (${job.message})` : ''}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
+    job = (await session.call<BulkJob[]>('bulk:list')).find((j) => j.id === job.id) ?? job;
+  }
+  if (out.json) out.data({ dryRun: false, ...summary, job });
+  else
+    out.note(
+      `${job.counts.created} created, ${job.counts.reused} reused, ${job.counts.failed} failed${job.counts.queued ? `, ${job.counts.queued} waiting` : ''}.`,
+    );
+  if (job.status === 'waiting') {
+    out.warn(
+      `The import waits: ${job.message ?? 'the service cannot be reached'}. Linkdeck goes on with it when it can.`,
+    );
+    return EXIT.queued;
+  }
+  if (job.counts.failed > 0)
+    throw new CliError(
+      EXIT.refused,
+      `${job.counts.failed} rows were refused: see the job "${job.name}" in the app's Bulk view.`,
+    );
+  return EXIT.done;
+}
+
+/** A job waiting for the network (rather than for its rate budget) is left to the app. */
+const offline = (job: BulkJob) => /reach|offline|connect/i.test(job.message ?? '');

@@ -1,0 +1,166 @@
+import type { LinkInput, OutboxItem } from '../../shared/models.js';
+import { validateCustomAlias, validateWebUrl } from '../../shared/link-validation.js';
+import { applyUtm, type UtmTemplate } from '../../shared/utm.js';
+import { copyToClipboard } from '../clipboard.js';
+import type { CommandContext } from '../context.js';
+import { CliError, EXIT, usageError } from '../exit-codes.js';
+import { campaignNamed, channelNamed, domainNamed } from '../lookups.js';
+import { settle, type Settled } from '../outbox-wait.js';
+import { nonBlankLines, readStdin } from '../read-input.js';
+import type { Session } from '../session.js';
+
+interface ShortenOptions {
+  alias?: string;
+  channel?: string;
+  campaign?: string;
+  domain?: string;
+  utmTemplate?: string;
+  copy?: boolean;
+}
+
+/** One input line and what became of it. */
+interface Row {
+  url: string;
+  input?: LinkInput;
+  opId?: string;
+  result?: Settled | { kind: 'invalid'; message: string };
+}
+
+/**
+ * `linkdeck shorten URL… | -`: each URL becomes a queued create in the outbox (the app's own
+ * path: one Idempotency-Key per link, so a retry never makes a second link); the command then
+ * waits until they are sent, and prints the short URLs in the order the URLs came.
+ */
+export async function run(
+  ctx: CommandContext,
+  args: unknown[],
+  opts: Record<string, unknown>,
+): Promise<number> {
+  const options = opts as ShortenOptions;
+  const given = args[0] as string[];
+  const urls = given.length === 1 && given[0] === '-' ? nonBlankLines(await readStdin()) : given;
+  if (given.includes('-') && given.length > 1)
+    throw usageError('Give URLs as arguments or "-" for stdin, not both.');
+  if (urls.length === 0) throw usageError('No URL to shorten (stdin was empty).');
+  if (options.alias !== undefined && urls.length > 1)
+    throw usageError('--alias names one link: give one URL with it.');
+
+  const session = await ctx.session();
+  const base = await baseInput(session, options);
+  const template = options.utmTemplate ? await utmTemplate(session, options.utmTemplate) : null;
+  const rows: Row[] = urls.map((url) => ({ url }));
+  for (const row of rows) {
+    let url = row.url;
+    // The app's own checks (the quick-shorten form's): a bad line is named, nothing is queued for it.
+    const problem =
+      validateWebUrl(url) ??
+      (options.alias !== undefined ? validateCustomAlias(options.alias) : null);
+    if (problem) {
+      row.result = { kind: 'invalid', message: problem };
+      continue;
+    }
+    if (template) {
+      const tagged = applyUtm(url, template.params);
+      if (!tagged.ok) {
+        row.result = { kind: 'invalid', message: tagged.issues.map((i) => i.message).join(' ') };
+        continue;
+      }
+      url = tagged.url;
+    }
+    row.input = { ...base, url, ...(options.alias !== undefined ? { custom: options.alias } : {}) };
+  }
+  // Queued one by one, in order: the outbox sends them in that order too.
+  for (const row of rows) {
+    if (!row.input) continue;
+    const queued = await session.attempt<OutboxItem>('links:create', row.input);
+    if (queued.ok) row.opId = queued.value.opId;
+    else row.result = { kind: 'invalid', message: queued.error.message };
+  }
+  const settled = await settle(
+    session,
+    rows.flatMap((r) => (r.opId ? [r.opId] : [])),
+  );
+  for (const row of rows) if (row.opId) row.result = settled.get(row.opId)!;
+
+  return report(ctx, session, rows, options.copy ?? false);
+}
+
+async function baseInput(
+  session: Session,
+  options: ShortenOptions,
+): Promise<Omit<LinkInput, 'url'>> {
+  const base: Omit<LinkInput, 'url'> = {};
+  if (options.channel) base.channel = (await channelNamed(session, options.channel)).id;
+  if (options.campaign) base.campaign = (await campaignNamed(session, options.campaign)).id;
+  if (options.domain) base.domain = (await domainNamed(session, options.domain)).domain;
+  return base;
+}
+
+async function utmTemplate(session: Session, name: string): Promise<UtmTemplate> {
+  const templates = await session.call<UtmTemplate[]>('utm:templates');
+  const found = templates.find((t) => t.name.toLowerCase() === name.trim().toLowerCase());
+  if (!found)
+    throw usageError(
+      `There is no UTM template "${name}"${templates.length ? ` (${templates.map((t) => JSON.stringify(t.name)).join(', ')})` : ' (save one in the app first)'}.`,
+    );
+  return found;
+}
+
+async function report(
+  ctx: CommandContext,
+  session: Session,
+  rows: Row[],
+  copy: boolean,
+): Promise<number> {
+  const { out } = ctx;
+  const shortOf = (r: Row) => (r.result?.kind === 'done' ? r.result.outcome.shortUrl : null);
+  if (out.json) {
+    out.data(
+      rows.map((r) => ({
+        url: r.url,
+        shortUrl: shortOf(r),
+        status: r.result?.kind ?? 'invalid',
+        ...(r.result && 'message' in r.result ? { message: r.result.message } : {}),
+        ...(r.result?.kind === 'queued' ? { message: r.result.reason } : {}),
+      })),
+    );
+  } else {
+    for (const r of rows) {
+      const short = shortOf(r);
+      if (short)
+        out.line(out.human ? `${out.style('bold', short)}  ${out.style('dim', r.url)}` : short);
+    }
+  }
+  const invalid = rows.filter((r) => r.result?.kind === 'invalid' || r.result?.kind === 'refused');
+  const queued = rows.filter((r) => r.result?.kind === 'queued');
+  for (const r of invalid) out.error(`${r.url}: ${(r.result as { message: string }).message}`);
+  if (queued.length) {
+    const reason = (queued[0]!.result as { reason: string }).reason;
+    out.warn(
+      `${queued.length === 1 ? `${queued[0]!.url} is` : `${queued.length} links are`} queued in ${session.profile.name}'s outbox, not sent yet: ${reason}. ` +
+        (session.mode === 'app'
+          ? 'Linkdeck sends it as soon as it can.'
+          : 'Linkdeck sends it when the app next runs (or run "linkdeck sync").'),
+    );
+  }
+  if (copy) {
+    const shorts = rows.map(shortOf).filter((s): s is string => !!s);
+    if (shorts.length) {
+      const tool = await copyToClipboard(shorts.join('\n'));
+      if (tool)
+        out.note(
+          `Copied ${shorts.length === 1 ? 'the short URL' : `${shorts.length} short URLs`} to the clipboard.`,
+        );
+      else
+        out.warn('Could not copy to the clipboard (no pbcopy, clip, wl-copy, xclip or xsel here).');
+    }
+  }
+  if (invalid.length) {
+    // Refused by our own checks before anything was queued: a usage error when nothing went.
+    const refusedByService = rows.some((r) => r.result?.kind === 'refused');
+    return refusedByService || invalid.length < rows.length ? EXIT.refused : EXIT.usage;
+  }
+  if (queued.length) return EXIT.queued;
+  if (!rows.some(shortOf)) throw new CliError(EXIT.refused, 'No short URL came back.');
+  return EXIT.done;
+}

@@ -1,0 +1,64 @@
+import type { MirrorLink, MirrorLinkPage } from '../shared/models.js';
+import { csvLine, CSV_EOL } from '../shared/csv.js';
+import { age, type Output } from './output.js';
+
+const CSV_COLUMNS: readonly [string, (l: MirrorLink) => string | number | boolean | null][] = [
+  ['short_url', (l) => l.shortUrl],
+  ['alias', (l) => l.alias],
+  ['long_url', (l) => l.longUrl],
+  ['title', (l) => l.title],
+  ['clicks', (l) => l.clicks],
+  ['date', (l) => l.date],
+  ['domain', (l) => l.domain],
+  ['status', (l) => l.status],
+  ['pending', (l) => l.pending],
+  ['failed', (l) => l.failed],
+];
+
+/** A page of links: JSON, CSV, a table on a terminal, or one tab-separated line per link when piped. */
+export function printLinks(
+  out: Output,
+  page: MirrorLinkPage,
+  profileName: string,
+  csv: boolean,
+): void {
+  if (out.json) {
+    out.data({
+      profile: profileName,
+      total: page.total,
+      unknown: page.unknown,
+      syncedAt: page.syncedAt,
+      links: page.items,
+    });
+  } else if (csv) {
+    out.raw(
+      csvLine(CSV_COLUMNS.map(([h]) => h)) +
+        CSV_EOL +
+        page.items.map((l) => csvLine(CSV_COLUMNS.map(([, read]) => read(l))) + CSV_EOL).join(''),
+    );
+  } else if (out.human) {
+    out.table(
+      page.items.map((l) => [
+        out.style('bold', l.shortUrl),
+        String(l.clicks),
+        mark(out, l) + truncate(l.title || l.longUrl, 60),
+      ]),
+      ['SHORT URL', 'CLICKS', 'TITLE / DESTINATION'],
+    );
+  } else {
+    out.lines(page.items.map((l) => [l.shortUrl, l.longUrl, l.clicks, l.title].join('\t')));
+  }
+  // How old the answer is, and what was left out: for the person, never in the results.
+  const shown =
+    page.items.length < page.total
+      ? `${page.items.length} of ${page.total} links`
+      : `${page.total} link${page.total === 1 ? '' : 's'}`;
+  out.note(
+    `${shown} in ${profileName}'s mirror, synced ${age(page.syncedAt)}.${page.unknown ? ` ${page.unknown} more may match but their details were never read.` : ''}`,
+  );
+}
+
+const mark = (out: Output, l: MirrorLink) =>
+  l.failed ? out.style('red', '! ') : l.pending ? out.style('yellow', '… ') : '';
+const truncate = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+/**
+ * `linkdeck`: the command line. Kept light on purpose: commander and this file load at start;
+ * each command's module (and the backend, only when no app answers) loads when asked for.
+ */
+import { CommanderError } from 'commander';
+import { commandContext } from './context.js';
+import { CliError, EXIT } from './exit-codes.js';
+import { buildProgram, type RunCommand } from './program.js';
+import type { Session } from './session.js';
+
+// Replaced by the bundle's build with package.json's version (see bundle.ts).
+declare const LINKDECK_VERSION: string | undefined;
+const version = typeof LINKDECK_VERSION === 'string' ? LINKDECK_VERSION : '0.0.0-dev';
+
+let exitCode: number = EXIT.done;
+const sessions: Session[] = [];
+
+const runCommand: RunCommand = async (load, args, opts, globals) => {
+  const ctx = commandContext(globals, version, (s) => sessions.push(s));
+  try {
+    const { run } = await load();
+    exitCode = await run(ctx, args, opts);
+  } catch (error) {
+    if (error instanceof CliError) {
+      ctx.out.error(error.message);
+      exitCode = error.exitCode;
+    } else {
+      ctx.out.error((error as Error).message ?? String(error));
+      exitCode = EXIT.refused;
+    }
+  }
+};
+
+async function main(): Promise<void> {
+  const program = buildProgram(version, runCommand);
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end with 0; a wrong command line with 2 (commander said why on stderr).
+      exitCode =
+        error.exitCode === 0 ||
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version'
+          ? EXIT.done
+          : EXIT.usage;
+    } else throw error;
+  }
+  // Sessions close last: a command working on its own lets waiting commands finish, then closes.
+  for (const session of sessions) await session.close();
+}
+
+/**
+ * A backend may leave timers (sync, a local service): the command is over, so leave, once what
+ * was written reached the pipe (writes to a pipe are asynchronous on macOS and Windows).
+ */
+const leave = (code: number) =>
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+
+// Ctrl-C: a command working on its own closes its backend first (the outbox then knows what was
+// on the wire and looks it up at the next start rather than sending it twice); a second Ctrl-C
+// ends at once.
+process.once('SIGINT', () => {
+  void Promise.allSettled(sessions.map((s) => s.close())).then(() => leave(130));
+});
+
+main().then(
+  () => leave(exitCode),
+  (error: unknown) => {
+    process.stderr.write(`linkdeck: ${(error as Error).message ?? String(error)}\n`);
+    leave(EXIT.refused);
+  },
+);

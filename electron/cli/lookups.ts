@@ -1,0 +1,49 @@
+import type { Campaign, Channel, Domain, MirrorList } from '../shared/models.js';
+import { usageError } from './exit-codes.js';
+import type { Session } from './session.js';
+
+/** A channel or campaign by its id or its name (compared without regard to case, as services do). */
+async function byName<T extends { id: number; name: string }>(
+  session: Session,
+  channel: 'channels:list' | 'campaigns:list',
+  what: string,
+  wanted: string,
+): Promise<T> {
+  const list = await session.call<MirrorList<T>>(channel);
+  const w = wanted.trim().toLowerCase();
+  const found =
+    list.items.find((i) => String(i.id) === w) ??
+    list.items.find((i) => i.name.toLowerCase() === w);
+  if (!found) {
+    const known = list.items
+      .slice(0, 10)
+      .map((i) => JSON.stringify(i.name))
+      .join(', ');
+    throw usageError(
+      `There is no ${what} "${wanted}" in ${session.profile.name}${known ? ` (${known}${list.items.length > 10 ? ', …' : ''})` : ''}.`,
+    );
+  }
+  return found;
+}
+
+export const channelNamed = (session: Session, name: string) =>
+  byName<Channel>(session, 'channels:list', 'channel', name);
+export const campaignNamed = (session: Session, name: string) =>
+  byName<Campaign & { name: string }>(session, 'campaigns:list', 'campaign', name);
+
+/** A branded domain by host or address (`go.brand.com`, `https://go.brand.com`). */
+export async function domainNamed(session: Session, wanted: string): Promise<Domain> {
+  const list = await session.call<MirrorList<Domain>>('domains:list');
+  const host = (text: string) =>
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/\/.*$/, '');
+  const found = list.items.find((d) => host(d.domain) === host(wanted));
+  if (!found)
+    throw usageError(
+      `There is no domain "${wanted}" in ${session.profile.name}${list.items.length ? ` (${list.items.map((d) => host(d.domain)).join(', ')})` : ''}.`,
+    );
+  return found;
+}

@@ -1,0 +1,78 @@
+import type { OutboxOutcome } from '../shared/contract.js';
+import type { OutboxItem, SyncProgress } from '../shared/models.js';
+import type { Session } from './session.js';
+
+export type Settled =
+  | { kind: 'done'; outcome: OutboxOutcome }
+  | { kind: 'refused'; message: string }
+  /** Saved in the outbox, not sent: the app (or the next command) sends it. */
+  | { kind: 'queued'; reason: string };
+
+/** A retry further away than this is not waited for: the change stays queued for the app. */
+const LONGEST_WAIT_MS = 30_000;
+/** How often the outbox is read while waiting (to see an operation held back by a failure). */
+const LOOK_EVERY_MS = 250;
+
+/**
+ * Waits until each operation is sent (or refused), or is held back for a while (offline, a
+ * retry far off, a create whose answer was lost and must be looked up later): a command does
+ * not wait for the network to come back, it says the change is queued and exits 3.
+ */
+export async function settle(
+  session: Session,
+  opIds: readonly string[],
+  now = () => Date.now(),
+): Promise<Map<string, Settled>> {
+  const results = new Map<string, Settled>();
+  let finish: () => void = () => {};
+  const allDone = new Promise<void>((resolve) => (finish = resolve));
+  const record = (opId: string, settled: Settled) => {
+    if (results.has(opId)) return;
+    results.set(opId, settled);
+    if (results.size === opIds.length) finish();
+  };
+  if (opIds.length === 0) return results;
+  for (const opId of opIds) {
+    void session.attempt<OutboxOutcome>('outbox:wait', { opId }).then(
+      (r) =>
+        record(
+          opId,
+          r.ok ? { kind: 'done', outcome: r.value } : { kind: 'refused', message: r.error.message },
+        ),
+      (error: unknown) => record(opId, { kind: 'queued', reason: (error as Error).message }),
+    );
+  }
+  while (results.size < opIds.length) {
+    const tick = new Promise<void>((resolve) => setTimeout(resolve, LOOK_EVERY_MS).unref());
+    await Promise.race([allDone, tick]);
+    if (results.size === opIds.length) break;
+    const [listed, sync] = await Promise.all([
+      session.attempt<OutboxItem[]>('outbox:list'),
+      session.attempt<SyncProgress>('sync:status'),
+    ]);
+    // Known to be offline (the sync or an earlier change found out): nothing is tried until the
+    // service answers a probe again, so nothing here will be sent soon.
+    const offline = sync.ok && !sync.value.online ? 'the service cannot be reached' : null;
+    if (!listed.ok) continue;
+    for (const item of listed.value) {
+      if (!opIds.includes(item.opId) || results.has(item.opId)) continue;
+      const held = heldBack(item, now()) ?? (item.state === 'queued' ? offline : null);
+      if (held) record(item.opId, { kind: 'queued', reason: held });
+    }
+  }
+  return results;
+}
+
+/** Why an operation will not be sent soon, or null while it is on its way. */
+export function heldBack(item: OutboxItem, now: number): string | null {
+  if (item.state === 'failed') return null; // its wait answers with the refusal
+  if (!item.lastError)
+    return item.blockedBy
+      ? `it waits behind an earlier change that was refused (${item.blockedBy})`
+      : null;
+  if (item.lastError.code === 'offline')
+    return `the service cannot be reached (${item.lastError.message})`;
+  if (item.nextAttemptAt !== null && item.nextAttemptAt - now > LONGEST_WAIT_MS)
+    return `the next attempt is at ${new Date(item.nextAttemptAt).toLocaleTimeString()} (${item.lastError.message})`;
+  return null;
+}

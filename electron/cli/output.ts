@@ -1,0 +1,117 @@
+/**
+ * How `linkdeck` writes: results on stdout, everything else (progress, warnings, how old the
+ * mirror is) on stderr. On a terminal results are laid out for a person (colour unless NO_COLOR
+ * is set or TERM is dumb); piped, they are plain lines a script can read; `--json` gives one
+ * JSON document.
+ */
+export interface OutputOptions {
+  json?: boolean;
+  stdout?: NodeJS.WriteStream | NodeJS.WritableStream;
+  stderr?: NodeJS.WriteStream | NodeJS.WritableStream;
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan';
+const CODES: Record<Style, [number, number]> = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+};
+
+export class Output {
+  readonly json: boolean;
+  /** Whether results go to a person (a terminal) rather than a pipe or a file. */
+  readonly human: boolean;
+  private readonly out: NodeJS.WritableStream;
+  private readonly err: NodeJS.WritableStream;
+  private readonly colourOut: boolean;
+  private readonly colourErr: boolean;
+
+  constructor(options: OutputOptions = {}) {
+    const env = options.env ?? process.env;
+    this.out = options.stdout ?? process.stdout;
+    this.err = options.stderr ?? process.stderr;
+    this.json = options.json ?? false;
+    const tty = (s: NodeJS.WritableStream) => (s as NodeJS.WriteStream).isTTY === true;
+    // https://no-color.org: any non-empty NO_COLOR turns colour off.
+    const colourAllowed = !env['NO_COLOR'] && env['TERM'] !== 'dumb';
+    this.human = tty(this.out) && !this.json;
+    this.colourOut = colourAllowed && this.human;
+    this.colourErr = colourAllowed && tty(this.err);
+  }
+
+  /** Styles text for stdout (plain when colour is off). */
+  style(style: Style, text: string): string {
+    return this.colourOut ? paint(style, text) : text;
+  }
+
+  line(text = ''): void {
+    this.out.write(`${text}\n`);
+  }
+
+  lines(texts: readonly string[]): void {
+    if (texts.length) this.out.write(`${texts.join('\n')}\n`);
+  }
+
+  raw(text: string): void {
+    this.out.write(text);
+  }
+
+  data(value: unknown): void {
+    this.out.write(`${JSON.stringify(value, null, this.human ? 2 : undefined)}\n`);
+  }
+
+  /** A message for the person (stderr), never a result. */
+  note(text: string): void {
+    this.err.write(`${text}\n`);
+  }
+
+  warn(text: string): void {
+    this.err.write(`${this.colourErr ? paint('yellow', text) : text}\n`);
+  }
+
+  error(text: string): void {
+    this.err.write(`${this.colourErr ? paint('red', 'linkdeck: ') : 'linkdeck: '}${text}\n`);
+  }
+
+  /** Columns padded to their widest cell (on a terminal) or joined by tabs (piped). */
+  table(rows: readonly (readonly string[])[], header?: readonly string[]): void {
+    if (!this.human) {
+      this.lines(rows.map((r) => r.join('\t')));
+      return;
+    }
+    const all = header ? [header, ...rows] : rows;
+    const widths = all.reduce<number[]>(
+      (w, row) => row.map((cell, i) => Math.max(w[i] ?? 0, visible(cell).length)),
+      [],
+    );
+    const fmt = (row: readonly string[]) =>
+      row
+        .map((cell, i) =>
+          i === row.length - 1 ? cell : cell + ' '.repeat(widths[i]! - visible(cell).length),
+        )
+        .join('  ');
+    if (header) this.line(this.style('bold', fmt(header)));
+    this.lines(rows.map(fmt));
+  }
+}
+
+const paint = (style: Style, text: string) =>
+  `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m`;
+// eslint-disable-next-line no-control-regex
+const visible = (text: string) => text.replace(/\u001b\[\d+m/g, '');
+
+/** "3 minutes ago", for how old the mirror is. */
+export function age(at: number | null, now = Date.now()): string {
+  if (at === null) return 'never';
+  const s = Math.max(0, Math.round((now - at) / 1000));
+  if (s < 60) return s <= 1 ? 'just now' : `${s} seconds ago`;
+  const m = Math.round(s / 60);
+  if (m < 60) return m === 1 ? '1 minute ago' : `${m} minutes ago`;
+  const h = Math.round(m / 60);
+  if (h < 48) return h === 1 ? '1 hour ago' : `${h} hours ago`;
+  return `${Math.round(h / 24)} days ago`;
+}
