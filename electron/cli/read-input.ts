@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-
 /** All of stdin as text (empty when nothing is piped in and stdin is a terminal). */
 export async function readStdin(stdin: NodeJS.ReadStream = process.stdin): Promise<string> {
   if (stdin.isTTY) return '';
@@ -8,9 +6,6 @@ export async function readStdin(stdin: NodeJS.ReadStream = process.stdin): Promi
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
-
-/** A file's text, or stdin's for "-". */
-export const readTextArg = (path: string) => (path === '-' ? readStdin() : readFile(path, 'utf8'));
 
 /** One item per non-blank line, trimmed. */
 export const nonBlankLines = (text: string) =>

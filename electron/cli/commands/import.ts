@@ -4,14 +4,16 @@ import {
   guessMapping,
   previewRows,
   rowProblems,
-  tableFromCsv,
   type BulkLookups,
 } from '../../shared/bulk-import.js';
 import { recogniseFormat } from '../../shared/import-formats.js';
 import type { Campaign, Channel, Domain, MirrorList } from '../../shared/models.js';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT, usageError } from '../exit-codes.js';
-import { readTextArg } from '../read-input.js';
+import { readStdin } from '../read-input.js';
+import { readFile } from 'node:fs/promises';
+import { readImportFile } from '../../shared/import-file.js';
+import { jobOrigin } from '../../shared/import-aliases.js';
 
 const LOOK_EVERY_MS = 300;
 
@@ -26,14 +28,17 @@ export async function run(
   opts: Record<string, unknown>,
 ): Promise<number> {
   const path = args[0] as string;
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readTextArg(path);
+    bytes = path === '-' ? Buffer.from(await readStdin()) : await readFile(path);
   } catch (error) {
     throw usageError(
       `${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
     );
   }
+  // The Bulk view's reader: CSV or a saved API answer (JSON), or one sentence saying why not.
+  const file = readImportFile(path === '-' ? 'stdin' : basename(path), bytes);
+  if ('error' in file) throw usageError(file.error);
   const session = await ctx.session();
   if (!session.isCurrentProfile)
     throw usageError(
@@ -44,8 +49,9 @@ export async function run(
     campaigns: (await session.call<MirrorList<Campaign>>('campaigns:list')).items,
     domains: (await session.call<MirrorList<Domain>>('domains:list')).items,
   };
-  const table = tableFromCsv(text);
-  const format = table.hasHeader ? recogniseFormat(table.headers) : null;
+  const table = file.table;
+  const known = table.hasHeader ? recogniseFormat(table.headers) : null;
+  const format = known && file.label ? { ...known, label: file.label } : known;
   const preview = previewRows(table, guessMapping(table), lookups, Date.now());
   const { out } = ctx;
   const bad = preview.rows.filter((r) => r.input === null);
@@ -82,14 +88,19 @@ export async function run(
   }
 
   const good = preview.rows.filter((r) => r.input !== null);
-  const clicks = good.map((r) => r.formerClicks ?? null);
+  const origin = jobOrigin(
+    {
+      formerClicks: good.map((r) => r.formerClicks ?? null),
+      created: good.map((r) => r.created ?? null),
+      moreTags: good.map((r) => r.moreTags ?? null),
+    },
+    format ? { label: format.label, ...(format.service ? { service: format.service } : {}) } : null,
+  );
   let job = await session.call<BulkJob>('bulk:start', {
     name: basename(path === '-' ? 'stdin' : path),
     rows: good.map((r) => r.input),
     reuse: true,
-    ...(clicks.some((c) => c !== null)
-      ? { origin: { source: format?.label ?? 'imported file', clicks } }
-      : {}),
+    ...(origin ? { origin } : {}),
   });
   while (job.status === 'running' || (job.status === 'waiting' && !offline(job))) {
     out.note(

@@ -1,4 +1,4 @@
-import type { CountMap, MirrorLinkDetails } from '../../shared/models.js';
+import type { CountMap, LinkOrigin, MirrorLinkDetails } from '../../shared/models.js';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { findLink } from '../find-link.js';
@@ -20,7 +20,7 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
       stats,
       fetchedAt: detail.fetchedAt,
       stale: detail.stale,
-      formerClicks: detail.formerClicks,
+      origins: detail.origins,
       snapshots: detail.snapshots,
     });
     return EXIT.done;
@@ -32,9 +32,9 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
     ['Created', detail.link.date],
     ['Clicks', String(stats?.clicks ?? detail.link.clicks)],
     ['Unique clicks', stats ? String(stats.uniqueClicks) : 'not read yet'],
-    ...(detail.formerClicks
-      ? ([['Clicks before import', String(detail.formerClicks.clicks)]] as [string, string][])
-      : []),
+    ...detail.origins.map(
+      (o): [string, string] => [`Before the move (${o.source})`, originLine(o)],
+    ),
     ['Countries', top(stats?.topCountries)],
     ['Referrers', top(stats?.topReferrers)],
     ['Browsers', top(stats?.topBrowsers)],
@@ -49,6 +49,17 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
       : `Read ${age(detail.fetchedAt)}.`,
   );
   return EXIT.done;
+}
+
+/** One source's figures, as the detail says them: "2500000 clicks; created on Bitly 2023-04-02". */
+function originLine(origin: LinkOrigin): string {
+  const parts = [origin.clicks === null ? 'clicks not known' : `${origin.clicks} clicks`];
+  if (origin.created !== null) {
+    const day = new Date(origin.created).toISOString().slice(0, 10);
+    parts.push(`created${origin.service ? ` on ${origin.service}` : ''} ${day}`);
+  }
+  if (origin.tags.length) parts.push(`tags there: ${origin.tags.join(', ')}`);
+  return parts.join('; ');
 }
 
 function top(map: CountMap | undefined): string {
