@@ -314,6 +314,23 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (job_id, idx)
   ) WITHOUT ROWID;
   `,
+  /* 10 (issue 31): QR codes. The list columns come from the service's list; type and content
+   * from its details or from what this app sent; details holds the last read of GET /api/qr/:id. */ `
+  CREATE TABLE qr_codes (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL DEFAULT '',
+    link TEXT NOT NULL DEFAULT '',
+    scans INTEGER NOT NULL DEFAULT 0,
+    date TEXT NOT NULL DEFAULT '',
+    type TEXT,
+    content TEXT,                           -- JSON: the data the code holds, when known
+    details TEXT,                           -- JSON QrDetails
+    details_at INTEGER,
+    position INTEGER NOT NULL DEFAULT 0,
+    stored_at INTEGER NOT NULL,
+    pending TEXT, failed TEXT, op_id TEXT
+  );
+  `,
 ];
 
 /** Brings the file's schema up to date. */

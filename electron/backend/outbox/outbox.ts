@@ -131,6 +131,7 @@ const TOPICS: Record<TargetKind, MirrorTopic[]> = {
   campaign: ['campaigns', 'links'],
   domain: ['domains', 'links'],
   pixel: ['pixels'],
+  qr: ['qrs', 'channel-items'],
 };
 
 function topicsOf(m: OutboxMutation): MirrorTopic[] {
