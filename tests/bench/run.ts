@@ -54,6 +54,7 @@ const BENCHES: BenchEntry[] = [
   { name: 'mirror', run: async (log) => (await import('./mirror-bench.js')).runMirrorBench(log) },
   { name: 'clipboard', run: async (log) => (await import('./clipboard-bench.js')).runClipboardBenchRows(log) },
   { name: 'links', run: async (log) => (await import('./links-bench.js')).runLinksBench(log) },
+  { name: 'qr-export', run: async (log) => (await import('./qr-export-bench.js')).runQrExportBench(log) },
 ];
 
 function table(rows: BenchRow[]): string {
