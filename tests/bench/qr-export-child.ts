@@ -15,7 +15,7 @@ const items = Array.from({ length: count }, (_, i) => ({ text: `https://lnk.exam
 const design = { ...DEFAULT_DESIGN, size: 512 };
 
 const started = performance.now();
-let bytes = 0;
+let bytes: number;
 if (mode === 'zip') {
   const file = await exportQrCodes(items, format === 'png' ? 'png' : 'svg', design);
   bytes = file.bytes.length;
