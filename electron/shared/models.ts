@@ -309,6 +309,8 @@ export interface QrCode {
   type: string | null;
   /** What the code holds (`data` as sent), or null when not known. */
   content: QrData | null;
+  /** The hidden short link a dynamic code's image holds, once a read of its details told it. */
+  shortUrl: string | null;
 }
 
 /** What creating a QR code sends: colours as `rgb(r,g,b)`, the only form deployments parse. */

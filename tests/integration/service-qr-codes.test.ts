@@ -55,6 +55,10 @@ describe('local service: QR codes (issue 31)', () => {
       link: created.link,
       scans: 1,
       date: expect.stringMatching(DATETIME),
+      // This service's additions (deployments list only the five fields above).
+      type: 'link',
+      content: 'https://example.com/scan-me',
+      shorturl: before.details.shorturl,
     });
   });
 

@@ -45,8 +45,9 @@ const qrData = z
     return out;
   });
 
+/** A list item; `type`, `content` and `shorturl` only from services that add them (ours). */
 const listItem = z
-  .object({ id, name: text, title: text, link: text, scans: count, date: text, type: text })
+  .object({ id, name: text, title: text, link: text, scans: count, date: text, type: text, content: qrData, shorturl: optionalUrl })
   .transform(
     (q): QrCode => ({
       id: q.id,
@@ -55,7 +56,8 @@ const listItem = z
       scans: q.scans,
       date: q.date,
       type: q.type || null,
-      content: null,
+      content: q.content,
+      shortUrl: q.shorturl,
     }),
   );
 

@@ -32,8 +32,8 @@ function readContent(v: unknown): QrData | null {
 
 export const QRS: TableSpec<QrCode> = {
   table: 'qr_codes',
-  columns: ['name', 'link', 'scans', 'date', 'type', 'content'],
-  values: (q) => [q.name, q.link, q.scans, q.date, q.type, q.content === null ? null : JSON.stringify(q.content)],
+  columns: ['name', 'link', 'scans', 'date', 'type', 'content', 'short_url'],
+  values: (q) => [q.name, q.link, q.scans, q.date, q.type, q.content === null ? null : JSON.stringify(q.content), q.shortUrl],
   read: (r: Row) => ({
     id: Number(r['id']),
     name: str(r['name']),
@@ -42,6 +42,7 @@ export const QRS: TableSpec<QrCode> = {
     date: str(r['date']),
     type: r['type'] == null ? null : str(r['type']),
     content: readContent(r['content']),
+    shortUrl: r['short_url'] == null ? null : str(r['short_url']),
   }),
   marked: true,
 };
@@ -49,15 +50,16 @@ export const QRS: TableSpec<QrCode> = {
 /** The listed codes with the type and content the mirror already knew (a list has neither). */
 export function withKnownContent(sql: Sql, items: readonly QrCode[]): QrCode[] {
   return items.map((item) => {
-    if (item.type !== null && item.content !== null) return item;
-    const known = sql.get<{ type: string | null; content: string | null }>(
-      'SELECT type, content FROM qr_codes WHERE id = ?',
+    if (item.type !== null && item.content !== null && item.shortUrl !== null) return item;
+    const known = sql.get<{ type: string | null; content: string | null; short_url: string | null }>(
+      'SELECT type, content, short_url FROM qr_codes WHERE id = ?',
       [item.id],
     );
     return {
       ...item,
       type: item.type ?? known?.type ?? null,
       content: item.content ?? readContent(known?.content),
+      shortUrl: item.shortUrl ?? known?.short_url ?? null,
     };
   });
 }
@@ -65,7 +67,7 @@ export function withKnownContent(sql: Sql, items: readonly QrCode[]): QrCode[] {
 /** Stores a read of `GET /api/qr/:id` (and what it tells of the list's fields). */
 export function storeQrDetails(sql: Sql, d: QrDetails, now: number): void {
   sql.run(
-    `UPDATE qr_codes SET details = ?, details_at = ?, scans = ?,
+    `UPDATE qr_codes SET details = ?, details_at = ?, scans = ?, short_url = COALESCE(?, short_url),
        name = CASE WHEN pending IS NULL THEN ? ELSE name END,
        type = CASE WHEN pending IS NULL THEN COALESCE(?, type) ELSE type END,
        content = CASE WHEN pending IS NULL THEN COALESCE(?, content) ELSE content END
@@ -74,6 +76,7 @@ export function storeQrDetails(sql: Sql, d: QrDetails, now: number): void {
       JSON.stringify(d),
       now,
       d.scans,
+      d.shortUrl,
       d.name,
       d.type,
       d.content === null ? null : JSON.stringify(d.content),

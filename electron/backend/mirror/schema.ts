@@ -324,6 +324,7 @@ export const MIGRATIONS: readonly string[] = [
     date TEXT NOT NULL DEFAULT '',
     type TEXT,
     content TEXT,                           -- JSON: the data the code holds, when known
+    short_url TEXT,                         -- the hidden short link a dynamic code holds, when known
     details TEXT,                           -- JSON QrDetails
     details_at INTEGER,
     position INTEGER NOT NULL DEFAULT 0,

@@ -27,13 +27,20 @@ import {
 /** The image address real deployments answer as `link`. */
 const imageUrl = (ctx: ServiceContext, qr: StoredQr) => `${ctx.baseUrl()}/qr/${qr.alias}`;
 
-/** A list item: exactly the fields of real deployments (7.x; 6.1 says `title` for `name`). */
+/**
+ * A list item: the fields of real deployments (7.x; 6.1 says `title` for `name`), then what this
+ * service adds so a client can browse and export codes offline without reading each one:
+ * `type`, `content` (the data as accepted) and `shorturl` (a dynamic code's hidden short link).
+ */
 const listItem = (ctx: ServiceContext, qr: StoredQr) => ({
   id: qr.id,
   name: qr.name,
   link: imageUrl(ctx, qr),
   scans: qr.scans,
   date: formatDateTime(qr.createdAt),
+  type: qr.type,
+  content: qr.data,
+  shorturl: qr.linkAlias === null ? null : shortUrl(ctx, qr.linkAlias),
 });
 
 /**
