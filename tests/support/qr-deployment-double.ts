@@ -18,6 +18,8 @@ import type { AddressInfo, Socket } from 'node:net';
 
 export type QrVersion = '6.1' | '6.2' | '6.8' | '7.6' | '7.6.3';
 
+export type LostAnswer = 'reset' | 'empty-200' | 'html-502';
+
 export interface QrDoubleOptions {
   version: QrVersion;
   /** 7.6.3: the key lacks the QR permission. */
@@ -47,8 +49,11 @@ export interface QrDeploymentDouble {
   readonly key: string;
   readonly qrs: QrRecord[];
   readonly requests: QrRequest[];
-  /** The next creates make the code and close the connection unanswered. */
-  dropNextCreates(times: number): void;
+  /**
+   * The next create's answer is lost: the connection reset, an empty HTTP 200, or a proxy's
+   * HTML 502. `made`: whether the code was made before (default) or the failure came first.
+   */
+  loseNextAnswer(how: LostAnswer, made?: boolean): void;
   seed(fields: Partial<QrRecord> & { name: string; type: string }): QrRecord;
   calls(): string[];
   close(): Promise<void>;
@@ -83,7 +88,7 @@ export async function startQrDeploymentDouble(options: QrDoubleOptions): Promise
   const requests: QrRequest[] = [];
   const sockets = new Set<Socket>();
   let nextId = 0;
-  let drops = 0;
+  const lost: { how: LostAnswer; made: boolean }[] = [];
   let url = '';
   const date = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
@@ -148,12 +153,21 @@ export async function startQrDeploymentDouble(options: QrDoubleOptions): Promise
       if (['crypto', 'file', 'application'].includes(type) || !type) return sendJson(res, 200, { error: 1, message: 'Invalid QR format or missing data' });
       const refused = helperCheck(type, body['data']);
       if (refused) return sendHtml(res, 500, ERROR_PAGE(refused));
-      const qr = make({ type, name: String(body['name'] ?? ''), data: body['data'] });
-      if (drops > 0) {
-        drops--;
+      const fault = lost.shift();
+      const qr = fault && !fault.made ? null : make({ type, name: String(body['name'] ?? ''), data: body['data'] });
+      if (fault?.how === 'reset') {
         req.socket.destroy();
         return;
       }
+      if (fault?.how === 'empty-200') {
+        res.writeHead(200, { 'Content-Length': '0' });
+        res.end();
+        return;
+      }
+      if (fault?.how === 'html-502') {
+        return sendHtml(res, 502, '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>');
+      }
+      if (!qr) throw new Error('unreachable: a code is made unless a fault says otherwise');
       return sendJson(res, 200, { error: 0, id: qr.id, link: `${url}/qr/a${qr.id}` });
     }
     if (one) {
@@ -212,8 +226,8 @@ export async function startQrDeploymentDouble(options: QrDoubleOptions): Promise
     key,
     qrs,
     requests,
-    dropNextCreates(times) {
-      drops += times;
+    loseNextAnswer(how, made = true) {
+      lost.push({ how, made });
     },
     seed: make,
     calls: () => requests.map((r) => `${r.method} ${r.path}`),

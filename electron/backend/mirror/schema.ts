@@ -331,6 +331,10 @@ export const MIGRATIONS: readonly string[] = [
     stored_at INTEGER NOT NULL,
     pending TEXT, failed TEXT, op_id TEXT
   );
+  -- A create whose answer was lost: when the request that may have made it left (item 4 of
+  -- issue 31: it is looked up at once, and sent again only once the service's longest run since
+  -- then is over and a second look-up still finds nothing).
+  ALTER TABLE outbox ADD COLUMN lost_at INTEGER;
   `,
 ];
 
