@@ -3,7 +3,7 @@ import { computed, ref, shallowRef } from 'vue';
 import { call } from '../bridge.js';
 import type { Mirrored, MirrorQrDetails, OutboxItem, QrCode, QrInput, QrUpdateInput } from '../../../electron/shared/models.js';
 import { describeQrData, isDynamicQrType, isQrType, qrPayload } from '../../../electron/shared/qr-codes.js';
-import { exportQrCodes, type QrExportFile, type QrExportFormat, type QrExportItem } from '../../../electron/shared/qr-export.js';
+import type { QrExportFile, QrExportFormat, QrExportItem } from '../../../electron/shared/qr-export.js';
 import type { LogoPixels, QrDesign } from '../../../electron/shared/qr-render.js';
 import type { LoadStatus } from './load-status.js';
 import { useQrListStore } from './resource-lists.js';
@@ -92,8 +92,12 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
     return { items: out, skipped };
   }
 
-  /** Makes the export file here: no request, no rate budget. */
-  function exportFile(items: QrExportItem[], format: QrExportFormat, design: QrDesign, logo: LogoPixels): Promise<QrExportFile> {
+  /**
+   * Makes the export file here: no request, no rate budget. The exporter (pdf-lib above all) is
+   * loaded when first used, not with the section.
+   */
+  async function exportFile(items: QrExportItem[], format: QrExportFormat, design: QrDesign, logo: LogoPixels): Promise<QrExportFile> {
+    const { exportQrCodes } = await import('../../../electron/shared/qr-export.js');
     return exportQrCodes(items, format, design, logo, () => new Promise((resolve) => setTimeout(resolve, 0)));
   }
 
