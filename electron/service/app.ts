@@ -12,6 +12,7 @@ import { registerApiRoutes } from './routes/index.js';
 import type { DirectRedirect } from './redirect/direct-redirect.js';
 import { registerRedirectRoutes } from './redirect/routes.js';
 import { userIdForKey } from './users.js';
+import { registerQrImageRoutes } from './qr/qr-image-routes.js';
 import { registerVerifyRoutes } from './verify-route.js';
 
 declare module 'fastify' {
@@ -148,6 +149,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   );
   registerAvatarRoute(app, ctx);
   registerVerifyRoutes(app, ctx);
+  registerQrImageRoutes(app, ctx);
   const directRedirect = registerRedirectRoutes(app, ctx, addressLimits.pages);
   // Behind a trusted proxy the client's address is Fastify's to work out (X-Forwarded-For,
   // request.ip): every redirect then takes the Fastify route.
@@ -255,7 +257,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError
   if (isApi(request)) {
     // Real deployments answer a limit with {"error": 429, "message", "Retry-After"}, and
     // third-party clients test `error == 429`.
-    const body = error instanceof RateLimitError ? { error: 429, message: error.message, 'Retry-After': error.retryAfter } : { error: 1, message: error.message };
+    const body = error instanceof RateLimitError ? { error: 429, message: error.message, 'Retry-After': error.retryAfter } : { error: 1, message: error.message, ...error.extra };
     return reply.type('application/json; charset=utf-8').send(body);
   }
   // Router pages (unknown paths, malformed addresses) carry the short links' page headers.

@@ -176,4 +176,28 @@ export const migrations: readonly Migration[] = [
     UPDATE users SET avatar_token = lower(hex(randomblob(16))) WHERE id = NEW.id;
   END;
   `,
+  /* 4 (issue 31): QR codes. A dynamic type (link, email, phone, smsonly, whatsapp, vcard, event)
+   * gets a hidden short link (links.qr_id set) that its image encodes, so a scan is a visit
+   * counted like a click; static types (text, sms, wifi, staticvcard) have none. Hidden links are
+   * left out of the user's link lists and of GET /api/url/:id. */ `
+  CREATE TABLE qr_codes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, -- ids of deleted rows are never reused
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    alias TEXT NOT NULL UNIQUE,            -- the image is served at /qr/<alias>
+    name TEXT NOT NULL DEFAULT '',
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,                    -- JSON: the data as accepted (string or object)
+    background TEXT NOT NULL DEFAULT 'rgb(255,255,255)',
+    foreground TEXT NOT NULL DEFAULT 'rgb(0,0,0)',
+    logo TEXT NOT NULL DEFAULT '',
+    link_id INTEGER REFERENCES links(id) ON DELETE SET NULL,
+    channel_id INTEGER REFERENCES channels(id) ON DELETE SET NULL,
+    channel_added_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX qr_codes_user ON qr_codes(user_id, id DESC);
+  CREATE INDEX qr_codes_channel ON qr_codes(channel_id);
+  ALTER TABLE links ADD COLUMN qr_id INTEGER;
+  `,
 ];

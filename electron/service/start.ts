@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ADDRESS_LIMIT_DEFAULTS, type AddressLimitOptions } from './address-limits.js';
 import { buildApp, DEFAULT_TIMEOUTS, type ServerTimeouts } from './app.js';
 import type { ServiceContext } from './context.js';
+import { retargetQrFiles } from './qr/qr-image-routes.js';
 import { openDatabase } from './db.js';
 import { createUser, listUsers } from './users.js';
 
@@ -94,6 +95,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { port } = app.server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   if (!baseUrl) baseUrl = `http://${shownHost}:${port}`;
+  retargetQrFiles(ctx);
 
   let closed: Promise<void> | undefined;
   return {

@@ -48,6 +48,10 @@ import type {
   Pixel,
   PixelInput,
   PixelUpdateInput,
+  MirrorQrDetails,
+  QrCode,
+  QrInput,
+  QrUpdateInput,
   RateBudgetState,
   SplashPage,
   SyncProgress,
@@ -60,7 +64,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorInf
 export type RefreshView =
   | { kind: 'links'; sort?: 'date' | 'clicks' | 'title' }
   | { kind: 'channel'; id: number }
-  | { kind: 'domains' | 'channels' | 'campaigns' | 'pixels' | 'overlays' | 'splash' | 'account' };
+  | { kind: 'domains' | 'channels' | 'campaigns' | 'pixels' | 'overlays' | 'splash' | 'qrs' | 'account' };
 
 /** The channel items of one channel, from the mirror. */
 export interface ChannelItemsList {
@@ -242,6 +246,19 @@ export interface LinkdeckApi {
   'pixels:update'(arg: { id: number } & PixelUpdateInput): Promise<OutboxItem>;
   /** Deletes a pixel (6.2 and later; refused in words on an older service). */
   'pixels:delete'(arg: { id: number }): Promise<OutboxItem>;
+
+  /** QR codes (issue 31), from the mirror; `notOffered` when the service has none for this key. */
+  'qr:list'(): Promise<MirrorList<QrCode>>;
+  /** A QR code with its details and scan statistics (read again when stale or `force`). */
+  'qr:get'(arg: { id: number; force?: boolean }): Promise<MirrorQrDetails>;
+  /** Creates a QR code through the outbox (colours as `rgb(r,g,b)`). */
+  'qr:create'(arg: QrInput): Promise<OutboxItem>;
+  /**
+   * Changes a QR code: only the fields given. 6.1 has no update (refused as "not offered");
+   * 6.1 and 6.2 keep the type and the name (refused in words, the rest kept).
+   */
+  'qr:update'(arg: { id: number } & QrUpdateInput): Promise<OutboxItem>;
+  'qr:delete'(arg: { id: number }): Promise<OutboxItem>;
 
   'overlays:list'(): Promise<MirrorList<Overlay>>;
   'splash:list'(): Promise<MirrorList<SplashPage>>;
@@ -425,6 +442,11 @@ const channelRecord = {
   'pixels:create': true,
   'pixels:update': true,
   'pixels:delete': true,
+  'qr:list': true,
+  'qr:get': true,
+  'qr:create': true,
+  'qr:update': true,
+  'qr:delete': true,
   'overlays:list': true,
   'splash:list': true,
   'outbox:list': true,

@@ -7,6 +7,7 @@
  */
 import type { ClearedOnUpdate } from './link-update.js';
 import type { PixelType } from './pixel-types.js';
+import type { QrData, QrType } from './qr-codes.js';
 
 export type { ClearedOnUpdate, PixelType };
 
@@ -292,6 +293,74 @@ export interface PixelInput {
  */
 export type PixelUpdateInput = Pick<PixelInput, 'name' | 'tag'>;
 
+/**
+ * A QR code as a list shows it (issue 31). Deployments list `{id, name, link, scans, date}`
+ * (6.1 says `title` for `name`); `type` and `content` come from the details or from what this
+ * app sent, and stay null until one of them is known.
+ */
+export interface QrCode {
+  id: number;
+  name: string;
+  /** The image's address on the service (`<site>/qr/<alias>`). */
+  link: string;
+  /** Counted scans (a static type is never counted: 0). */
+  scans: number;
+  date: string;
+  type: string | null;
+  /** What the code holds (`data` as sent), or null when not known. */
+  content: QrData | null;
+  /** The hidden short link a dynamic code's image holds, once a read of its details told it. */
+  shortUrl: string | null;
+}
+
+/** What creating a QR code sends: colours as `rgb(r,g,b)`, the only form deployments parse. */
+export interface QrInput {
+  type: QrType;
+  data: QrData;
+  name?: string;
+  background?: string;
+  foreground?: string;
+  /** The web address of a PNG or JPG the service fetches (drawn only where its plan allows). */
+  logo?: string;
+}
+
+/** A QR code update: the fields to change (6.1 has no update; 6.1 and 6.2 keep type and name). */
+export type QrUpdateInput = Partial<QrInput>;
+
+/** What creating or updating a QR code answers. */
+export interface QrSaved {
+  id: number;
+  /** The image's address. */
+  link: string;
+}
+
+/** A QR code read whole (`GET /api/qr/:id`), with its scan statistics. */
+export interface QrDetails {
+  id: number;
+  type: string | null;
+  name: string;
+  link: string;
+  scans: number;
+  date: string;
+  content: QrData | null;
+  background: string | null;
+  foreground: string | null;
+  logo: string | null;
+  /** Whether scans are counted (a hidden short link); null when the service does not say. */
+  dynamic: boolean | null;
+  /** The hidden short link the image encodes, when the service says. */
+  shortUrl: string | null;
+  stats: LinkStats;
+}
+
+/** A QR code's details as the mirror holds them. */
+export interface MirrorQrDetails {
+  qr: Mirrored<QrCode>;
+  details: QrDetails | null;
+  fetchedAt: number | null;
+  source: 'mirror' | 'network';
+}
+
 /** A call-to-action overlay (read-only through the API). */
 export interface Overlay {
   id: number;
@@ -546,7 +615,7 @@ export interface MirrorList<T> extends Freshness {
 
 /** The small collections a service may lack (older deployments have no routes for some). */
 export type OptionalCollection =
-  'domains' | 'channels' | 'campaigns' | 'pixels' | 'overlays' | 'splash';
+  'domains' | 'channels' | 'campaigns' | 'pixels' | 'overlays' | 'splash' | 'qrs';
 
 /** Why a collection is "not offered by this service", and when the app asks again. */
 export interface NotOffered {
@@ -578,7 +647,10 @@ export type OutboxMutation =
   | { kind: 'domain.delete'; id: number }
   | { kind: 'pixel.create'; input: PixelInput }
   | { kind: 'pixel.update'; id: number; input: PixelUpdateInput }
-  | { kind: 'pixel.delete'; id: number };
+  | { kind: 'pixel.delete'; id: number }
+  | { kind: 'qr.create'; input: QrInput }
+  | { kind: 'qr.update'; id: number; input: QrUpdateInput }
+  | { kind: 'qr.delete'; id: number };
 
 export type OutboxKind = OutboxMutation['kind'];
 
@@ -626,6 +698,7 @@ export type SyncCollection =
   | 'pixels'
   | 'overlays'
   | 'splash'
+  | 'qrs'
   | 'links'
   | 'channel-items';
 

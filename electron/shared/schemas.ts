@@ -11,6 +11,7 @@ import type { ChannelArg, ChannelName } from './contract.js';
 import { BULK_MAX_ROWS, ORIGIN_TAG_MAX, ORIGIN_TAGS_MAX } from './bulk.js';
 import { CLIPBOARD_MAX_RULES } from './clipboard-rules.js';
 import { PIXEL_TYPES } from './pixel-types.js';
+import { MAX_QR_TEXT, QR_TYPES } from './qr-codes.js';
 import { ANALYTICS_STEPS, COMPARE_MAX } from './analytics.js';
 import { UTM_FIELDS, UTM_TEMPLATE_NAME_MAX_LENGTH } from './utm.js';
 import { LIVE_ADDRESS_MAX, LIVE_KEY_MAX, LIVE_SOURCES, LIVE_USERNAME_MAX } from './live-import.js';
@@ -129,6 +130,17 @@ const pixelInput = z
   .strict();
 const pixelUpdate = z.object({ name: text(MAX_NAME).min(1, 'is required'), tag: text(MAX_NAME).min(1, 'is required') }).strict();
 
+/** A QR code's fields: shapes and sizes; what the content means is checked by qrPayload in the form. */
+const qrFields = {
+  data: z.union([text(MAX_QR_TEXT), z.record(z.string().max(40), text(MAX_QR_TEXT)).refine((d) => Object.keys(d).length <= 30, 'has too many fields')]),
+  name: text(MAX_NAME).optional(),
+  background: text(40).optional(),
+  foreground: text(40).optional(),
+  logo: text(MAX_URL).optional(),
+};
+const qrInput = z.object({ type: z.enum(QR_TYPES), ...qrFields }).strict();
+const qrUpdate = z.object({ type: z.enum(QR_TYPES).optional(), ...qrFields, data: qrFields.data.optional() }).strict();
+
 /** An edited operation for `outbox:retry`: the same shapes as the channels that queue them. */
 const outboxMutation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('link.create'), input: linkInput }).strict(),
@@ -148,6 +160,9 @@ const outboxMutation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pixel.create'), input: pixelInput }).strict(),
   z.object({ kind: z.literal('pixel.update'), id: anyId, input: pixelUpdate }).strict(),
   z.object({ kind: z.literal('pixel.delete'), id: anyId }).strict(),
+  z.object({ kind: z.literal('qr.create'), input: qrInput }).strict(),
+  z.object({ kind: z.literal('qr.update'), id: anyId, input: qrUpdate }).strict(),
+  z.object({ kind: z.literal('qr.delete'), id: anyId }).strict(),
 ]);
 
 const utmParams = z.partialRecord(z.enum(UTM_FIELDS), text(1000)).optional();
@@ -260,6 +275,12 @@ export const channelSchemas = {
   'pixels:update': pixelUpdate.extend({ id: anyId }).strict(),
   'pixels:delete': z.object({ id: anyId }).strict(),
 
+  'qr:list': none,
+  'qr:get': z.object({ id: anyId, force: z.boolean().optional() }).strict(),
+  'qr:create': qrInput,
+  'qr:update': qrUpdate.extend({ id: anyId }).strict(),
+  'qr:delete': z.object({ id: anyId }).strict(),
+
   'overlays:list': none,
   'splash:list': none,
 
@@ -274,7 +295,7 @@ export const channelSchemas = {
       view: z.union([
         z.object({ kind: z.literal('links'), sort: z.enum(['date', 'clicks', 'title']).optional() }).strict(),
         z.object({ kind: z.literal('channel'), id: anyId }).strict(),
-        z.object({ kind: z.enum(['domains', 'channels', 'campaigns', 'pixels', 'overlays', 'splash', 'account']) }).strict(),
+        z.object({ kind: z.enum(['domains', 'channels', 'campaigns', 'pixels', 'overlays', 'splash', 'qrs', 'account']) }).strict(),
       ]),
       force: z.boolean().optional(),
     })

@@ -26,6 +26,7 @@ const sections: Array<NavEntry & { resources: ResourceKey[] }> = [
   { name: 'campaigns', path: '/campaigns', label: 'Campaigns', resources: ['campaigns'] },
   { name: 'domains', path: '/domains', label: 'Domains', resources: ['domains'] },
   { name: 'pixels', path: '/pixels', label: 'Pixels', resources: ['pixels'] },
+  { name: 'qrs', path: '/qr-codes', label: 'QR codes', resources: [] },
   { name: 'overlays', path: '/overlays', label: 'Overlays & splash', resources: ['overlays', 'splash'] },
 ];
 

@@ -10,4 +10,5 @@ export const sectionViews: Partial<Record<string, () => Promise<RouteComponent>>
   campaigns: () => import('./views/CampaignsView.vue'),
   domains: () => import('./views/DomainsView.vue'),
   pixels: () => import('./views/PixelsView.vue'),
+  qrs: () => import('./views/QrCodesView.vue'),
 };

@@ -57,6 +57,8 @@ const BENCHES: BenchEntry[] = [
   { name: 'import', run: async (log) => (await import('./import-parse-bench.js')).runImportParseBench(log) },
 
   { name: 'cli', run: async (log) => (await import('./cli-bench.js')).runCliBench(log) },
+
+  { name: 'qr-export', run: async (log) => (await import('./qr-export-bench.js')).runQrExportBench(log) },
 ];
 
 function table(rows: BenchRow[]): string {

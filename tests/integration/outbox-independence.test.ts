@@ -148,7 +148,10 @@ describe('an operation waiting to be tried again', () => {
 
   it('for the service to finish a create whose answer was lost: others go on; a create of the same URL waits', async () => {
     const r = await rig();
-    r.double.onCreate('link', { then: 'drop' });
+    // Lost before it was made: the look-up at once finds nothing, so the create waits out the
+    // service's longest run before it looks again and is sent again (one found at once settles:
+    // see outbox-lost-creates.test.ts).
+    r.double.onCreate('link', { then: 'drop-unmade' });
     const lost = r.outbox.enqueue({
       kind: 'link.create',
       input: { url: 'https://example.com/same' },
@@ -171,18 +174,14 @@ describe('an operation waiting to be tried again', () => {
       { opId: lost.opId, state: 'queued', outcomeUnknown: true },
       { opId: twin.opId, state: 'queued', attempts: 0, blockedBy: lost.opId },
     ]);
-    expect(r.double.objects.link.map((l) => l['longurl'])).toEqual([
-      'https://example.com/same',
-      'https://example.com/other',
-    ]);
+    expect(r.double.objects.link.map((l) => l['longurl'])).toEqual(['https://example.com/other']);
 
     await r.clock.advance(MAX_EXECUTION_MS);
     const first = await r.outbox.settled(lost.opId);
     const second = await r.outbox.settled(twin.opId);
-    expect(first.id).toBe(r.double.objects.link[0]!.id);
     expect(r.double.objects.link.map((l) => [l.id, l['longurl']])).toEqual([
-      [first.id, 'https://example.com/same'],
       [o.id, 'https://example.com/other'],
+      [first.id, 'https://example.com/same'],
       [second.id, 'https://example.com/same'],
     ]);
     expect(r.outbox.list()).toEqual([]);

@@ -6,6 +6,7 @@ import { createClicksApi, type ClicksApi } from './clicks.js';
 import { createDomainsApi, type DomainsApi } from './domains.js';
 import { createLinksApi, type LinksApi } from './links.js';
 import { createPixelsApi, type PixelsApi } from './pixels.js';
+import { createQrCodesApi, type QrCodesApi } from './qr-codes.js';
 import type { RateInfo } from './rate-info.js';
 import { createTransport, type AuthScheme, type TransportOptions } from './transport.js';
 
@@ -19,6 +20,8 @@ export interface ApiClient {
   readonly campaigns: CampaignsApi;
   readonly domains: DomainsApi;
   readonly pixels: PixelsApi;
+  /** QR codes (issue 31): every deployment from 6.1 has them. */
+  readonly qrs: QrCodesApi;
   readonly overlays: OverlaysApi;
   readonly splash: SplashApi;
   /** Click timelines: the local service's extension of the spec (null elsewhere). */
@@ -44,6 +47,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     campaigns: createCampaignsApi(t),
     domains: createDomainsApi(t),
     pixels: createPixelsApi(t),
+    qrs: createQrCodesApi(t),
     overlays: createOverlaysApi(t),
     splash: createSplashApi(t),
     clicks: createClicksApi(t),

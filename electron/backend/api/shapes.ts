@@ -67,7 +67,7 @@ export const linkSummary: Shape<LinkSummary> = z
 const noStats = emptyLinkStats;
 
 /** Statistics: the reference sample gives 0 for every field, so every map (and the whole) also accepts 0. */
-const stats: Shape<LinkStats> = z
+export const linkStatsShape: Shape<LinkStats> = z
   .union([
     z.object({
       clicks: count,
@@ -105,7 +105,7 @@ export const linkDetails: Shape<LinkDetails> = z
       expiry: optionalDate,
       date: text,
     }),
-    data: stats,
+    data: linkStatsShape,
   })
   .refine((l) => l.id !== undefined || l.details.id !== undefined, {
     message: 'Expected the link id',

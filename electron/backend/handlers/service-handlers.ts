@@ -77,6 +77,12 @@ export function serviceHandlers(sessions: ProfileSessions): Pick<Handlers, Servi
     'pixels:update': ({ id, ...input }) => queue({ kind: 'pixel.update', id, input }),
     'pixels:delete': ({ id }) => queue({ kind: 'pixel.delete', id }),
 
+    'qr:list': async () => mirror().qrs(),
+    'qr:get': async ({ id, force }) => sync().openQr(id, force ? { force } : {}),
+    'qr:create': (input) => queue({ kind: 'qr.create', input }),
+    'qr:update': ({ id, ...input }) => queue({ kind: 'qr.update', id, input }),
+    'qr:delete': ({ id }) => queue({ kind: 'qr.delete', id }),
+
     'overlays:list': async () => mirror().overlays(),
     'splash:list': async () => mirror().splashPages(),
 

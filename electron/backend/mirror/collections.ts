@@ -22,7 +22,7 @@ import type { Row, Sql, SqlValue } from './sqlite.js';
  */
 
 /** How one collection maps between our model and its table. */
-interface TableSpec<T extends { id: number }> {
+export interface TableSpec<T extends { id: number }> {
   table: string;
   /** Columns besides id, in the order `values` gives them. */
   columns: readonly string[];

@@ -16,6 +16,7 @@ import type {
   Mirrored,
   Overlay,
   Pixel,
+  QrCode,
   SplashPage,
   SyncCollection,
 } from '../../shared/models.js';
@@ -38,6 +39,7 @@ import { queryLinks } from './link-query.js';
 import { LINK_COLUMNS, toMirrorLink, type LinkRow } from './link-rows.js';
 import { knownLinkFields, unknownOnUpdate, withKnownFields } from './link-known-fields.js';
 import { readNotOffered } from './offered.js';
+import { QRS } from './qr-codes.js';
 import { originsOf } from './link-origins.js';
 import { findReusable, type ReuseQuery } from './reuse.js';
 import { readDetails, readSnapshots } from './snapshots.js';
@@ -93,6 +95,8 @@ export interface Mirror {
   pixel(id: number): Mirrored<Pixel> | null;
   overlays(): MirrorList<Overlay>;
   splashPages(): MirrorList<SplashPage>;
+  qrs(): MirrorList<QrCode>;
+  qr(id: number): Mirrored<QrCode> | null;
   account(): { account: Account; source: 'mirror'; syncedAt: number } | null;
 
   /** Number of mirrored links (provisional ones included). */
@@ -244,6 +248,8 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
     pixel: (id) => readOne(sql, PIXELS, id),
     overlays: () => list('overlays', readCollection(sql, OVERLAYS)),
     splashPages: () => list('splash', readCollection(sql, SPLASH_PAGES)),
+    qrs: () => list('qrs', readCollection(sql, QRS)),
+    qr: (id) => readOne(sql, QRS, id),
     account() {
       const read = readAccount(sql);
       return read ? { account: read.account, source: 'mirror', syncedAt: read.fetchedAt } : null;

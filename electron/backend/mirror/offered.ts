@@ -20,6 +20,7 @@ export const OPTIONAL_COLLECTIONS: readonly OptionalCollection[] = [
   'pixels',
   'overlays',
   'splash',
+  'qrs',
 ];
 
 /** The collection as a person names it, to complete "This service does not offer …". */
@@ -30,6 +31,7 @@ export const COLLECTION_WORDS: Record<OptionalCollection, string> = {
   pixels: 'pixels',
   overlays: 'call-to-action overlays',
   splash: 'custom splash pages',
+  qrs: 'QR codes',
 };
 
 interface StoredMark {

@@ -341,6 +341,28 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE link_origins;
   ALTER TABLE link_origins_next RENAME TO link_origins;
   `,
+  /* 11 (issue 31): QR codes. The list columns come from the service's list; type and content
+   * from its details or from what this app sent; details holds the last read of GET /api/qr/:id. */ `
+  CREATE TABLE qr_codes (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL DEFAULT '',
+    link TEXT NOT NULL DEFAULT '',
+    scans INTEGER NOT NULL DEFAULT 0,
+    date TEXT NOT NULL DEFAULT '',
+    type TEXT,
+    content TEXT,                           -- JSON: the data the code holds, when known
+    short_url TEXT,                         -- the hidden short link a dynamic code holds, when known
+    details TEXT,                           -- JSON QrDetails
+    details_at INTEGER,
+    position INTEGER NOT NULL DEFAULT 0,
+    stored_at INTEGER NOT NULL,
+    pending TEXT, failed TEXT, op_id TEXT
+  );
+  -- A create whose answer was lost: when the request that may have made it left (item 4 of
+  -- issue 31: it is looked up at once, and sent again only once the service's longest run since
+  -- then is over and a second look-up still finds nothing).
+  ALTER TABLE outbox ADD COLUMN lost_at INTEGER;
+  `,
 ];
 
 /** Brings the file's schema up to date. */

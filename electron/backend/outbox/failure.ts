@@ -33,6 +33,7 @@ const NOUNS: Record<string, readonly string[]> = {
   campaign: ['campaign'],
   domain: ['domain'],
   pixel: ['pixel'],
+  qr: ['qr', 'qr code'],
 };
 
 /**
@@ -113,6 +114,7 @@ const PLURAL: Record<string, string> = {
   campaign: 'campaigns',
   domain: 'branded domains',
   pixel: 'pixels',
+  qr: 'QR codes',
 };
 const VERB: Record<string, string> = { create: 'creating', update: 'editing', delete: 'deleting' };
 

@@ -7,6 +7,7 @@ import type {
   LinkSummary,
   Page,
   Pixel,
+  QrSaved,
 } from '../../shared/models.js';
 import { isApiClientError } from '../api/errors.js';
 import { hostOf } from '../mirror/dates.js';
@@ -171,7 +172,7 @@ function fitting<T extends { id: number }>(
 export async function lookUpCreate(
   ctx: LookupContext,
   op: StoredOp,
-): Promise<LinkSaved | Channel | Campaign | Domain | Pixel | null> {
+): Promise<LinkSaved | Channel | Campaign | Domain | Pixel | QrSaved | null> {
   const m = op.mutation;
   const { api, options } = ctx;
   switch (m.kind) {
@@ -208,6 +209,13 @@ export async function lookUpCreate(
         )[0] ?? null
       );
     }
+    case 'qr.create': {
+      // A list names each code (and says nothing of its content): a code of that name made
+      // after the operation was queued, not claimed by another create, is this one.
+      const items = await everything((page) => api.qrs.list({ page, limit: LARGE }, options));
+      const found = fitting(items, ctx, op, (q) => sameName(q.name, m.input.name ?? ''))[0];
+      return found ? { id: found.id, link: found.link } : null;
+    }
     default:
       return null;
   }
@@ -238,6 +246,8 @@ export function identitiesOf(m: StoredOp['mutation']): string[] {
       return [`domain:${hostOf(m.input.domain)}`];
     case 'pixel.create':
       return [`pixel:${collated(m.input.type)}:${collated(m.input.name)}:${collated(m.input.tag)}`];
+    case 'qr.create':
+      return [`qr:${collated(m.input.name ?? '')}`];
     default:
       return [];
   }

@@ -7,7 +7,7 @@ import type { OutboxKind, OutboxMutation } from '../../shared/models.js';
  */
 
 /** The mirrored objects the outbox marks (and the tables that hold them). */
-export type TargetKind = 'link' | 'channel' | 'campaign' | 'domain' | 'pixel';
+export type TargetKind = 'link' | 'channel' | 'campaign' | 'domain' | 'pixel' | 'qr';
 
 export const TARGET_TABLE: Record<TargetKind, string> = {
   link: 'links',
@@ -15,6 +15,7 @@ export const TARGET_TABLE: Record<TargetKind, string> = {
   campaign: 'campaigns',
   domain: 'domains',
   pixel: 'pixels',
+  qr: 'qr_codes',
 };
 
 export const CREATE_KINDS: readonly OutboxKind[] = [
@@ -23,6 +24,7 @@ export const CREATE_KINDS: readonly OutboxKind[] = [
   'campaign.create',
   'domain.create',
   'pixel.create',
+  'qr.create',
 ];
 
 export const isCreate = (kind: OutboxKind) => CREATE_KINDS.includes(kind);
@@ -46,6 +48,7 @@ export function targetOf(
     case 'campaign.create':
     case 'domain.create':
     case 'pixel.create':
+    case 'qr.create':
       return provisionalId === null ? null : { kind: createdKind(m.kind), id: provisionalId };
     case 'link.update':
     case 'link.delete':
@@ -62,10 +65,15 @@ export function targetOf(
     case 'pixel.update':
     case 'pixel.delete':
       return { kind: 'pixel', id: m.id };
+    case 'qr.update':
+    case 'qr.delete':
+      return { kind: 'qr', id: m.id };
     case 'channel.assign':
       return m.type === 'links'
         ? { kind: 'link', id: m.itemId }
-        : { kind: 'channel', id: m.channelId };
+        : m.type === 'qr'
+          ? { kind: 'qr', id: m.itemId }
+          : { kind: 'channel', id: m.channelId };
     case 'campaign.assign':
       return { kind: 'link', id: m.linkId };
   }
@@ -104,6 +112,7 @@ export function refsOf(m: OutboxMutation): Ref[] {
     case 'channel.assign':
       refs.push({ kind: 'channel', id: m.channelId });
       if (m.type === 'links') refs.push({ kind: 'link', id: m.itemId });
+      if (m.type === 'qr') refs.push({ kind: 'qr', id: m.itemId });
       break;
     case 'campaign.update':
     case 'campaign.delete':
@@ -119,6 +128,10 @@ export function refsOf(m: OutboxMutation): Ref[] {
     case 'pixel.update':
     case 'pixel.delete':
       refs.push({ kind: 'pixel', id: m.id });
+      break;
+    case 'qr.update':
+    case 'qr.delete':
+      refs.push({ kind: 'qr', id: m.id });
       break;
     default:
       break;
@@ -154,7 +167,8 @@ export function mapIds(m: OutboxMutation, map: (ref: Ref) => number): OutboxMuta
       return {
         ...m,
         channelId: id('channel', m.channelId),
-        itemId: m.type === 'links' ? id('link', m.itemId) : m.itemId,
+        itemId:
+          m.type === 'links' ? id('link', m.itemId) : m.type === 'qr' ? id('qr', m.itemId) : m.itemId,
       };
     case 'campaign.update':
     case 'campaign.delete':
@@ -167,6 +181,9 @@ export function mapIds(m: OutboxMutation, map: (ref: Ref) => number): OutboxMuta
     case 'pixel.update':
     case 'pixel.delete':
       return { ...m, id: id('pixel', m.id) };
+    case 'qr.update':
+    case 'qr.delete':
+      return { ...m, id: id('qr', m.id) };
     default:
       return m;
   }
@@ -194,7 +211,7 @@ export function summaryOf(m: OutboxMutation): string {
     case 'channel.delete':
       return `Delete ${named('channel', m.id)}`;
     case 'channel.assign':
-      return `Add ${m.type === 'links' ? named('link', m.itemId) : `${m.type} ${m.itemId}`} to ${named('channel', m.channelId)}`;
+      return `Add ${m.type === 'links' ? named('link', m.itemId) : m.type === 'qr' ? named('QR code', m.itemId) : `${m.type} ${m.itemId}`} to ${named('channel', m.channelId)}`;
     case 'campaign.create':
       return m.input.name ? `Create the campaign "${clip(m.input.name, 60)}"` : 'Create a campaign';
     case 'campaign.update':
@@ -215,5 +232,11 @@ export function summaryOf(m: OutboxMutation): string {
       return `Update ${named('pixel', m.id)} (to "${clip(m.input.name, 60)}")`;
     case 'pixel.delete':
       return `Delete ${named('pixel', m.id)}`;
+    case 'qr.create':
+      return m.input.name ? `Create the QR code "${clip(m.input.name, 60)}"` : `Create a ${m.input.type} QR code`;
+    case 'qr.update':
+      return `Update ${named('QR code', m.id)}`;
+    case 'qr.delete':
+      return `Delete ${named('QR code', m.id)}`;
   }
 }

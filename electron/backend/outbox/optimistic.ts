@@ -5,6 +5,7 @@ import type {
   LinkSaved,
   PendingKind,
   Pixel,
+  QrSaved,
 } from '../../shared/models.js';
 import { domainAddress } from '../api/domains.js';
 import { aliasOf } from '../api/schema-kit.js';
@@ -19,8 +20,10 @@ import {
 import { hostOf, serviceDate } from '../mirror/dates.js';
 import { freeRank } from '../mirror/link-rank.js';
 import { forgetLink, setLinkChannel } from '../mirror/link-writes.js';
+import { applyQrAnswer, applyQrPending, forgetQr, putQrInChannel } from '../mirror/qr-codes.js';
 import type { Sql, SqlValue } from '../mirror/sqlite.js';
 import { recordConfirmedLinkFields } from './link-fields.js';
+import { settleLink, settleRow } from './settle-rows.js';
 import { TARGET_TABLE, type TargetKind } from './ops.js';
 import { opsOn, type StoredOp } from './outbox-store.js';
 
@@ -32,7 +35,15 @@ import { opsOn, type StoredOp } from './outbox-store.js';
  */
 
 /** The answer of a successful operation, as the API client gave it. */
-export type OpAnswer = LinkSaved | Channel | Campaign | Domain | Pixel | { message: string } | null;
+export type OpAnswer =
+  | LinkSaved
+  | Channel
+  | Campaign
+  | Domain
+  | Pixel
+  | QrSaved
+  | { message: string }
+  | null;
 
 const pendingKindOf = (op: StoredOp): PendingKind =>
   op.mutation.kind.endsWith('.create')
@@ -134,6 +145,12 @@ export function applyPending(sql: Sql, op: StoredOp, now: number, serviceHost: s
     }
     case 'channel.assign':
       if (m.type === 'links') setLinkChannel(sql, m.itemId, m.channelId, now);
+      if (m.type === 'qr') putQrInChannel(sql, m.itemId, m.channelId, now);
+      break;
+    case 'qr.create':
+    case 'qr.update':
+    case 'qr.delete':
+      applyQrPending(sql, m, pid, now);
       break;
     case 'campaign.create': {
       const i = m.input;
@@ -196,81 +213,6 @@ export function applyPending(sql: Sql, op: StoredOp, now: number, serviceHost: s
       break;
   }
   if (op.target) refreshMarks(sql, op.target.kind, op.target.id);
-}
-
-/**
- * Moves a provisional row of a small collection to the service's id with the answered fields
- * (or drops it when a sync already brought the object in under its real id).
- */
-function settleRow(
-  sql: Sql,
-  table: string,
-  columns: readonly string[],
-  values: SqlValue[],
-  provisionalId: number,
-  realId: number,
-): void {
-  const exists = sql.get(`SELECT 1 AS x FROM ${table} WHERE id = ?`, [realId]);
-  const sets = columns.map((c) => `${c} = ?`).join(', ');
-  if (exists) {
-    sql.run(`DELETE FROM ${table} WHERE id = ?`, [provisionalId]);
-    sql.run(`UPDATE ${table} SET ${sets} WHERE id = ?`, [...values, realId]);
-  } else {
-    sql.run(`UPDATE ${table} SET id = ?, ${sets} WHERE id = ?`, [realId, ...values, provisionalId]);
-  }
-}
-
-/** A pending link's row becomes the link the service made (`saved`). */
-function settleLink(sql: Sql, provisionalId: number, saved: LinkSaved, now: number): void {
-  const realId = saved.id;
-  const exists = sql.get('SELECT 1 AS x FROM links WHERE id = ?', [realId]);
-  if (exists) {
-    // A sync brought the link in first: keep its row, with what only the create knew.
-    const known = sql.get<{
-      channel_id: number | null;
-      campaign_id: number | null;
-      status: string | null;
-      password: number | null;
-      expiry: string | null;
-    }>('SELECT channel_id, campaign_id, status, password, expiry FROM links WHERE id = ?', [
-      provisionalId,
-    ]);
-    forgetLink(sql, provisionalId);
-    if (known) {
-      sql.run(
-        `UPDATE links SET
-           channel_id = CASE WHEN channel_known = 1 THEN channel_id ELSE ? END, channel_known = 1,
-           campaign_id = CASE WHEN campaign_known = 1 THEN campaign_id ELSE ? END, campaign_known = 1,
-           status = COALESCE(status, ?), password = COALESCE(password, ?),
-           expiry = CASE WHEN expiry_known = 1 THEN expiry ELSE ? END, expiry_known = 1
-         WHERE id = ?`,
-        [known.channel_id, known.campaign_id, known.status, known.password, known.expiry, realId],
-      );
-    }
-  } else {
-    const row = sql.get<{ date: string }>('SELECT date FROM links WHERE id = ?', [provisionalId]);
-    // stored_at becomes now: the service's link is stored from this answer. Kept from the
-    // enqueue, it would predate the link on the service, and a deletion sweep (or a channel
-    // pass) that began in between would take the link, which it could not have listed, for
-    // one it listed no more, and drop it from the mirror (links-sync.ts, finishSweep).
-    sql.run(
-      `UPDATE links SET id = ?, rank = ?, short_url = ?, alias = ?, domain = ?, stored_at = ?
-       WHERE id = ?`,
-      [
-        realId,
-        freeRank(sql, row?.date ?? '', realId),
-        saved.shortUrl,
-        aliasOf(saved.shortUrl),
-        hostOf(saved.shortUrl),
-        now,
-        provisionalId,
-      ],
-    );
-    sql.run(`UPDATE channel_items SET item_id = ? WHERE type = 'links' AND item_id = ?`, [
-      realId,
-      provisionalId,
-    ]);
-  }
 }
 
 /**
@@ -371,6 +313,12 @@ export function applyAnswer(
     // Confirmed: what the assignment showed is now the service's state (under real ids).
     case 'channel.assign':
       if (m.type === 'links') setLinkChannel(sql, resolve(m.itemId), resolve(m.channelId), now);
+      if (m.type === 'qr') putQrInChannel(sql, resolve(m.itemId), resolve(m.channelId), now);
+      break;
+    case 'qr.create':
+    case 'qr.update':
+    case 'qr.delete':
+      applyQrAnswer(sql, m, answer, pid);
       break;
     case 'campaign.assign':
       sql.run('UPDATE links SET campaign_id = ?, campaign_known = 1 WHERE id = ?', [
@@ -402,6 +350,9 @@ export function removeProvisional(sql: Sql, kind: TargetKind, provisionalId: num
       break;
     case 'campaign':
       forgetCampaign(sql, provisionalId);
+      break;
+    case 'qr':
+      forgetQr(sql, provisionalId);
       break;
     default:
       sql.run(`DELETE FROM ${TARGET_TABLE[kind]} WHERE id = ?`, [provisionalId]);

@@ -10,4 +10,5 @@ export interface OutboxApi {
   campaigns: Pick<ProfileApi['campaigns'], 'create' | 'update' | 'delete' | 'assign' | 'list'>;
   domains: Pick<ProfileApi['domains'], 'create' | 'update' | 'delete' | 'list'>;
   pixels: Pick<ProfileApi['pixels'], 'create' | 'update' | 'delete' | 'list'>;
+  qrs: Pick<ProfileApi['qrs'], 'create' | 'update' | 'delete' | 'list' | 'get'>;
 }

@@ -22,6 +22,8 @@ export interface StoredOp {
   baselineId: number | null;
   attempts: number;
   outcomeUnknown: boolean;
+  /** When the request whose answer was lost left (the latest such); null when none was. */
+  lostAt: number | null;
   lastError: { code: string; message: string } | null;
   nextAttemptAt: number | null;
   createdAt: number;
@@ -41,11 +43,12 @@ interface OpRow {
   outcome_unknown: number;
   last_error: string | null;
   next_attempt_at: number | null;
+  lost_at: number | null;
   created_at: number;
 }
 
 const COLUMNS = `seq, op_id, mutation, idempotency_key, state, provisional_id, target_kind, target_id,
-  baseline_id, attempts, outcome_unknown, last_error, next_attempt_at, created_at`;
+  baseline_id, attempts, outcome_unknown, last_error, next_attempt_at, lost_at, created_at`;
 
 function toOp(r: OpRow): StoredOp {
   return {
@@ -62,6 +65,7 @@ function toOp(r: OpRow): StoredOp {
     baselineId: r.baseline_id,
     attempts: r.attempts,
     outcomeUnknown: r.outcome_unknown === 1,
+    lostAt: r.lost_at ?? null,
     lastError: r.last_error
       ? (JSON.parse(r.last_error) as { code: string; message: string })
       : null,
@@ -163,6 +167,7 @@ export interface OpPatch {
   outcomeUnknown?: boolean;
   lastError?: { code: string; message: string } | null;
   nextAttemptAt?: number | null;
+  lostAt?: number | null;
 }
 
 export function updateOp(sql: Sql, opId: string, patch: OpPatch, now: number): void {
@@ -183,6 +188,7 @@ export function updateOp(sql: Sql, opId: string, patch: OpPatch, now: number): v
   if (patch.lastError !== undefined)
     set('last_error', patch.lastError === null ? null : JSON.stringify(patch.lastError));
   if (patch.nextAttemptAt !== undefined) set('next_attempt_at', patch.nextAttemptAt);
+  if (patch.lostAt !== undefined) set('lost_at', patch.lostAt);
   sql.run(`UPDATE outbox SET ${sets.join(', ')} WHERE op_id = ?`, [...params, opId]);
 }
 
@@ -192,17 +198,16 @@ export function deleteOp(sql: Sql, opId: string): void {
 
 /**
  * After a restart: operations that were on the wire have an unknown outcome. A create is looked
- * up only once the service's longest run since it left (`updated_at`, stamped when it was sent)
- * is over: until then the service may still be making the object.
+ * up at once; its request left when the row was stamped (`updated_at`), so it is sent again only
+ * once the service's longest run since then is over (see outbox.ts, `attempt`).
  */
-export function recoverSending(sql: Sql, now: number, serverMaxExecutionMs: number): number {
+export function recoverSending(sql: Sql, now: number): number {
   return sql.run(
     `UPDATE outbox SET state = 'queued', outcome_unknown = 1,
-       next_attempt_at = CASE WHEN kind LIKE '%.create'
-         THEN MAX(COALESCE(next_attempt_at, 0), updated_at + ?) ELSE next_attempt_at END,
+       lost_at = CASE WHEN kind LIKE '%.create' THEN MAX(COALESCE(lost_at, 0), updated_at) ELSE lost_at END,
        updated_at = ?
      WHERE state = 'sending'`,
-    [serverMaxExecutionMs, now],
+    [now],
   ).changes;
 }
 

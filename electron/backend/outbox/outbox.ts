@@ -131,6 +131,7 @@ const TOPICS: Record<TargetKind, MirrorTopic[]> = {
   campaign: ['campaigns', 'links'],
   domain: ['domains', 'links'],
   pixel: ['pixels'],
+  qr: ['qrs', 'channel-items'],
 };
 
 function topicsOf(m: OutboxMutation): MirrorTopic[] {
@@ -183,7 +184,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // Operations that were on the wire when the app last stopped have an unknown outcome.
   const serverMaxExecutionMs = options.serverMaxExecutionMs ?? DEFAULT_SERVER_MAX_EXECUTION_MS;
   const baseUrl = profileBaseUrl(options.baseUrl, mirror.serviceHost());
-  const recovered = recoverSending(sql, clock.now(), serverMaxExecutionMs);
+  const recovered = recoverSending(sql, clock.now());
   if (recovered > 0)
     log(
       `[outbox] ${recovered} change(s) were being sent when Linkdeck stopped; they are looked up before being sent again.`,
@@ -357,10 +358,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
     try {
       let answer: OpAnswer | undefined;
       if (op.outcomeUnknown && create) {
+        // Looked up at once (issue 31, item 4): a lost answer of a create that was made settles
+        // as soon as a look-up can tell, not after the service's longest run.
         const found = await lookUp(op, signal);
         if (found) {
           log(`[outbox] found what "${summaryOf(op.mutation)}" made before its answer was lost`);
           answer = found;
+        } else if (op.lostAt !== null && clock.now() < op.lostAt + serverMaxExecutionMs) {
+          // Not there yet, but the service may still be making it: wait out its longest run
+          // since the request left, then look again before sending. This pass was no attempt.
+          if (!isOpen()) return;
+          mirror.write(['outbox'], () =>
+            updateOp(sql, op.opId, { state: 'queued', attempts: op.attempts, nextAttemptAt: op.lostAt! + serverMaxExecutionMs }, clock.now()),
+          );
+          return;
         }
       }
       if (answer === undefined) {
@@ -424,12 +435,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // Offline: sent as soon as the service answers again, no delay.
       let nextAttemptAt =
         failure === 'transient' ? now + backoffMs(attempts, options.retryMinMs ?? 2_000) : null;
-      if (reached && sentAt !== undefined) {
-        // The service may still be making it (a link's title is fetched first): it is looked
-        // up once the longest run the service allows since the request left is over.
-        const settledBy = leftAt(error, sentAt, now) + serverMaxExecutionMs;
-        if (settledBy > now) nextAttemptAt = Math.max(nextAttemptAt ?? 0, settledBy);
-      }
+      // The service may have made it, and may still be making it (a link's title is fetched
+      // first): the next pass looks it up (at once, or after the backoff of a transient failure)
+      // and sends again only once the longest run since this request left is over (`attempt`).
+      const lostAt = reached && sentAt !== undefined ? Math.max(op.lostAt ?? 0, leftAt(error, sentAt, now)) : undefined;
+      if (lostAt !== undefined && failure === 'transient') nextAttemptAt = now + (options.retryMinMs ?? 2_000);
       mirror.write(['outbox'], () =>
         updateOp(
           sql,
@@ -439,6 +449,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
             outcomeUnknown: op.outcomeUnknown || reached,
             ...(failure === 'cancelled' ? {} : { lastError: errorInfo(error, kind) }),
             nextAttemptAt,
+            ...(lostAt !== undefined ? { lostAt } : {}),
           },
           now,
         ),

@@ -44,5 +44,11 @@ export async function sendMutation(
       return api.pixels.update(m.id, m.input, options);
     case 'pixel.delete':
       return api.pixels.delete(m.id, options);
+    case 'qr.create':
+      return api.qrs.create(m.input, options);
+    case 'qr.update':
+      return api.qrs.update(m.id, m.input, options);
+    case 'qr.delete':
+      return api.qrs.delete(m.id, options);
   }
 }

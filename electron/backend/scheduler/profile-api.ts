@@ -21,7 +21,7 @@ type Scheduled<F> = F extends (
   : never;
 
 type GroupName =
-  'links' | 'account' | 'channels' | 'campaigns' | 'domains' | 'pixels' | 'overlays' | 'splash' | 'clicks';
+  'links' | 'account' | 'channels' | 'campaigns' | 'domains' | 'pixels' | 'qrs' | 'overlays' | 'splash' | 'clicks';
 type Group<G extends GroupName> = ApiClient[G];
 type MethodName<G extends GroupName> = keyof Group<G> & string;
 
@@ -82,6 +82,7 @@ const METHODS: { [G in GroupName]: { [M in MethodName<G>]: readonly [Arity<Group
       delete: [1, 'write'],
     },
     pixels: { list: [1, 'read'], create: [1, 'write'], update: [2, 'write'], delete: [1, 'write'] },
+    qrs: { list: [1, 'read'], get: [1, 'open'], create: [1, 'write'], update: [2, 'write'], delete: [1, 'write'] },
     overlays: { list: [1, 'read'] },
     splash: { list: [1, 'read'] },
     clicks: { timeline: [1, 'read'] },

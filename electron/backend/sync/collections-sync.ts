@@ -13,6 +13,7 @@ import {
   SPLASH_PAGES,
   storeAccount,
 } from '../mirror/collections.js';
+import { isApiClientError } from '../api/errors.js';
 import { answerWords, isCollectionMissing } from '../api/not-offered.js';
 import {
   clearNotOffered,
@@ -21,6 +22,7 @@ import {
   readNotOffered,
   writeNotOffered,
 } from '../mirror/offered.js';
+import { forgetQr, QRS, withKnownContent } from '../mirror/qr-codes.js';
 import { walkPages, type FetchPage } from './pages.js';
 import { request, type SyncContext } from './sync-context.js';
 
@@ -55,6 +57,7 @@ const NOUN: Record<SmallCollection, string> = {
   pixels: 'pixel',
   overlays: 'overlay',
   splash: 'splash',
+  qrs: 'qr',
 };
 
 const PATH: Record<SmallCollection, string> = {
@@ -64,6 +67,7 @@ const PATH: Record<SmallCollection, string> = {
   pixels: '/api/pixels',
   overlays: '/api/overlay',
   splash: '/api/splash',
+  qrs: '/api/qr',
 };
 
 /**
@@ -83,11 +87,16 @@ export async function syncSmallCollection(
   try {
     await readSmallCollection(ctx, kind);
   } catch (error) {
-    if (!isCollectionMissing(error, NOUN[kind])) throw error;
+    // 7.6.3 answers a key without the QR permission with an error and HTTP 200: for this
+    // profile the collection is not offered either (api/qr-codes.ts words it).
+    const notPermitted = isApiClientError(error) && error.details?.['notPermitted'] === true;
+    if (!notPermitted && !isCollectionMissing(error, NOUN[kind])) throw error;
     // A wrong base URL answers every path alike: only a service whose API answers lacks a route.
     // The account's own failure (the existing "no link service API at this base URL") is thrown.
     if (!ctx.apiAnswered) await syncAccount(ctx);
-    const message = `This service does not offer ${COLLECTION_WORDS[kind]}: it answered ${answerWords(error as Parameters<typeof answerWords>[0])} to GET ${PATH[kind]}. It may be an older version; Linkdeck asks again on a refresh and every day.`;
+    const message = notPermitted
+      ? (error as Error).message
+      : `This service does not offer ${COLLECTION_WORDS[kind]}: it answered ${answerWords(error as Parameters<typeof answerWords>[0])} to GET ${PATH[kind]}. It may be an older version; Linkdeck asks again on a refresh and every day.`;
     const now = ctx.clock.now();
     ctx.mirror.write([kind], () => writeNotOffered(ctx.mirror.sql, kind, message, now));
   }
@@ -134,6 +143,10 @@ async function readSmallCollection(ctx: SyncContext, kind: SmallCollection): Pro
       const items = await collect((p, l, o) => api.splash.list(page(p, l), o));
       return store(() => replaceCollection(sql, SPLASH_PAGES, items, now));
     }
+    case 'qrs': {
+      const items = await collect((p, l, o) => api.qrs.list(page(p, l), o));
+      return store(() => replaceCollection(sql, QRS, withKnownContent(sql, items), now, forgetQr));
+    }
   }
 }
 
@@ -179,4 +192,5 @@ export const SMALL_PLAN: Partial<Record<SyncCollection, number>> = {
   pixels: 1,
   overlays: 1,
   splash: 1,
+  qrs: 1,
 };

@@ -14,6 +14,7 @@ export interface SyncApi {
   pixels: Pick<ProfileApi['pixels'], 'list'>;
   overlays: Pick<ProfileApi['overlays'], 'list'>;
   splash: Pick<ProfileApi['splash'], 'list'>;
+  qrs: Pick<ProfileApi['qrs'], 'list' | 'get'>;
   /** The rate budget, for the ETA (a ProfileApi's scheduler). */
   scheduler?: { state(): RateBudgetState };
 }

@@ -1,6 +1,7 @@
 import type {
   LinkSort,
   MirrorLinkDetails,
+  MirrorQrDetails,
   Priority,
   SyncCollection,
   SyncProgress,
@@ -31,6 +32,7 @@ import {
 } from './links-sync.js';
 import { crawlBatch, crawlDetails } from './details-crawl.js';
 import { openLink, type OpenLinkOptions } from './open-link.js';
+import { openQr } from './open-qr.js';
 import { ProgressTracker } from './progress.js';
 import type { SyncApi } from './sync-api.js';
 import type { SyncContext } from './sync-context.js';
@@ -108,6 +110,8 @@ export interface Sync {
     id: number,
     options?: OpenLinkOptions & { signal?: AbortSignal },
   ): Promise<MirrorLinkDetails>;
+  /** A QR code with its details and scan statistics, read again when older than 5 min. */
+  openQr(id: number, options?: { force?: boolean; signal?: AbortSignal }): Promise<MirrorQrDetails>;
   progress(): SyncProgress;
   onProgress(listener: (progress: SyncProgress) => void): () => void;
 }
@@ -385,6 +389,7 @@ export function createSync(options: SyncOptions): Sync {
     openLink(id, opts = {}) {
       return openLink(context('user', opts.signal, true), id, opts);
     },
+    openQr: (id, opts = {}) => openQr(context('user', opts.signal, true), id, opts),
     progress: () => tracker.get(),
     onProgress(listener) {
       listeners.add(listener);

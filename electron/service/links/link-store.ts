@@ -146,7 +146,7 @@ function toStoredLink(ctx: ServiceContext, r: LinkRow): StoredLink {
 
 /** The user's link, or a 404 that names the id: another user's link is "not found" too. */
 export function getOwnedLink(ctx: ServiceContext, userId: number, id: number): StoredLink {
-  const row = ctx.db.prepare(`${SELECT_LINK} WHERE l.id = ? AND l.user_id = ?`).get(id, userId) as
+  const row = ctx.db.prepare(`${SELECT_LINK} WHERE l.id = ? AND l.user_id = ? AND l.qr_id IS NULL`).get(id, userId) as
     LinkRow | undefined;
   if (!row) throw notFound(`Link ${id}`);
   return toStoredLink(ctx, row);
@@ -160,7 +160,7 @@ export function findOwnedLinkByAlias(
   alias: string,
 ): StoredLink | undefined {
   const row = ctx.db
-    .prepare(`${SELECT_LINK} WHERE l.domain_id = ? AND l.alias = ? AND l.user_id = ?`)
+    .prepare(`${SELECT_LINK} WHERE l.domain_id = ? AND l.alias = ? AND l.user_id = ? AND l.qr_id IS NULL`)
     .get(domainId, alias, userId) as LinkRow | undefined;
   return row ? toStoredLink(ctx, row) : undefined;
 }
@@ -182,8 +182,8 @@ export function listLinks(
 ): { items: LinkSummary[]; total: number } {
   const like = `LIKE ? ESCAPE '\\'`;
   const where = query.q
-    ? `WHERE l.user_id = ? AND (l.alias ${like} OR l.long_url ${like} OR l.title ${like} OR l.note ${like})`
-    : 'WHERE l.user_id = ?';
+    ? `WHERE l.user_id = ? AND l.qr_id IS NULL AND (l.alias ${like} OR l.long_url ${like} OR l.title ${like} OR l.note ${like})`
+    : 'WHERE l.user_id = ? AND l.qr_id IS NULL';
   const args: unknown[] = query.q
     ? [userId, ...Array<string>(4).fill(likePattern(query.q))]
     : [userId];
@@ -416,7 +416,7 @@ export function updateLink(
 /** Deletes the user's link (its clicks and pixel assignments go with it). */
 export function deleteLink(ctx: ServiceContext, userId: number, id: number): void {
   const { changes } = ctx.db
-    .prepare('DELETE FROM links WHERE id = ? AND user_id = ?')
+    .prepare('DELETE FROM links WHERE id = ? AND user_id = ? AND qr_id IS NULL')
     .run(id, userId);
   if (changes === 0) throw notFound(`Link ${id}`);
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db.js';
 import { notFound } from '../errors.js';
 
 /** Tables whose rows belong to one user; the names never come from a request. */
-type OwnedTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'pixels';
+type OwnedTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'pixels' | 'qr_codes';
 
 /**
  * Throws "<What> was not found." unless the row exists and belongs to the user: another user's

@@ -24,6 +24,7 @@ interface ChannelRow {
 }
 
 interface ItemRow {
+  kind: 'links' | 'qr';
   id: number;
   title: string;
   long_url: string;
@@ -73,24 +74,34 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
     }),
   );
 
-  // Items are the channel's links, the most recently added first.
+  // Items are the channel's links and QR codes (issue 31: deployments from 6.8 hold QR codes
+  // in channels), the most recently added first. A QR code's `link` is its image, as in the
+  // QR list, and its `preview` that same image.
   api.get<{ Params: { id: string } }>('/channel/:id', async (request) => {
     const id = pathId(request.params.id, 'Channel');
     requireOwned(db, 'channels', id, request.userId, 'Channel');
     return pagedList(db, request, 'items', {
-      countSql: 'SELECT COUNT(*) AS n FROM links WHERE channel_id = ? AND user_id = ?',
-      rowsSql: `SELECT l.id, l.title, l.long_url, l.alias, d.domain AS branded, COALESCE(l.channel_added_at, l.created_at) AS added_at
-        FROM links l LEFT JOIN domains d ON d.id = l.domain_id
-        WHERE l.channel_id = ? AND l.user_id = ? ORDER BY added_at DESC, l.id DESC`,
+      countSql: `SELECT (SELECT COUNT(*) FROM links WHERE channel_id = ?1 AND user_id = ?2 AND qr_id IS NULL)
+        + (SELECT COUNT(*) FROM qr_codes WHERE channel_id = ?1 AND user_id = ?2) AS n`,
+      rowsSql: `SELECT 'links' AS kind, l.id, l.title, l.long_url, l.alias, d.domain AS branded, COALESCE(l.channel_added_at, l.created_at) AS added_at
+          FROM links l LEFT JOIN domains d ON d.id = l.domain_id
+          WHERE l.channel_id = ?1 AND l.user_id = ?2 AND l.qr_id IS NULL
+        UNION ALL
+        SELECT 'qr' AS kind, q.id, q.name AS title, '' AS long_url, q.alias, NULL AS branded, COALESCE(q.channel_added_at, q.created_at) AS added_at
+          FROM qr_codes q WHERE q.channel_id = ?1 AND q.user_id = ?2
+        ORDER BY added_at DESC, id DESC`,
       params: [id, request.userId],
-      toItem: (row: ItemRow) => ({
-        type: 'links',
-        id: row.id,
-        title: row.title,
-        preview: row.long_url,
-        link: shortUrl(ctx, row.alias, row.branded),
-        date: formatDate(row.added_at),
-      }),
+      toItem: (row: ItemRow) => {
+        const qrImage = `${ctx.baseUrl()}/qr/${row.alias}`;
+        return {
+          type: row.kind,
+          id: row.id,
+          title: row.title,
+          preview: row.kind === 'qr' ? qrImage : row.long_url,
+          link: row.kind === 'qr' ? qrImage : shortUrl(ctx, row.alias, row.branded),
+          date: formatDate(row.added_at),
+        };
+      },
     });
   });
 
@@ -113,15 +124,25 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
     async (request) => {
       const channelId = pathId(request.params.channelid, 'Channel');
       const { type } = request.params;
-      if (type === 'bio' || type === 'qr') {
-        const what = type === 'bio' ? 'Bio pages' : 'QR codes';
+      if (type === 'bio') {
         throw unprocessable(
-          `${what} are not supported by this service, so they cannot be added to a channel. Only links (type "links") can be.`,
+          'Bio pages are not supported by this service, so they cannot be added to a channel. Links (type "links") and QR codes (type "qr") can be.',
         );
+      }
+      if (type === 'qr') {
+        const qrId = pathId(request.params.itemid, 'QR code');
+        requireOwned(db, 'channels', channelId, request.userId, 'Channel');
+        requireOwned(db, 'qr_codes', qrId, request.userId, 'QR code');
+        const now = ctx.now();
+        db.prepare(
+          `UPDATE qr_codes SET channel_added_at = CASE WHEN channel_id IS ? AND channel_added_at IS NOT NULL THEN channel_added_at ELSE ? END,
+             channel_id = ?, updated_at = ? WHERE id = ?`,
+        ).run(channelId, now, channelId, now, qrId);
+        return { error: 0, message: 'Item has been added to the channel.' };
       }
       if (type !== 'links') {
         throw badRequest(
-          'The item type in the address must be "links", "bio" or "qr"; this service supports "links".',
+          'The item type in the address must be "links", "bio" or "qr"; this service supports "links" and "qr".',
         );
       }
       const linkId = pathId(request.params.itemid, 'Link');

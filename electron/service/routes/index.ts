@@ -8,6 +8,7 @@ import { registerClickRoutes } from './clicks.js';
 import { registerDomainRoutes } from './domains.js';
 import { registerLinkRoutes } from './links.js';
 import { registerPixelRoutes } from './pixels.js';
+import { registerQrRoutes } from './qr-codes.js';
 
 /** Every /api endpoint of the spec; `api` is already prefixed with /api and authenticated. */
 export function registerApiRoutes(api: FastifyInstance, ctx: ServiceContext): void {
@@ -17,6 +18,7 @@ export function registerApiRoutes(api: FastifyInstance, ctx: ServiceContext): vo
   registerCampaignRoutes(api, ctx);
   registerDomainRoutes(api, ctx);
   registerPixelRoutes(api, ctx);
+  registerQrRoutes(api, ctx);
   registerCatalogRoutes(api, ctx);
   // An extension of the spec: click timelines (see clicks.ts).
   registerClickRoutes(api, ctx);

@@ -8,6 +8,7 @@ const NOUN: Record<SyncCollection, string> = {
   pixels: 'pixels',
   overlays: 'overlays',
   splash: 'splash pages',
+  qrs: 'QR codes',
   links: 'links',
   'channel-items': 'channel items',
 };

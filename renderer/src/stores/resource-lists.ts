@@ -8,7 +8,7 @@ import type { LoadStatus } from './load-status.js';
 import { useProfilesStore } from './profiles.js';
 
 /** The small collections: each read whole from the mirror, with no argument. */
-export type CollectionChannel = 'channels:list' | 'campaigns:list' | 'domains:list' | 'pixels:list' | 'overlays:list' | 'splash:list';
+export type CollectionChannel = 'channels:list' | 'campaigns:list' | 'domains:list' | 'pixels:list' | 'overlays:list' | 'splash:list' | 'qr:list';
 
 export type ItemOf<C extends CollectionChannel> = ChannelValue<C> extends MirrorList<infer T> ? MirrorList<T>['items'][number] : never;
 
@@ -129,6 +129,8 @@ export const useDomainsStore = defineCollectionStore('domains', 'domains:list', 
 export const usePixelsStore = defineCollectionStore('pixels', 'pixels:list', { kind: 'pixels' });
 export const useOverlaysStore = defineCollectionStore('overlays', 'overlays:list', { kind: 'overlays' });
 export const useSplashStore = defineCollectionStore('splash', 'splash:list', { kind: 'splash' });
+/** QR codes as listed (issue 31); the QR section's own store (qr-codes.ts) searches and changes them. */
+export const useQrListStore = defineCollectionStore('qrs', 'qr:list', { kind: 'qrs' });
 
 /** The window of links the Links view shows: the newest first. */
 export const LINKS_WINDOW = { offset: 0, limit: 100, sort: 'date' } as const satisfies MirrorLinkQuery;

@@ -143,22 +143,23 @@ describe('sending', () => {
     outbox.start();
     await settle();
     expect(connectivity.isOnline()).toBe(false);
-    // The request may have reached the service, which may still be making the link: it is
-    // looked up once the service's longest run (60 s by default) since it left is over.
+    // The request may have reached the service: it is looked up as soon as the service answers
+    // again; sent again only once the service's longest run (60 s by default) since it left is
+    // over and a second look-up still finds nothing.
     const sentAt = clock.now();
-    expect(outbox.get(op.opId)).toMatchObject({
-      state: 'queued',
-      outcomeUnknown: true,
-      nextAttemptAt: sentAt + 60_000,
-    });
+    expect(outbox.get(op.opId)).toMatchObject({ state: 'queued', outcomeUnknown: true, nextAttemptAt: null });
     await clock.advance(2_000); // the probe answers
     await outbox.idle();
     expect(connectivity.isOnline()).toBe(true);
-    expect(fake.methods()).toEqual(['links.create']);
-    await clock.advance(58_000);
+    expect(fake.methods()).toEqual(['links.create', 'links.list']);
+    expect(outbox.get(op.opId)).toMatchObject({ state: 'queued', attempts: 1, nextAttemptAt: sentAt + 60_000 });
+    await clock.advance(57_999);
     await outbox.idle();
-    // Its answer was lost once: looked up first (nothing found), then sent again.
-    expect(fake.methods()).toEqual(['links.create', 'links.list', 'links.create']);
+    expect(fake.methods()).toEqual(['links.create', 'links.list']);
+    await clock.advance(1);
+    await outbox.idle();
+    // Looked up again (nothing found), then sent again.
+    expect(fake.methods()).toEqual(['links.create', 'links.list', 'links.list', 'links.create']);
     expect(outbox.get(op.opId)).toBeNull();
   });
 
@@ -207,10 +208,7 @@ describe('stopping and starting', () => {
     outbox = makeOutbox();
     outbox.start();
     const settled = outbox.settled(op.opId);
-    // Looked up once the service's longest run since the request left is over.
-    await settle();
-    expect(fake.methods()).toEqual(['links.create']);
-    await clock.advance(60_000);
+    // Looked up at once: it is there, so it settles without waiting out the service's longest run.
     const result = await settled;
     expect(result.id).toBe(77);
     expect(fake.methods()).toEqual(['links.create', 'links.getByShort']);

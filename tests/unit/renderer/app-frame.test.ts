@@ -83,7 +83,7 @@ describe('App frame', () => {
     const w = await mountApp();
 
     const labels = w.findAll('[data-testid^="nav-"]').map((n) => n.text());
-    expect(labels).toEqual(['Links', 'Channels', 'Campaigns', 'Domains', 'Pixels', 'Overlays & splash', 'Analytics', 'Bulk shorten', 'Outbox', 'Account', 'Settings']);
+    expect(labels).toEqual(['Links', 'Channels', 'Campaigns', 'Domains', 'Pixels', 'QR codes', 'Overlays & splash', 'Analytics', 'Bulk shorten', 'Outbox', 'Account', 'Settings']);
     expect(fake.callsTo('channels:list')).toHaveLength(1);
     expect(fake.callsTo('sync:refresh')).toEqual([{ view: { kind: 'channels' } }]);
     const table = w.get('[data-testid="resource-channels"]');

@@ -162,6 +162,21 @@ export class FakeWrites {
         this.run('pixels.delete', [id], o, () => ({ message: 'Pixel deleted.' })),
       list: (query, o) => this.run('pixels.list', [query], o, () => this.page([])),
     },
+    qrs: {
+      create: (input, o) =>
+        this.run('qrs.create', [input], o, () => {
+          const id = this.nextId++;
+          return { id, link: `https://s.test/qr/q${id}` };
+        }),
+      update: (id, input, o) =>
+        this.run('qrs.update', [id, input], o, () => ({ id, link: `https://s.test/qr/q${id}`, message: 'QR updated.' })),
+      delete: (id, o) => this.run('qrs.delete', [id], o, () => ({ message: 'QR deleted.' })),
+      list: (query, o) => this.run('qrs.list', [query], o, () => this.page([])),
+      get: (id, o) =>
+        this.run('qrs.get', [id], o, () => {
+          throw new ApiClientError('not-found', `QR code ${id} was not found.`, { status: 404 });
+        }),
+    },
   };
 }
 

@@ -152,6 +152,13 @@ export class FakeService {
     pixels: { list: async (q, o) => (this.track('pixels.list', [q], o), this.page([], q)) },
     overlays: { list: async (q, o) => (this.track('overlays.list', [q], o), this.page([], q)) },
     splash: { list: async (q, o) => (this.track('splash.list', [q], o), this.page([], q)) },
+    qrs: {
+      list: async (q, o) => (this.track('qrs.list', [q], o), this.page([], q)),
+      get: async (id, o) => {
+        this.track('qrs.get', [id], o);
+        throw new ApiClientError('not-found', `QR code ${id} was not found.`, { status: 404 });
+      },
+    },
     scheduler: { state: () => this.budget },
   };
 }
