@@ -154,6 +154,9 @@ describe('copy to another profile', () => {
     const [header, ...lines] = readCsv(csv.content);
     expect(header).toContain('source_short_url');
     expect(lines).toHaveLength(2);
+    // The channel and campaign the job created are named, not given by their temporary ids.
+    const column = (name: string) => lines.map((line) => line[header!.indexOf(name)]);
+    expect([column('channel'), column('campaign')]).toEqual([['Spring', ''], ['Launch', '']]);
   });
 
   it('maps pixels by name and type; one the target lacks is left out of the copy and listed', async () => {
