@@ -59,10 +59,15 @@ export interface TransferPlan {
   leftOut: TransferLeftOut[];
   /** Links that cannot be copied as they are (details never read, not on the source any more), in words. */
   unreadable: { id: number; shortUrl: string; reason: string }[];
-  /** Requests the job sends to the target (creates, channels, campaigns) and, for a move, to the source (deletes). */
-  requests: { target: number; source: number };
-  /** Time at the target's and source's rate budgets, ms. */
+  /**
+   * Requests the job sends to the target (link creates; `names` more when the missing channels
+   * and campaigns are created) and, for a move, to the source (deletes).
+   */
+  requests: { target: number; source: number; names: number };
+  /** Time at the target's and source's rate budgets, ms, without creating the missing names… */
   etaMs: number;
+  /** …and with them (the box under the list of names ticked). */
+  etaWithNamesMs: number;
   /** How old the target's mirror is (ms since its last full sync; null: never synced), for "checked against …". */
   targetMirrorAgeMs: number | null;
 }

@@ -109,7 +109,9 @@ describe('copy to another profile', () => {
 
     const plan = await app.call<TransferPlan>('transfer:plan', request([full, plain]));
     expect(plan).toMatchObject({ links: 2, toCreate: 2, alreadyThere: 0, aliasClashes: [], unreadable: [], missingChannels: ['Spring'], missingCampaigns: ['Launch'] });
-    expect(plan.requests).toEqual({ target: 4, source: 0 });
+    // Two creates, and two more once the missing channel and campaign are to be made.
+    expect(plan.requests).toEqual({ target: 2, source: 0, names: 2 });
+    expect(plan.etaWithNamesMs).toBeGreaterThan(plan.etaMs);
 
     const job = await run(request([full, plain]));
     expect(job.counts).toMatchObject({ created: 2, failed: 0 });
@@ -210,7 +212,10 @@ describe('copy to another profile', () => {
     expect(onTarget).toHaveLength(2);
     const copy = onTarget.find((l) => l.longUrl === 'https://mine.example/');
     expect(copy?.alias).not.toBe('taken');
-    // Run again: the random-alias copy is that link (same address, same domain): nothing twice.
+    // Run again: the random-alias copy is that link (same address, same domain): nothing twice,
+    // and the check promises no new random alias for it.
+    const replan = await app.call<TransferPlan>('transfer:plan', request([clash], { aliasTaken: 'random' }));
+    expect(replan).toMatchObject({ aliasClashes: [], alreadyThere: 1, toCreate: 0 });
     const again = await run(request([clash], { aliasTaken: 'random' }));
     expect(again.counts).toMatchObject({ reused: 1, created: 0 });
     expect(await linksOn(target)).toHaveLength(2);
@@ -245,6 +250,23 @@ describe('move to another profile', () => {
       [a, 'created', 'removed'],
       [b, 'reused', 'removed'],
       [branded, 'failed', null],
+    ]);
+  });
+
+  it('a link the check said cannot be copied (a password link) is left out, not counted as a failure', async () => {
+    const a = await make({ url: 'https://count.example/a', custom: 'count-a' });
+    // Made on the service's site: its password was never known to Linkdeck (the API never gives it back).
+    const locked = await source.api<{ id: number }>('POST', '/api/url/add', { url: 'https://count.example/locked', custom: 'count-locked', password: 'secret' });
+    await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
+    await app.call('links:get', { id: locked.json.id, force: true });
+    const plan = await app.call<TransferPlan>('transfer:plan', request([a, locked.json.id], { mode: 'move' }));
+    expect(plan).toMatchObject({ links: 2, toCreate: 1, unreadable: [{ id: locked.json.id, reason: expect.stringMatching(/password/) }] });
+    const job = await run(request([a, locked.json.id], { mode: 'move' }));
+    expect(job.counts).toMatchObject({ created: 1, failed: 0, cancelled: 1 });
+    const rows = await app.call<BulkRowsPage>('bulk:rows', { id: job.id });
+    expect(rows.rows.map((r) => [r.status, r.error])).toEqual([
+      ['created', null],
+      ['cancelled', expect.stringMatching(/^Left out: It asks for a password/)],
     ]);
   });
 

@@ -22,12 +22,23 @@ export function createMissingText(plan: TransferPlan): string {
   return `Create ${plan.missingChannels.length + plan.missingCampaigns.length === 1 ? 'this' : 'these'} ${parts.join(' and ')} on ${plan.targetName}`;
 }
 
-/** "12 requests to Work and 10 to Local workspace · less than a minute left" at their rate limits. */
-export function requestsText(plan: TransferPlan): string {
-  const to = `${count(plan.requests.target, 'request')} to ${plan.targetName}`;
+/**
+ * "12 requests to Work and 10 deletes on Local workspace: about 2 min at their rate limits.", the
+ * channel and campaign creates counted once the box to create them is ticked.
+ */
+export function requestsText(plan: TransferPlan, createMissing = false): string {
+  const target = plan.requests.target + (createMissing ? plan.requests.names : 0);
+  const to = `${count(target, 'request')} to ${plan.targetName}`;
   const from = plan.requests.source > 0 ? ` and ${count(plan.requests.source, 'delete')} on ${plan.sourceName}` : '';
-  const time = plan.etaMs < 60_000 ? 'less than a minute' : etaText(plan.etaMs).replace(/ left$/, '');
-  return `${to}${from}: ${time} at their rate limits.`;
+  return `${to}${from}: ${durationText(createMissing ? plan.etaWithNamesMs : plan.etaMs)} at their rate limits.`;
+}
+
+/** "about 40 s", "about 2 min": a minute is never rounded down to "less than a minute". */
+export function durationText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 10) return 'a few seconds';
+  if (seconds < 90) return `about ${Math.ceil(seconds / 5) * 5} s`;
+  return etaText(ms).replace(/ left$/, '');
 }
 
 /** How fresh the target's mirror is: the dry run knows only what it holds. */

@@ -47,9 +47,14 @@ export const useTransferStore = defineStore('transfer', () => {
     if (phase.value === 'checked') phase.value = 'choosing';
   });
 
-  /** Opens the dialog for these links; the choices of the last time stay when they still apply. */
+  /**
+   * Opens the dialog for these links. It opens on Copy every time: a move deletes from this
+   * profile, so it is never carried over from an earlier dialog (or another profile) unseen. The
+   * target and the alias rule of the last time stay when they still apply.
+   */
   function openFor(selected: number[]): void {
     ids.value = selected;
+    mode.value = 'copy';
     plan.value = null;
     createMissing.value = false;
     planError.value = null;

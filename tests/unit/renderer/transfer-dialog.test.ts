@@ -6,6 +6,7 @@ import type { Router } from 'vue-router';
 import TransferDialog from '../../../renderer/src/components/transfer/TransferDialog.vue';
 import SettingsView from '../../../renderer/src/views/SettingsView.vue';
 import { createAppRouter } from '../../../renderer/src/router.js';
+import { useNoticesStore } from '../../../renderer/src/stores/notices.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
 import { useTransferStore } from '../../../renderer/src/stores/transfer.js';
 import type { BulkJob } from '../../../electron/shared/bulk.js';
@@ -30,8 +31,9 @@ const plan = (over: Partial<TransferPlan> = {}): TransferPlan => ({
   missingCampaigns: ['Spring sale'],
   leftOut: [{ kind: 'pixel', name: 'Shop tag', links: 2 }],
   unreadable: [{ id: 5, shortUrl: 'http://127.0.0.1:4100/gone', reason: 'it is no longer on Local workspace' }],
-  requests: { target: 6, source: 4 },
-  etaMs: 3 * 60_000,
+  requests: { target: 3, source: 4, names: 3 },
+  etaMs: 62_000,
+  etaWithNamesMs: 3 * 60_000,
   targetMirrorAgeMs: 12 * 60_000,
   ...over,
 });
@@ -147,7 +149,8 @@ describe('Transfer dialog', () => {
     expect(text('transfer-create-missing')).toBe('Create these 2 channels and 1 campaign on Work');
     expect(text('transfer-plan-left-out')).toContain('Pixel “Shop tag” (2 links)');
     expect(text('transfer-plan-unreadable')).toContain('http://127.0.0.1:4100/gone: it is no longer on Local workspace');
-    expect(text('transfer-plan-requests')).toBe('6 requests to Work and 4 deletes on Local workspace: about 3 min at their rate limits.');
+    // 62 s is not "less than a minute".
+    expect(text('transfer-plan-requests')).toBe('3 requests to Work and 4 deletes on Local workspace: about 65 s at their rate limits.');
     expect(text('transfer-plan-freshness')).toBe("Checked against Work's mirror, synced 12 min ago.");
     expect(text('transfer-start')).toBe('Move 4 links');
   });
@@ -165,6 +168,8 @@ describe('Transfer dialog', () => {
 
     document.querySelector<HTMLElement>('[data-testid="transfer-create-missing"]')!.click();
     await flushPromises();
+    // The estimate counts the channel and campaign creates once they are to be made.
+    expect(text('transfer-plan-requests')).toBe('6 requests to Work and 4 deletes on Local workspace: about 3 min at their rate limits.');
     await click('transfer-start');
     expect((fake.callsTo('transfer:start') as TransferRequest[]).map((r) => r.createMissing)).toEqual([false, true]);
   });
@@ -208,10 +213,23 @@ describe('Transfer dialog', () => {
     expect(text('transfer-start-error')).toContain('Work is not connected any more: connect it again in Settings.');
     expect(el('transfer-plan')).not.toBeNull();
 
-    fake.answer('transfer:start', ok(job));
+    fake.answer('transfer:start', ok({ ...job, total: 5 }));
     const navigation = nextNavigation(router);
     await click('transfer-start');
     expect((await navigation).to.path).toBe('/bulk');
     expect(useTransferStore().open).toBe(false);
+    // The same figure as the button ("Copy 4 links"), not the job's 5 rows (one left out).
+    expect(useNoticesStore().items.map((n) => n.text)).toEqual(['Copy of 4 links to Work started (1 link left out, as the check said): follow it in Bulk shorten.']);
+  });
+
+  it('opens on Copy every time, even after a move was chosen (issue 28)', async () => {
+    await openDialog();
+    await choose('transfer-mode-move');
+    expect(useTransferStore().mode).toBe('move');
+    await click('transfer-cancel');
+    useTransferStore().openFor([1, 2]);
+    await flushPromises();
+    expect(useTransferStore().mode).toBe('copy');
+    expect(document.querySelector<HTMLInputElement>('[data-testid="transfer-mode-copy"] input')?.checked).toBe(true);
   });
 });
