@@ -57,8 +57,12 @@ export interface TransferPlan {
   missingChannels: string[];
   missingCampaigns: string[];
   leftOut: TransferLeftOut[];
-  /** Links that cannot be copied as they are (details never read, not on the source any more), in words. */
-  unreadable: { id: number; shortUrl: string; reason: string }[];
+  /**
+   * Links that cannot be copied as they are (details never read, not on the source any more), in
+   * words. `neverRead`: only its details are missing: reading them (from the dialog) makes it
+   * copyable.
+   */
+  unreadable: { id: number; shortUrl: string; reason: string; neverRead?: true }[];
   /**
    * Requests the job sends to the target (link creates; `names` more when the missing channels
    * and campaigns are created) and, for a move, to the source (deletes).

@@ -188,8 +188,11 @@ describe('copy to another profile', () => {
     const made = await source.api<{ id: number }>('POST', '/api/url/add', { url: 'https://elsewhere.example/' });
     await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
     const plan = await app.call<TransferPlan>('transfer:plan', request([made.json.id]));
-    expect(plan.unreadable).toEqual([{ id: made.json.id, shortUrl: expect.any(String), reason: expect.stringMatching(/details were never read/) }]);
+    expect(plan.unreadable).toEqual([{ id: made.json.id, shortUrl: expect.any(String), reason: expect.stringMatching(/details were never read/), neverRead: true }]);
     expect(plan.toCreate).toBe(0);
+    // What the dialog's "read them now" does: one details read each, and the link can be copied.
+    await app.call('links:get', { id: made.json.id, force: true });
+    expect(await app.call<TransferPlan>('transfer:plan', request([made.json.id]))).toMatchObject({ unreadable: [], toCreate: 1 });
     const self = await app.raw('transfer:plan', request([made.json.id], { targetProfileId: sourceId }));
     expect(self).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/another profile/) } });
   });
@@ -213,7 +216,10 @@ describe('copy to another profile', () => {
     const copy = onTarget.find((l) => l.longUrl === 'https://mine.example/');
     expect(copy?.alias).not.toBe('taken');
     // Run again: the random-alias copy is that link (same address, same domain): nothing twice,
-    // and the check promises no new random alias for it.
+    // and the check promises no new random alias for it (once the target's mirror holds the copy).
+    await app.call('profiles:switch', { id: targetId });
+    await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
+    await app.call('profiles:switch', { id: sourceId });
     const replan = await app.call<TransferPlan>('transfer:plan', request([clash], { aliasTaken: 'random' }));
     expect(replan).toMatchObject({ aliasClashes: [], alreadyThere: 1, toCreate: 0 });
     const again = await run(request([clash], { aliasTaken: 'random' }));

@@ -133,8 +133,8 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
   for (const id of request.ids) {
     const link: MirrorLink | null = src.link(id);
     const shortUrl = link?.shortUrl ?? '';
-    const refuse = (reason: string, input?: LinkInput) => {
-      unreadable.push({ id, shortUrl, reason });
+    const refuse = (reason: string, input?: LinkInput, neverRead = false) => {
+      unreadable.push({ id, shortUrl, reason, ...(neverRead ? { neverRead: true as const } : {}) });
       // Left out, as the check said: not a failure of the job (which showed "1 failed" in red).
       rows.push({ input: input ?? { url: link?.longUrl || 'about:blank' }, sourceLinkId: id, sourceShortUrl: shortUrl, status: 'cancelled', error: `Left out: ${reason}` });
     };
@@ -151,7 +151,7 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
       continue;
     }
     if (!readableOf(src, id).readable) {
-      refuse('Its details were never read, so its targeting, expiry and the rest are not known. Open it once (or wait for the background reading) and try again.');
+      refuse('Its details were never read, so its targeting, expiry and the rest are not known yet: read them from here, then check again.', undefined, true);
       continue;
     }
     const known = knownLinkFields(src.sql, id);

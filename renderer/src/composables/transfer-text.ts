@@ -1,4 +1,6 @@
 import type { TransferInfo, TransferLeftOut, TransferPlan } from '../../../electron/shared/transfer.js';
+import type { BudgetState } from '../../../electron/shared/contract.js';
+import { isUnmetered } from '../../../electron/shared/unmetered.js';
 import { agoText } from './freshness.js';
 import { etaText } from './sync-text.js';
 
@@ -52,4 +54,21 @@ export function mirrorAgeText(plan: TransferPlan): string {
 /** The job card's heading line: "Copy to Work" / "Move from Local workspace to Work". */
 export function transferTitle(info: TransferInfo): string {
   return info.mode === 'copy' ? `Copy to ${info.targetName}` : `Move from ${info.sourceName} to ${info.targetName}`;
+}
+
+/** Time one details read takes when the budget does not hold it back, ms. */
+const READ_MS = 300;
+
+/**
+ * "The details of 40 links were never read: reading them takes 40 requests, about 2 min at this
+ * profile's rate limit." The budget of the source (the current profile) paces them.
+ */
+export function readDetailsText(links: number, budget: Pick<BudgetState, 'limit' | 'remaining'> | null): string {
+  const head = `The details of ${count(links, 'link')} ${links === 1 ? 'was' : 'were'} never read: reading them takes ${count(links, 'request')}`;
+  if (!budget) return `${head}.`;
+  if (isUnmetered(budget.limit)) return `${head}, ${durationText(links * READ_MS)} (this service sets no rate limit).`;
+  const now = Math.min(links, Math.max(0, budget.remaining));
+  const later = links - now;
+  const ms = now * READ_MS + (later > 0 ? Math.ceil(later / Math.max(1, budget.limit)) * 60_000 : 0);
+  return `${head}, ${durationText(ms)} at this profile's rate limit of ${count(budget.limit, 'request')} a minute.`;
 }

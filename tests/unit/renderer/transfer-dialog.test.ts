@@ -222,6 +222,29 @@ describe('Transfer dialog', () => {
     expect(useNoticesStore().items.map((n) => n.text)).toEqual(['Copy of 4 links to Work started (1 link left out, as the check said): follow it in Bulk shorten.']);
   });
 
+  it('reads the details of links never read from the dialog, with progress, then checks again (issue 28)', async () => {
+    const neverRead = (id: number) => ({ id, shortUrl: `http://127.0.0.1:4100/n${id}`, reason: 'Its details were never read.', neverRead: true as const });
+    fake.answer('transfer:plan', ok(plan({ unreadable: [neverRead(2), neverRead(3), { id: 5, shortUrl: 'http://127.0.0.1:4100/gone', reason: 'gone' }] })));
+    fake.answer('budget:state', ok({ profileId: localProfile.id, limit: 30, remaining: 1, resetAt: 0, pausedUntil: null, inFlight: 0, queued: { user: 0, clipboard: 0, view: 0, background: 0 } }));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fake.answer('links:get', async () => (await held, ok({})));
+    await openDialog();
+    await check();
+    await untilDom(() => text('transfer-read-cost') !== null && text('transfer-read-cost')!.includes('rate limit'));
+    // Only the two whose details are missing; one fits in the budget now, the other waits a minute.
+    expect(text('transfer-read-cost')).toBe("The details of 2 links were never read: reading them takes 2 requests, about 65 s at this profile's rate limit of 30 requests a minute.");
+
+    fake.answer('transfer:plan', ok(plan({ unreadable: [], toCreate: 5 })));
+    await click('transfer-read-now');
+    expect(text('transfer-read-progress')).toBe('Reading details: 0 of 2 links…');
+    release();
+    await untilDom(() => text('transfer-plan-create') === '5 links to create on Work.');
+    expect(fake.callsTo('links:get')).toEqual([{ id: 2, force: true }, { id: 3, force: true }]);
+    expect(fake.callsTo('transfer:plan')).toHaveLength(2);
+    expect(el('transfer-read')).toBeNull();
+  });
+
   it('opens on Copy every time, even after a move was chosen (issue 28)', async () => {
     await openDialog();
     await choose('transfer-mode-move');
