@@ -56,6 +56,12 @@ export interface TransferPlan {
   /** Names the target lacks; created there when the request says `createMissing`. */
   missingChannels: string[];
   missingCampaigns: string[];
+  /**
+   * Created channels carry their colour and description, campaigns their public flag; a
+   * campaign's rotator address is not carried (its slug is shared by every account of a
+   * service): these are the ones the source has.
+   */
+  rotatorsNotCarried: { campaign: string; slug: string }[];
   leftOut: TransferLeftOut[];
   /**
    * Links that cannot be copied as they are (details never read, not on the source any more), in

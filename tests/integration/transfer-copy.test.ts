@@ -47,8 +47,8 @@ async function make(input: Record<string, unknown>): Promise<number> {
   return (await app.call<{ id: number }>('outbox:wait', { opId: op.opId })).id;
 }
 
-async function makeNamed(kind: 'channels' | 'campaigns', name: string): Promise<number> {
-  const op = await app.call<OutboxItem>(`${kind}:create`, { name });
+async function makeNamed(kind: 'channels' | 'campaigns', name: string, more: Record<string, unknown> = {}): Promise<number> {
+  const op = await app.call<OutboxItem>(`${kind}:create`, { name, ...more });
   return (await app.call<{ id: number }>('outbox:wait', { opId: op.opId })).id;
 }
 
@@ -89,8 +89,8 @@ async function run(req: TransferRequest): Promise<BulkJob> {
 
 describe('copy to another profile', () => {
   it('keeps the fields, maps channels and campaigns by name (made on the target), and a second run makes nothing', async () => {
-    const channel = await makeNamed('channels', 'Spring');
-    const campaign = await makeNamed('campaigns', 'Launch');
+    const channel = await makeNamed('channels', 'Spring', { color: '#22aa66', description: 'Seasonal posters' });
+    const campaign = await makeNamed('campaigns', 'Launch', { public: true, slug: 'launch-day' });
     const full = await make({
       url: 'https://shop.example/spring',
       custom: 'spring-sale',
@@ -131,10 +131,14 @@ describe('copy to another profile', () => {
       deeplink: { apple: 'https://apps.apple.com/app/id1', google: 'https://play.google.com/store/apps/details?id=x' },
       parameters: [{ name: 'utm_source', value: 'deck' }],
     });
-    const channels = await target.api<{ data: { channels: Array<{ name: string }> } }>('GET', '/api/channels');
-    expect(channels.json.data.channels.map((c) => c.name)).toEqual(['Spring']);
+    // The created channel keeps its colour and description, the campaign its public flag; its
+    // rotator address is named as not carried.
+    expect(plan.rotatorsNotCarried).toEqual([{ campaign: 'Launch', slug: 'launch-day' }]);
+    const channels = await target.api<{ data: { channels: Array<Record<string, unknown>> } }>('GET', '/api/channels');
+    expect(channels.json.data.channels).toEqual([expect.objectContaining({ name: 'Spring', color: '#22aa66', description: 'Seasonal posters' })]);
     const campaigns = await target.api<{ data: { campaigns: Array<Record<string, unknown>> } }>('GET', '/api/campaigns');
     expect(campaigns.json.data.campaigns).toHaveLength(1);
+    expect(campaigns.json.data.campaigns[0]).toMatchObject({ public: true });
     // The source keeps its links on a copy.
     expect(await linksOn(source)).toHaveLength(2);
 

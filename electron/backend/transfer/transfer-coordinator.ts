@@ -67,8 +67,9 @@ export class TransferCoordinator {
     const channelIds = new Map<string, number>();
     const campaignIds = new Map<string, number>();
     if (request.createMissing) {
-      for (const name of draft.plan.missingChannels) channelIds.set(name.toLowerCase(), idOf(outbox.enqueue({ kind: 'channel.create', input: { name } })));
-      for (const name of draft.plan.missingCampaigns) campaignIds.set(name.toLowerCase(), idOf(outbox.enqueue({ kind: 'campaign.create', input: { name } })));
+      // With what the source's ones carry (colour, description, public flag), as the dry run said.
+      for (const input of draft.namesToCreate.channels) channelIds.set(input.name.toLowerCase(), idOf(outbox.enqueue({ kind: 'channel.create', input })));
+      for (const input of draft.namesToCreate.campaigns) campaignIds.set((input.name ?? '').toLowerCase(), idOf(outbox.enqueue({ kind: 'campaign.create', input })));
     }
     const rows = draft.rows.map((row, idx) => {
       const channel = draft.channelOfRow.get(idx);

@@ -1,7 +1,7 @@
 import type { BulkRowStatus } from '../../shared/bulk.js';
 import { validateLinkInput } from '../../shared/link-validation.js';
 import { sameUrl } from '../../shared/import-aliases.js';
-import type { LinkInput, LinkRedirect, MirrorLink, RateBudgetState } from '../../shared/models.js';
+import type { CampaignInput, ChannelInput, LinkInput, LinkRedirect, MirrorLink, RateBudgetState } from '../../shared/models.js';
 import type { TransferAliasClash, TransferLeftOut, TransferPlan, TransferRequest } from '../../shared/transfer.js';
 import { hostOf } from '../mirror/dates.js';
 import { knownLinkFields } from '../mirror/link-known-fields.js';
@@ -45,6 +45,8 @@ export interface TransferDraft {
   /** Rows that name a channel or campaign to be created, by name (filled in by the caller with the ids it got). */
   channelOfRow: Map<number, string>;
   campaignOfRow: Map<number, string>;
+  /** What the missing channels and campaigns are created with: the source's colour, description and public flag. */
+  namesToCreate: { channels: ChannelInput[]; campaigns: CampaignInput[] };
 }
 
 const key = (name: string) => name.trim().toLowerCase();
@@ -101,8 +103,10 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
   const src = source.mirror;
   const dst = target.mirror;
   const srcBranded = brandedHosts(src);
-  const srcChannels = new Map(src.channels().items.map((c) => [c.id, c.name]));
-  const srcCampaigns = new Map(src.campaigns().items.map((c) => [c.id, c.name]));
+  const srcChannelItems = src.channels().items;
+  const srcCampaignItems = src.campaigns().items;
+  const srcChannels = new Map(srcChannelItems.map((c) => [c.id, c.name]));
+  const srcCampaigns = new Map(srcCampaignItems.map((c) => [c.id, c.name]));
   const srcPixels = new Map(src.pixels().items.map((p) => [p.id, p]));
   const srcOverlays = new Map(src.overlays().items.map((o) => [o.id, o]));
   const srcSplash = new Map(src.splashPages().items.map((s) => [s.id, s]));
@@ -260,6 +264,7 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
     aliasClashes,
     missingChannels: [...missingChannels.values()],
     missingCampaigns: [...missingCampaigns.values()],
+    rotatorsNotCarried: rotatorsNotCarried(srcCampaignItems, missingCampaigns.values()),
     leftOut: [...leftOut.values()],
     unreadable,
     requests,
@@ -267,7 +272,38 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
     etaWithNamesMs: etaOf(toCreate + names),
     targetMirrorAgeMs: syncedAt === null ? null : Math.max(0, now - syncedAt),
   };
-  return { plan, rows, channelOfRow, campaignOfRow };
+  const namesToCreate = {
+    channels: [...missingChannels.values()].map((name): ChannelInput => {
+      const c = srcChannelItems.find((item) => key(item.name) === key(name));
+      return { name, ...(c?.description ? { description: c.description } : {}), ...(c?.color ? { color: c.color } : {}) };
+    }),
+    campaigns: [...missingCampaigns.values()].map((name): CampaignInput => {
+      const c = srcCampaignItems.find((item) => key(item.name) === key(name));
+      return { name, ...(c ? { public: c.public } : {}) };
+    }),
+  };
+  return { plan, rows, channelOfRow, campaignOfRow, namesToCreate };
+}
+
+/**
+ * The rotator slugs of the missing campaigns that are not carried: a slug is unique across a
+ * whole service (every account's campaigns), so asking for it could make the target refuse the
+ * campaign and with it its links; the dry run names them instead (issue 28).
+ */
+function rotatorsNotCarried(campaigns: readonly { name: string; rotator: string | null }[], missing: Iterable<string>): { campaign: string; slug: string }[] {
+  const out: { campaign: string; slug: string }[] = [];
+  for (const name of missing) {
+    const rotator = campaigns.find((c) => key(c.name) === key(name))?.rotator;
+    if (!rotator) continue;
+    let slug: string;
+    try {
+      slug = new URL(rotator).pathname.split('/').filter(Boolean).pop() ?? '';
+    } catch {
+      slug = rotator;
+    }
+    if (slug) out.push({ campaign: name, slug });
+  }
+  return out;
 }
 
 interface RedirectMaps {

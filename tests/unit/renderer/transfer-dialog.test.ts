@@ -29,6 +29,7 @@ const plan = (over: Partial<TransferPlan> = {}): TransferPlan => ({
   aliasClashes: [{ id: 4, alias: 'spring', shortUrl: 'http://127.0.0.1:4100/spring' }],
   missingChannels: ['Newsletter', 'Partners'],
   missingCampaigns: ['Spring sale'],
+  rotatorsNotCarried: [{ campaign: 'Spring sale', slug: 'spring' }],
   leftOut: [{ kind: 'pixel', name: 'Shop tag', links: 2 }],
   unreadable: [{ id: 5, shortUrl: 'http://127.0.0.1:4100/gone', reason: 'it is no longer on Local workspace' }],
   requests: { target: 3, source: 4, names: 3 },
@@ -147,6 +148,10 @@ describe('Transfer dialog', () => {
     expect(text('transfer-plan-missing')).toContain('Channel “Newsletter”');
     expect(text('transfer-plan-missing')).toContain('Campaign “Spring sale”');
     expect(text('transfer-create-missing')).toBe('Create these 2 channels and 1 campaign on Work');
+    // What the created ones carry, and what not.
+    expect(text('transfer-plan-carried')).toBe(
+      'Channels are made with their colour and description, campaigns with their public flag. Not carried: the rotator address /r/spring (campaign “Spring sale”), since a rotator address is shared by every account of a service: set it on Work if it is free there.',
+    );
     expect(text('transfer-plan-left-out')).toContain('Pixel “Shop tag” (2 links)');
     expect(text('transfer-plan-unreadable')).toContain('http://127.0.0.1:4100/gone: it is no longer on Local workspace');
     // 62 s is not "less than a minute".
