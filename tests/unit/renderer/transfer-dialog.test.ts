@@ -242,7 +242,7 @@ describe('Transfer dialog', () => {
 
     fake.answer('transfer:plan', ok(plan({ unreadable: [], toCreate: 5 })));
     await click('transfer-read-now');
-    expect(text('transfer-read-progress')).toBe('Reading details: 0 of 2 links…');
+    expect(text('transfer-read-progress')).toBe('Reading details: 0 of 2 links… (closing this dialog stops it; what was read stays read)');
     release();
     await untilDom(() => text('transfer-plan-create') === '5 links to create on Work.');
     expect(fake.callsTo('links:get')).toEqual([{ id: 2, force: true }, { id: 3, force: true }]);
