@@ -82,6 +82,18 @@ describe('the Analytics overview tells one story', () => {
     }
   });
 
+  it('the service answers the totals of the links clicked since a time with the timeline, and refuses a bad time in words', async () => {
+    type Answer = { clicks: { totals?: { id: number; clicks: number; gained: number }[] }; message?: string };
+    const since = await s.api<Answer>('GET', `/api/clicks?from=${T0 - 12 * H}&to=${T0 + H}&step=hour&totalsSince=${T0 - H}`);
+    expect(since.json.clicks.totals).toEqual([{ id: links[0]!.id, clicks: 12, gained: 12 }]);
+    // No click since then nor in the range (which starts an hour after the visits): none.
+    const later = await s.api<Answer>('GET', `/api/clicks?from=${T0 + H}&to=${T0 + 2 * H}&step=hour&totalsSince=${T0 + H}`);
+    expect(later.json.clicks.totals).toEqual([]);
+    const bad = await s.api<Answer>('GET', `/api/clicks?totalsSince=yesterday`);
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/"totalsSince" must be a whole number/);
+  });
+
   it('writes nothing when the mirror already holds every total (no change for the view to reload on)', async () => {
     const api = profileApiFor(s.url, s.key);
     try {
