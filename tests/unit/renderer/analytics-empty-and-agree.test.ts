@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
-import type { ClickTimeline } from '../../../electron/shared/analytics.js';
-import { coverageText, fillText } from '../../../renderer/src/components/analytics/coverage-text.js';
+import type { AnalyticsOverview, ClickTimeline } from '../../../electron/shared/analytics.js';
+import { coverageText, fillText, totalsFreshness } from '../../../renderer/src/components/analytics/coverage-text.js';
 import TimelineChart from '../../../renderer/src/components/charts/TimelineChart.vue';
 import { emptyTimelineText } from '../../../renderer/src/components/charts/timeline-data.js';
 import WorldMapChart from '../../../renderer/src/components/charts/WorldMapChart.vue';
@@ -66,5 +66,19 @@ describe('who clicked, beside the page\'s total', () => {
     const automatic = { left: 3, read: 0, etaMs: 750, error: null, automatic: true };
     expect(fillText({ ...automatic, running: true })).toBe('Reading the statistics of 3 links (free here: this service sets no rate limit)…');
     expect(fillText({ ...automatic, running: false })).toBe('');
+  });
+});
+
+describe('the chart and the totals beside it', () => {
+  const overview = (clicks: number, t: ClickTimeline): AnalyticsOverview => ({
+    timeline: t, top: [], movers: [], channels: [], campaigns: [], channelUnknown: 0, campaignUnknown: 0, links: 3, clicks,
+    formerClicks: { clicks: 0, links: 0, sources: [] }, syncedAt: day(3) - 5 * 60_000,
+  });
+  it('say how fresh each is where they differ, and nothing where they agree', () => {
+    expect(totalsFreshness(overview(5, some), true, day(3))).toBe('The chart counts 7 clicks now; the totals of the links below were read 5 min ago and say 5.');
+    expect(totalsFreshness(overview(7, some), true, day(3))).toBeNull();
+    // A range that ends before now: its chart stops earlier by design.
+    expect(totalsFreshness(overview(5, some), false, day(3))).toBeNull();
+    expect(totalsFreshness(overview(5, { ...some, source: 'mirror' }), true, day(3))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import type { AudienceCoverage, StatsFillState } from '../../../../electron/shared/analytics.js';
+import type { AnalyticsOverview, AudienceCoverage, StatsFillState } from '../../../../electron/shared/analytics.js';
+import { agoText } from '../../composables/freshness.js';
 import { etaText } from '../../composables/sync-text.js';
 import { dayText } from '../charts/timeline-data.js';
 
@@ -35,4 +36,19 @@ export function fillText(f: StatsFillState | null): string {
   const eta = f.etaMs === null ? '' : `, ${etaText(f.etaMs)}`;
   if (f.running) return `Reading statistics with spare budget: ${f.read.toLocaleString()} read, ${requests} to go${eta}.`;
   return `${f.left.toLocaleString()} ${f.left === 1 ? 'link has' : 'links have'} no statistics here yet: reading them takes ${requests}${eta.replace(' left', '')} with spare budget.`;
+}
+
+/**
+ * When the exact chart (counted by the service now) and the totals beside it (read by the last
+ * sync) differ, how fresh each is; null when they agree, or when the range ends before now (its
+ * chart then stops earlier than the totals by design). Linkdeck's own service answers the totals
+ * with the chart, so this shows only where it could not (an older version, too many links).
+ */
+export function totalsFreshness(overview: AnalyticsOverview, rangeEndsNow: boolean, now: number): string | null {
+  const t = overview.timeline;
+  if (t.source !== 'service' || !rangeEndsNow) return null;
+  const last = t.buckets.at(-1)?.total ?? null;
+  if (last === null || last === overview.clicks) return null;
+  const read = overview.syncedAt === null ? 'not read yet' : `read ${agoText(overview.syncedAt, now)}`;
+  return `The chart counts ${last.toLocaleString()} clicks now; the totals of the links below were ${read} and say ${overview.clicks.toLocaleString()}.`;
 }
