@@ -143,4 +143,9 @@ export interface StatsFillState {
   etaMs: number | null;
   /** Why the last run stopped early, in words. */
   error: string | null;
+  /**
+   * The profile has no rate limit: the fill runs by itself whenever links are left (also for
+   * statistics read before a link's latest clicks), and the view offers no button.
+   */
+  automatic: boolean;
 }

@@ -56,13 +56,28 @@ export interface TransferPlan {
   /** Names the target lacks; created there when the request says `createMissing`. */
   missingChannels: string[];
   missingCampaigns: string[];
+  /**
+   * Created channels carry their colour and description, campaigns their public flag; a
+   * campaign's rotator address is not carried (its slug is shared by every account of a
+   * service): these are the ones the source has.
+   */
+  rotatorsNotCarried: { campaign: string; slug: string }[];
   leftOut: TransferLeftOut[];
-  /** Links that cannot be copied as they are (details never read, not on the source any more), in words. */
-  unreadable: { id: number; shortUrl: string; reason: string }[];
-  /** Requests the job sends to the target (creates, channels, campaigns) and, for a move, to the source (deletes). */
-  requests: { target: number; source: number };
-  /** Time at the target's and source's rate budgets, ms. */
+  /**
+   * Links that cannot be copied as they are (details never read, not on the source any more), in
+   * words. `neverRead`: only its details are missing: reading them (from the dialog) makes it
+   * copyable.
+   */
+  unreadable: { id: number; shortUrl: string; reason: string; neverRead?: true }[];
+  /**
+   * Requests the job sends to the target (link creates; `names` more when the missing channels
+   * and campaigns are created) and, for a move, to the source (deletes).
+   */
+  requests: { target: number; source: number; names: number };
+  /** Time at the target's and source's rate budgets, ms, without creating the missing names… */
   etaMs: number;
+  /** …and with them (the box under the list of names ticked). */
+  etaWithNamesMs: number;
   /** How old the target's mirror is (ms since its last full sync; null: never synced), for "checked against …". */
   targetMirrorAgeMs: number | null;
 }

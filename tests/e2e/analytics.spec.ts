@@ -1,5 +1,6 @@
 import { AnalyticsPage } from './pages/analytics-page.js';
 import { AppFrame } from './pages/app-frame.js';
+import { LinksPage } from './pages/links-page.js';
 import { WelcomePage } from './pages/welcome-page.js';
 import { expect, test, type RemoteService } from './fixtures.js';
 
@@ -67,4 +68,69 @@ test('analytics: totals, exact clicks over time, the world map of the links read
   // A top link opens its detail.
   await analytics.topRow('spring-sale').getByTestId('analytics-open-link').click();
   await expect(page.getByTestId('link-detail')).toHaveAttribute('data-status', 'ready');
+});
+
+/**
+ * Issue 28, item 6: the local workspace (no rate limit) right after visits that no sync has read
+ * yet. Every figure on the page tells the same story: the header, the charts, the top link's
+ * gain and total, the channel totals, and who clicked (read without asking, as it costs nothing).
+ */
+test('analytics on the local workspace: every figure agrees right after visits, and who clicked is read without asking', async ({ app }) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await new WelcomePage(page).useLocalWorkspace();
+  const links = new LinksPage(page);
+  const analytics = new AnalyticsPage(page);
+
+  // Three links, made in the app; none clicked yet.
+  const shortUrls: string[] = [];
+  for (const url of ['https://example.com/first', 'https://example.com/second', 'https://example.com/third']) {
+    if (shortUrls.length === 0) await links.create(url);
+    else {
+      await links.newLinkOutcome.getByTestId('new-link-again').click();
+      await links.newLinkUrl.fill(url);
+      await links.newLinkSubmit.click();
+    }
+    const shown = links.newLinkOutcome.getByTestId('new-link-short-url');
+    await expect(shown).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/\w+$/);
+    shortUrls.push((await shown.textContent()) ?? '');
+  }
+  const shortUrl = shortUrls[0] as string;
+  await expect(links.row('example.com/third')).toBeVisible();
+  // Before any click: empty charts say so instead of drawing a scale.
+  await analytics.open();
+  await expect(analytics.totals).toHaveText('0 clicks on 3 links');
+  await expect(page.getByTestId('world-map-empty')).toHaveText('No clicks yet.');
+  await expect(page.getByTestId('world-map-canvas')).toHaveCount(0);
+  await expect(page.getByTestId('analytics-total-chart-empty')).toHaveText('No clicks yet.');
+  await expect(page.getByTestId('analytics-gained-chart-empty')).toHaveText('No clicks yet.');
+
+  // Twelve real visits to one link, which no sync has read.
+  await new AppFrame(page).open('links');
+  for (let i = 0; i < 12; i++) await visit(shortUrl, i % 2 ? UA.firefoxLinux : UA.chromeWindows, i < 8 ? 'US' : 'DE');
+  await analytics.open();
+
+  // The first screen that shows the 12 clicks shows them everywhere at once: the figures are read
+  // without waiting once the chart has them (they used to say 0 until a sync caught up).
+  await expect(analytics.summary(analytics.totalChart)).toHaveAttribute('aria-label', /: 12 clicks in all, 12 gained in the range\.$/);
+  const alias = shortUrl.split('/').pop() ?? '';
+  const top = analytics.topRow(alias);
+  const figures = {
+    totals: await analytics.totals.textContent(),
+    gainedChart: await analytics.summary(analytics.gainedChart).getAttribute('aria-label'),
+    topGained: await top.getByTestId('analytics-link-gained').textContent(),
+    topClicks: await top.getByTestId('analytics-link-clicks').textContent(),
+    channels: (await page.getByTestId('analytics-channels').getByTestId('analytics-group-row').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim()),
+  };
+  expect(figures).toEqual({
+    totals: '12 clicks on 3 links',
+    gainedChart: expect.stringMatching(/^Clicks gained per day: 12 in all, /),
+    topGained: '+12',
+    topClicks: '12',
+    channels: [expect.stringMatching(/^No channel ?3 links · 12 clicks · \+12/)],
+  });
+  // Who clicked: read by itself (no button on a workspace without a rate limit), and it counts the same 12.
+  await expect(analytics.coverage).toHaveText(/^From the statistics of 3 of 3 links, read on \d{4}-\d\d-\d\d\.$/);
+  await expect(analytics.fillButton).toHaveCount(0);
+  await expect(analytics.summary(page.getByTestId('world-map'))).toHaveAttribute('aria-label', 'Clicks by country: United States 8, Germany 4.');
 });

@@ -32,7 +32,15 @@ async function seriousViolations(page: Page, selector: string): Promise<string[]
 test('move: selected links go to the other profile, keep their aliases, and leave the source once copied', async ({ app, service, remoteService }) => {
   test.setTimeout(240_000);
   const { page } = app;
-  for (const alias of ALIASES) await service.ok('POST', '/api/url/add', { url: `https://example.com/transfer/${alias}`, custom: alias });
+  // A laptop's window: the dialog's action button must stay reachable after the check (issue 28).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The first link in a channel and a campaign the target lacks: the dry run lists them (a longer dialog).
+  const channel = (await service.ok('POST', '/api/channel/add', { name: 'Posters', color: '#22aa66', description: 'Printed ones' }))['id'] as number;
+  const campaign = (await service.ok('POST', '/api/campaign/add', { name: 'Spring', slug: 'spring-tr', public: true }))['id'] as number;
+  for (const alias of ALIASES) {
+    const grouped = alias === ALIASES[0] ? { channel, campaign } : {};
+    await service.ok('POST', '/api/url/add', { url: `https://example.com/transfer/${alias}`, custom: alias, ...grouped });
+  }
   const remoteLinks = async (): Promise<ServiceLink[]> => {
     const res = await fetch(`${remoteService.url}/api/urls?limit=100`, { headers: { Authorization: `Bearer ${remoteService.apiKey}` } });
     return ((await res.json()) as { data: { urls: ServiceLink[] } }).data.urls;
@@ -67,17 +75,26 @@ test('move: selected links go to the other profile, keep their aliases, and leav
   // The only other profile is offered, already chosen; the current one is not.
   await expect(dialog.target(TARGET)).toBeChecked();
   await expect(dialog.target(SOURCE)).toHaveCount(0);
-  // The focus is in the dialog; Escape closes it, and the choices are still there when it opens again.
+  // The focus is in the dialog; Escape closes it, and it opens again on Copy (a move is never
+  // carried over unseen), its target still chosen.
   await expect.poll(() => dialog.root.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await dialog.move.click();
   await expect(dialog.move.getByRole('radio')).toBeChecked();
   await page.keyboard.press('Escape');
   await expect(dialog.root).toBeHidden();
   await dialog.openButton.click();
-  await expect(dialog.move.getByRole('radio')).toBeChecked();
+  await expect(dialog.copy.getByRole('radio')).toBeChecked();
+  await expect(dialog.target(TARGET)).toBeChecked();
+  await dialog.move.click();
   await dialog.check.click();
   await expect(dialog.toCreate).toHaveText(`3 links to create on ${TARGET}.`);
   await expect(dialog.alreadyThere).toHaveText('0 links already there: they are used as they are, nothing is made twice.');
+  await expect(dialog.root.getByTestId('transfer-plan-missing')).toContainText('Channel “Posters”');
+  await expect(dialog.root.getByTestId('transfer-plan-carried')).toContainText('/r/spring-tr (campaign “Spring”)');
+  await dialog.root.getByTestId('transfer-create-missing').click();
+  // The action stays in view beside the dry run's words (the footer does not scroll away).
+  await transitionsDone(page);
+  await expect(dialog.start).toBeInViewport({ ratio: 1 });
   // Labelled controls and readable contrast in the dialog, as axe judges them.
   await expect(seriousViolations(page, '[data-testid="transfer-dialog"]')).resolves.toEqual([]);
   await dialog.start.click();
@@ -102,6 +119,11 @@ test('move: selected links go to the other profile, keep their aliases, and leav
   await expect(links.row('/tr-stay')).toHaveCount(1);
   const sourceLeft = ((await service.ok('GET', '/api/urls?limit=100'))['data'] as { urls: ServiceLink[] }).urls;
   expect(sourceLeft.map((l) => l.alias)).toEqual(['tr-stay']);
+  // The channel and campaign were made on the target with what they carry.
+  const remote = async (path: string) =>
+    ((await (await fetch(`${remoteService.url}${path}`, { headers: { Authorization: `Bearer ${remoteService.apiKey}` } })).json()) as { data: Record<string, unknown[]> }).data;
+  expect((await remote('/api/channels'))['channels']).toEqual([expect.objectContaining({ name: 'Posters', color: '#22aa66', description: 'Printed ones' })]);
+  expect((await remote('/api/campaigns'))['campaigns']).toEqual([expect.objectContaining({ public: true })]);
   const onTarget = await remoteLinks();
   expect(onTarget.map((l) => [l.alias, l.longurl]).sort()).toEqual(toMove.map((a) => [a, `https://example.com/transfer/${a}`]).sort());
 

@@ -173,7 +173,7 @@ describe('filling the statistics the mirror lacks', () => {
       const page = await api.links.list({ limit: 100 });
       data.mirror.write(['links'], () => storeListedLinks(data.sql, page.items, Date.now()));
       const fill = new StatsFill(systemClock);
-      const target = { profileId: 'p', api: spied as never, mirror: data.mirror, connectivity: createConnectivity({ clock: systemClock, probe: async () => undefined }) };
+      const target = { profileId: 'p', api: spied as never, mirror: data.mirror, connectivity: createConnectivity({ clock: systemClock, probe: async () => undefined }), unmetered: false };
       expect(fill.state(target)).toMatchObject({ running: false, left: 2, etaMs: expect.any(Number) });
       expect(fill.start(target).running).toBe(true);
       await fill.settled();

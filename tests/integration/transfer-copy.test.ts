@@ -47,8 +47,8 @@ async function make(input: Record<string, unknown>): Promise<number> {
   return (await app.call<{ id: number }>('outbox:wait', { opId: op.opId })).id;
 }
 
-async function makeNamed(kind: 'channels' | 'campaigns', name: string): Promise<number> {
-  const op = await app.call<OutboxItem>(`${kind}:create`, { name });
+async function makeNamed(kind: 'channels' | 'campaigns', name: string, more: Record<string, unknown> = {}): Promise<number> {
+  const op = await app.call<OutboxItem>(`${kind}:create`, { name, ...more });
   return (await app.call<{ id: number }>('outbox:wait', { opId: op.opId })).id;
 }
 
@@ -89,8 +89,8 @@ async function run(req: TransferRequest): Promise<BulkJob> {
 
 describe('copy to another profile', () => {
   it('keeps the fields, maps channels and campaigns by name (made on the target), and a second run makes nothing', async () => {
-    const channel = await makeNamed('channels', 'Spring');
-    const campaign = await makeNamed('campaigns', 'Launch');
+    const channel = await makeNamed('channels', 'Spring', { color: '#22aa66', description: 'Seasonal posters' });
+    const campaign = await makeNamed('campaigns', 'Launch', { public: true, slug: 'launch-day' });
     const full = await make({
       url: 'https://shop.example/spring',
       custom: 'spring-sale',
@@ -109,7 +109,9 @@ describe('copy to another profile', () => {
 
     const plan = await app.call<TransferPlan>('transfer:plan', request([full, plain]));
     expect(plan).toMatchObject({ links: 2, toCreate: 2, alreadyThere: 0, aliasClashes: [], unreadable: [], missingChannels: ['Spring'], missingCampaigns: ['Launch'] });
-    expect(plan.requests).toEqual({ target: 4, source: 0 });
+    // Two creates, and two more once the missing channel and campaign are to be made.
+    expect(plan.requests).toEqual({ target: 2, source: 0, names: 2 });
+    expect(plan.etaWithNamesMs).toBeGreaterThan(plan.etaMs);
 
     const job = await run(request([full, plain]));
     expect(job.counts).toMatchObject({ created: 2, failed: 0 });
@@ -129,10 +131,14 @@ describe('copy to another profile', () => {
       deeplink: { apple: 'https://apps.apple.com/app/id1', google: 'https://play.google.com/store/apps/details?id=x' },
       parameters: [{ name: 'utm_source', value: 'deck' }],
     });
-    const channels = await target.api<{ data: { channels: Array<{ name: string }> } }>('GET', '/api/channels');
-    expect(channels.json.data.channels.map((c) => c.name)).toEqual(['Spring']);
+    // The created channel keeps its colour and description, the campaign its public flag; its
+    // rotator address is named as not carried.
+    expect(plan.rotatorsNotCarried).toEqual([{ campaign: 'Launch', slug: 'launch-day' }]);
+    const channels = await target.api<{ data: { channels: Array<Record<string, unknown>> } }>('GET', '/api/channels');
+    expect(channels.json.data.channels).toEqual([expect.objectContaining({ name: 'Spring', color: '#22aa66', description: 'Seasonal posters' })]);
     const campaigns = await target.api<{ data: { campaigns: Array<Record<string, unknown>> } }>('GET', '/api/campaigns');
     expect(campaigns.json.data.campaigns).toHaveLength(1);
+    expect(campaigns.json.data.campaigns[0]).toMatchObject({ public: true });
     // The source keeps its links on a copy.
     expect(await linksOn(source)).toHaveLength(2);
 
@@ -154,6 +160,9 @@ describe('copy to another profile', () => {
     const [header, ...lines] = readCsv(csv.content);
     expect(header).toContain('source_short_url');
     expect(lines).toHaveLength(2);
+    // The channel and campaign the job created are named, not given by their temporary ids.
+    const column = (name: string) => lines.map((line) => line[header!.indexOf(name)]);
+    expect([column('channel'), column('campaign')]).toEqual([['Spring', ''], ['Launch', '']]);
   });
 
   it('maps pixels by name and type; one the target lacks is left out of the copy and listed', async () => {
@@ -183,8 +192,11 @@ describe('copy to another profile', () => {
     const made = await source.api<{ id: number }>('POST', '/api/url/add', { url: 'https://elsewhere.example/' });
     await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
     const plan = await app.call<TransferPlan>('transfer:plan', request([made.json.id]));
-    expect(plan.unreadable).toEqual([{ id: made.json.id, shortUrl: expect.any(String), reason: expect.stringMatching(/details were never read/) }]);
+    expect(plan.unreadable).toEqual([{ id: made.json.id, shortUrl: expect.any(String), reason: expect.stringMatching(/details were never read/), neverRead: true }]);
     expect(plan.toCreate).toBe(0);
+    // What the dialog's "read them now" does: one details read each, and the link can be copied.
+    await app.call('links:get', { id: made.json.id, force: true });
+    expect(await app.call<TransferPlan>('transfer:plan', request([made.json.id]))).toMatchObject({ unreadable: [], toCreate: 1 });
     const self = await app.raw('transfer:plan', request([made.json.id], { targetProfileId: sourceId }));
     expect(self).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/another profile/) } });
   });
@@ -207,7 +219,13 @@ describe('copy to another profile', () => {
     expect(onTarget).toHaveLength(2);
     const copy = onTarget.find((l) => l.longUrl === 'https://mine.example/');
     expect(copy?.alias).not.toBe('taken');
-    // Run again: the random-alias copy is that link (same address, same domain): nothing twice.
+    // Run again: the random-alias copy is that link (same address, same domain): nothing twice,
+    // and the check promises no new random alias for it (once the target's mirror holds the copy).
+    await app.call('profiles:switch', { id: targetId });
+    await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
+    await app.call('profiles:switch', { id: sourceId });
+    const replan = await app.call<TransferPlan>('transfer:plan', request([clash], { aliasTaken: 'random' }));
+    expect(replan).toMatchObject({ aliasClashes: [], alreadyThere: 1, toCreate: 0 });
     const again = await run(request([clash], { aliasTaken: 'random' }));
     expect(again.counts).toMatchObject({ reused: 1, created: 0 });
     expect(await linksOn(target)).toHaveLength(2);
@@ -242,6 +260,23 @@ describe('move to another profile', () => {
       [a, 'created', 'removed'],
       [b, 'reused', 'removed'],
       [branded, 'failed', null],
+    ]);
+  });
+
+  it('a link the check said cannot be copied (a password link) is left out, not counted as a failure', async () => {
+    const a = await make({ url: 'https://count.example/a', custom: 'count-a' });
+    // Made on the service's site: its password was never known to Linkdeck (the API never gives it back).
+    const locked = await source.api<{ id: number }>('POST', '/api/url/add', { url: 'https://count.example/locked', custom: 'count-locked', password: 'secret' });
+    await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
+    await app.call('links:get', { id: locked.json.id, force: true });
+    const plan = await app.call<TransferPlan>('transfer:plan', request([a, locked.json.id], { mode: 'move' }));
+    expect(plan).toMatchObject({ links: 2, toCreate: 1, unreadable: [{ id: locked.json.id, reason: expect.stringMatching(/password/) }] });
+    const job = await run(request([a, locked.json.id], { mode: 'move' }));
+    expect(job.counts).toMatchObject({ created: 1, failed: 0, cancelled: 1 });
+    const rows = await app.call<BulkRowsPage>('bulk:rows', { id: job.id });
+    expect(rows.rows.map((r) => [r.status, r.error])).toEqual([
+      ['created', null],
+      ['cancelled', expect.stringMatching(/^Left out: It asks for a password/)],
     ]);
   });
 

@@ -61,8 +61,18 @@ export function linksOf(sql: Sql, gains: readonly { id: number; gained: number; 
   return out;
 }
 
-/** Totals per channel or campaign (links whose membership is known), biggest first. */
-export function groupTotals(sql: Sql, kind: 'channel' | 'campaign', from: number, to: number): { groups: GroupTotal[]; unknown: number } {
+/**
+ * Totals per channel or campaign (links whose membership is known), biggest first. `gains`: each
+ * link's clicks in the range as the service counted them (links absent gained none); without it,
+ * the gains are summed from the mirror's readings.
+ */
+export function groupTotals(
+  sql: Sql,
+  kind: 'channel' | 'campaign',
+  from: number,
+  to: number,
+  gains?: ReadonlyMap<number, number>,
+): { groups: GroupTotal[]; unknown: number } {
   const field = kind === 'channel' ? 'channel_id' : 'campaign_id';
   const known = kind === 'channel' ? 'channel_known' : 'campaign_known';
   const table = kind === 'channel' ? 'channels' : 'campaigns';
@@ -77,16 +87,28 @@ export function groupTotals(sql: Sql, kind: 'channel' | 'campaign', from: number
     [from, to],
   );
   const unknown = sql.count(`SELECT COUNT(*) AS n FROM links WHERE id > 0 AND ${known} = 0`);
+  const counted = gains ? exactGains(sql, field, known, gains) : null;
   return {
     groups: rows.map((r) => ({
       id: r.id,
       name: r.id === null ? (kind === 'channel' ? 'No channel' : 'No campaign') : (r.name ?? `#${r.id}`),
       links: r.links,
       clicks: r.clicks,
-      gained: r.gained ?? 0,
+      gained: counted ? (counted.get(r.id) ?? 0) : (r.gained ?? 0),
     })),
     unknown,
   };
+}
+
+/** The service's gains summed per group (key null: no group); only the links that gained are looked up. */
+function exactGains(sql: Sql, field: string, known: string, gains: ReadonlyMap<number, number>): Map<number | null, number> {
+  const out = new Map<number | null, number>();
+  for (const [id, gained] of gains) {
+    if (gained === 0) continue;
+    const row = sql.get<{ g: number | null }>(`SELECT ${field} AS g FROM links WHERE id = ? AND ${known} = 1`, [id]);
+    if (row) out.set(row.g, (out.get(row.g) ?? 0) + gained);
+  }
+  return out;
 }
 
 /** The label of a compared link, channel or campaign (null when the mirror does not hold it). */

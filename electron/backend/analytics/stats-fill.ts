@@ -3,7 +3,7 @@ import { toAppError } from '../app-error.js';
 import type { Mirror } from '../mirror/mirror.js';
 import type { Clock } from '../scheduler/clock.js';
 import { estimateEtaMs } from '../sync/eta.js';
-import { crawlDetails } from '../sync/details-crawl.js';
+import { crawlDetails, pickCondition, type CrawlPick } from '../sync/details-crawl.js';
 import { ProgressTracker } from '../sync/progress.js';
 import type { Connectivity } from '../sync/connectivity.js';
 import type { SyncApi } from '../sync/sync-api.js';
@@ -13,6 +13,10 @@ import type { SyncApi } from '../sync/sync-api.js';
  * for, with the details crawl's own step, one request per link at background priority: the
  * scheduler sends them only from the budget the user's actions leave (it keeps a quarter of each
  * window back from background work), so the app stays as responsive as during a sync.
+ *
+ * On a profile without a rate limit (the local workspace) reading costs nothing: the fill starts
+ * by itself when the view asks for its state, and it also reads again the statistics of links
+ * clicked since their details were read, so "Who clicked" counts the clicks the page shows.
  */
 
 export interface FillTarget {
@@ -20,6 +24,8 @@ export interface FillTarget {
   api: SyncApi;
   mirror: Mirror;
   connectivity: Connectivity;
+  /** The service sets no rate limit that matters (see shared/unmetered.ts). */
+  unmetered: boolean;
 }
 
 /** Links per crawl step: small, so that a stop or a profile switch takes effect soon. */
@@ -27,8 +33,12 @@ const STEP = 5;
 /** Time one details read takes when the budget does not hold it back (for the ETA). */
 const LATENCY_MS = 250;
 
-export const linksWithoutStats = (mirror: Mirror): number =>
-  mirror.sql.count('SELECT COUNT(*) AS n FROM links WHERE details_at IS NULL AND id > 0 AND pending IS NULL');
+/** Which links a fill reads for this target. */
+const pickOf = (target: Pick<FillTarget, 'unmetered'>): CrawlPick => (target.unmetered ? 'stale' : 'never-read');
+
+/** Links the fill has left to read: without statistics (and, unmetered, with stale ones). */
+export const linksWithoutStats = (mirror: Mirror, pick: CrawlPick = 'never-read'): number =>
+  mirror.sql.count(`SELECT COUNT(*) AS n FROM links WHERE ${pickCondition(pick)}`);
 
 export class StatsFill {
   private owner: string | null = null;
@@ -42,7 +52,7 @@ export class StatsFill {
 
   /** What the fill does for this profile now, with the ETA of what is left. */
   state(target: FillTarget): StatsFillState {
-    const left = linksWithoutStats(target.mirror);
+    const left = linksWithoutStats(target.mirror, pickOf(target));
     const mine = this.owner === target.profileId;
     const budget = target.api.scheduler?.state();
     const etaMs =
@@ -57,7 +67,18 @@ export class StatsFill {
       read: mine ? this.read : 0,
       etaMs,
       error: mine ? this.error : null,
+      automatic: target.unmetered,
     };
+  }
+
+  /**
+   * The state the view asks for; unmetered, a fill with links left starts first (not again after
+   * it stopped on an error: the view offers to try again).
+   */
+  stateOrStart(target: FillTarget): StatsFillState {
+    const now = this.state(target);
+    if (target.unmetered && now.left > 0 && !now.running && now.error === null) return this.start(target);
+    return now;
   }
 
   start(target: FillTarget): StatsFillState {
@@ -101,10 +122,11 @@ export class StatsFill {
     };
     try {
       while (!signal.aborted) {
-        const read = await crawlDetails(ctx, STEP);
+        const pick = pickOf(target);
+        const read = await crawlDetails(ctx, STEP, pick);
         this.read += read;
         // A step that read nothing forgot links gone from the service; stop once none is left.
-        if (read === 0 && linksWithoutStats(target.mirror) === 0) break;
+        if (read === 0 && linksWithoutStats(target.mirror, pick) === 0) break;
       }
     } catch (error) {
       if (!signal.aborted) this.error = toAppError(error).message;

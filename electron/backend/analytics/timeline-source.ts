@@ -36,15 +36,25 @@ export interface ServiceRanking {
   movers: ServiceLinkGain[];
 }
 
-/** As timelineFor; for the whole account, the service also names `links` top links and movers. */
+/** Every link clicked since `totalsSince` or the range's start: its total, its gain in the range. */
+export interface ServiceTotals {
+  totals: { id: number; clicks: number; gained: number }[];
+  complete: boolean;
+}
+
+/**
+ * As timelineFor; for the whole account, the service also names `links` top links and movers,
+ * and with `totalsSince` the totals of the links clicked since then (see fresh-totals.ts).
+ */
 export async function sourcedTimeline(
   mirror: Mirror,
   clicks: ClicksSource | null,
   range: ResolvedRange,
   filter: LinkFilter,
   links = 0,
-): Promise<{ timeline: ClickTimeline; ranking: ServiceRanking | null }> {
-  const fromMirror = () => ({ timeline: mirrorTimeline(mirror.sql, range, filter), ranking: null });
+  totalsSince: number | null = null,
+): Promise<{ timeline: ClickTimeline; ranking: ServiceRanking | null; totals: ServiceTotals | null }> {
+  const fromMirror = () => ({ timeline: mirrorTimeline(mirror.sql, range, filter), ranking: null, totals: null });
   if (!clicks || (filter !== null && filter.kind !== 'link')) return fromMirror();
   if (mirror.state<boolean>(OFFERS_TIMELINES) === false) return fromMirror();
   let answer: ServiceClickTimeline | null;
@@ -56,6 +66,7 @@ export async function sourcedTimeline(
         step: range.step,
         utcOffsetMin: range.offsetMin,
         ...(filter ? { linkId: filter.id } : links > 0 ? { links } : {}),
+        ...(!filter && totalsSince !== null ? { totalsSince } : {}),
       },
       { priority: 'view' },
     );
@@ -70,6 +81,7 @@ export async function sourcedTimeline(
   return {
     timeline: fromService(answer, range),
     ranking: answer.top && answer.movers ? { top: answer.top, movers: answer.movers } : null,
+    totals: answer.totals ? { totals: answer.totals, complete: !answer.totalsTruncated } : null,
   };
 }
 

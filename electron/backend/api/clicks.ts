@@ -19,6 +19,8 @@ export interface ClickTimelineQuery {
   linkId?: number;
   /** Account-wide: also name this many top links and movers. */
   links?: number;
+  /** Account-wide: also answer the current totals of the links clicked since then (unix ms). */
+  totalsSince?: number;
 }
 
 export interface ServiceLinkGain {
@@ -34,6 +36,13 @@ export interface ServiceClickTimeline {
   buckets: { start: number; clicks: number }[];
   top?: ServiceLinkGain[];
   movers?: ServiceLinkGain[];
+  /**
+   * Every link clicked since `totalsSince` or the range's start: its total now and its clicks in
+   * the range, read with the buckets.
+   */
+  totals?: { id: number; clicks: number; gained: number }[];
+  /** More links were clicked than `totals` holds. */
+  totalsTruncated?: boolean;
 }
 
 export interface ClicksApi {
@@ -51,6 +60,8 @@ const answer = z.object({
     buckets: z.array(z.object({ start: int, clicks: int })).max(10_000),
     top: z.array(z.object({ id: int, gained: int, before: int })).max(100).optional(),
     movers: z.array(z.object({ id: int, gained: int, before: int })).max(100).optional(),
+    totals: z.array(z.object({ id: int, clicks: int, gained: int })).max(10_000).optional(),
+    totalsTruncated: z.boolean().optional(),
   }),
 });
 
@@ -65,7 +76,14 @@ export function createClicksApi(t: Transport): ClicksApi {
           {
             method: 'GET',
             path,
-            query: { from: query.from, to: query.to, step: query.step, utcOffset: query.utcOffsetMin, links: query.links },
+            query: {
+              from: query.from,
+              to: query.to,
+              step: query.step,
+              utcOffset: query.utcOffsetMin,
+              links: query.links,
+              totalsSince: query.totalsSince,
+            },
             what,
           },
           options,
@@ -78,8 +96,14 @@ export function createClicksApi(t: Transport): ClicksApi {
       // A service that answers something else at that address does not offer timelines either.
       const parsed = answer.safeParse(body);
       if (!parsed.success) return null;
-      const { top, movers, ...rest } = parseAnswer(answer, body, what).clicks;
-      return { ...rest, ...(top ? { top } : {}), ...(movers ? { movers } : {}) };
+      const { top, movers, totals, totalsTruncated, ...rest } = parseAnswer(answer, body, what).clicks;
+      return {
+        ...rest,
+        ...(top ? { top } : {}),
+        ...(movers ? { movers } : {}),
+        ...(totals ? { totals } : {}),
+        ...(totalsTruncated ? { totalsTruncated } : {}),
+      };
     },
   };
 }

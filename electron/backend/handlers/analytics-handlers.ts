@@ -4,20 +4,29 @@ import { StatsFill, type FillTarget } from '../analytics/stats-fill.js';
 import type { BackendContext } from '../backend-context.js';
 import type { Handlers } from '../router.js';
 import { systemClock, type Clock } from '../scheduler/clock.js';
+import { isUnmetered } from '../../shared/unmetered.js';
 
 type AnalyticsChannel = Extract<keyof Handlers, `analytics:${string}`>;
 
 /**
  * The Analytics view: everything is read from the current profile's mirror (offline, no
  * request), except exact timelines, which the local service offers as an extension of the spec
- * (one 'view' request per chart), and filling the statistics, which spends spare budget.
+ * (one 'view' request per chart), and filling the statistics, which spends spare budget (and
+ * starts by itself where the service sets no rate limit).
  */
 export function analyticsHandlers(context: BackendContext, clock: Clock = systemClock): Pick<Handlers, AnalyticsChannel> {
   const fill = new StatsFill(clock);
   const session = () => context.sessions.current();
   const target = (): FillTarget => {
     const s = session();
-    return { profileId: s.profile.id, api: s.api, mirror: s.workspace.data.mirror, connectivity: s.workspace.connectivity };
+    return {
+      profileId: s.profile.id,
+      api: s.api,
+      mirror: s.workspace.data.mirror,
+      connectivity: s.workspace.connectivity,
+      // The local workspace has no limit even before its first answer said so.
+      unmetered: s.profile.kind === 'local' || isUnmetered(s.api.scheduler.state().limit),
+    };
   };
   // A fill reads for the profile it started on; switching away stops it.
   context.onProfileChange(() => {
@@ -42,6 +51,6 @@ export function analyticsHandlers(context: BackendContext, clock: Clock = system
       fill.stop();
       return fill.state(target());
     },
-    'analytics:fill-state': async () => fill.state(target()),
+    'analytics:fill-state': async () => fill.stateOrStart(target()),
   };
 }

@@ -20,14 +20,23 @@ export function crawlBatch(ctx: SyncContext): number {
   return Math.max(1, Math.min(MAX_BATCH, Math.floor(budget.limit / 20)));
 }
 
-/** Reads the details of up to `max` never-read links, newest first; answers how many it read. */
-export async function crawlDetails(ctx: SyncContext, max: number): Promise<number> {
+/** Which links a crawl reads: never-read ones, or also those clicked since their details were read. */
+export type CrawlPick = 'never-read' | 'stale';
+
+/** The SQL condition (over `links`) of a pick. */
+export function pickCondition(pick: CrawlPick): string {
+  const never = 'details_at IS NULL AND id > 0 AND pending IS NULL';
+  if (pick === 'never-read') return never;
+  // A click reading later than the details read: the statistics miss those clicks.
+  return `id > 0 AND pending IS NULL AND (details_at IS NULL OR EXISTS
+    (SELECT 1 FROM click_readings r WHERE r.link_id = links.id AND r.at > links.details_at))`;
+}
+
+/** Reads the details of up to `max` links of the pick, newest first; answers how many it read. */
+export async function crawlDetails(ctx: SyncContext, max: number, pick: CrawlPick = 'never-read'): Promise<number> {
   const { mirror } = ctx;
   const ids = mirror.sql
-    .all<{ id: number }>(
-      'SELECT id FROM links WHERE details_at IS NULL AND id > 0 AND pending IS NULL ORDER BY rank DESC LIMIT ?',
-      [max],
-    )
+    .all<{ id: number }>(`SELECT id FROM links WHERE ${pickCondition(pick)} ORDER BY rank DESC LIMIT ?`, [max])
     .map((r) => r.id);
   let read = 0;
   for (const id of ids) {

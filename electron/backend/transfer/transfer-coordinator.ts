@@ -11,7 +11,7 @@ import type { ProfileApi } from '../scheduler/index.js';
 import { planTransfer, type TransferSide } from './transfer-plan.js';
 import type { TransferRegistry } from './transfer-registry.js';
 import { sweepRemovals } from './transfer-removals.js';
-import { transferResultCsv } from './transfer-result-csv.js';
+import { transferResultCsv, type CreatedNames } from './transfer-result-csv.js';
 import { deleteTransfer, getTransfer, insertTransfer, pendingRemovals, transferInfo, transferRows } from './transfer-store.js';
 
 /** What the coordinator needs of the profile sessions (wired by createBackend). */
@@ -67,8 +67,9 @@ export class TransferCoordinator {
     const channelIds = new Map<string, number>();
     const campaignIds = new Map<string, number>();
     if (request.createMissing) {
-      for (const name of draft.plan.missingChannels) channelIds.set(name.toLowerCase(), idOf(outbox.enqueue({ kind: 'channel.create', input: { name } })));
-      for (const name of draft.plan.missingCampaigns) campaignIds.set(name.toLowerCase(), idOf(outbox.enqueue({ kind: 'campaign.create', input: { name } })));
+      // With what the source's ones carry (colour, description, public flag), as the dry run said.
+      for (const input of draft.namesToCreate.channels) channelIds.set(input.name.toLowerCase(), idOf(outbox.enqueue({ kind: 'channel.create', input })));
+      for (const input of draft.namesToCreate.campaigns) campaignIds.set((input.name ?? '').toLowerCase(), idOf(outbox.enqueue({ kind: 'campaign.create', input })));
     }
     const rows = draft.rows.map((row, idx) => {
       const channel = draft.channelOfRow.get(idx);
@@ -85,6 +86,9 @@ export class TransferCoordinator {
     // (dropped at the next start), never a job nobody resumes.
     await this.options.registry.add({ jobId, sourceProfileId: sourceId, targetProfileId: target.profile.id, finished: false });
     const sql = workspace.data.mirror.sql;
+    // The rows name created channels and campaigns by their provisional ids, which the mirror
+    // forgets once the service answers: their names are kept for the result CSV.
+    if (channelIds.size + campaignIds.size > 0) workspace.data.mirror.setState(createdNamesKey(jobId), createdNames(draft.plan, channelIds, campaignIds));
     sql.transaction(() => {
       // Written paused, then resumed through the runner: rows left out by the dry run are settled
       // before the runner sees the job.
@@ -123,7 +127,8 @@ export class TransferCoordinator {
   resultCsv(file: ExportFile, jobId: string, targetProfileId: string): ExportFile {
     const sql = this.options.sessions.open(targetProfileId).workspace.data.mirror.sql;
     const stored = getTransfer(sql, jobId);
-    return stored ? { ...file, content: transferResultCsv(sql, jobId, this.options.sessions.open(targetProfileId).workspace.data.mirror) } : file;
+    const mirror = this.options.sessions.open(targetProfileId).workspace.data.mirror;
+    return stored ? { ...file, content: transferResultCsv(sql, jobId, mirror, mirror.state<CreatedNames>(createdNamesKey(jobId)) ?? null) } : file;
   }
 
   /** A job of another profile that the current one may reach by id: a transfer it is the source of. */
@@ -266,6 +271,15 @@ function confirmedLeft(job: BulkJob): number {
   const t = job.transfer;
   if (!t) return 0;
   return Math.max(0, job.counts.created + job.counts.reused - t.removedFromSource - t.removeFailed);
+}
+
+/** Sync-state key of the names a transfer created, by provisional id. */
+const createdNamesKey = (jobId: string) => `transfer-names:${jobId}`;
+
+function createdNames(plan: TransferPlan, channelIds: Map<string, number>, campaignIds: Map<string, number>): CreatedNames {
+  const byId = (names: string[], ids: Map<string, number>) =>
+    Object.fromEntries(names.flatMap((name) => (ids.has(name.toLowerCase()) ? [[String(ids.get(name.toLowerCase())), name]] : [])));
+  return { channels: byId(plan.missingChannels, channelIds), campaigns: byId(plan.missingCampaigns, campaignIds) };
 }
 
 const idOf = (item: { provisionalId?: number | null; id?: number | null }): number => {

@@ -1,7 +1,7 @@
 import type { BulkRowStatus } from '../../shared/bulk.js';
 import { validateLinkInput } from '../../shared/link-validation.js';
 import { sameUrl } from '../../shared/import-aliases.js';
-import type { LinkInput, LinkRedirect, MirrorLink, RateBudgetState } from '../../shared/models.js';
+import type { CampaignInput, ChannelInput, LinkInput, LinkRedirect, MirrorLink, RateBudgetState } from '../../shared/models.js';
 import type { TransferAliasClash, TransferLeftOut, TransferPlan, TransferRequest } from '../../shared/transfer.js';
 import { hostOf } from '../mirror/dates.js';
 import { knownLinkFields } from '../mirror/link-known-fields.js';
@@ -45,9 +45,16 @@ export interface TransferDraft {
   /** Rows that name a channel or campaign to be created, by name (filled in by the caller with the ids it got). */
   channelOfRow: Map<number, string>;
   campaignOfRow: Map<number, string>;
+  /** What the missing channels and campaigns are created with: the source's colour, description and public flag. */
+  namesToCreate: { channels: ChannelInput[]; campaigns: CampaignInput[] };
 }
 
 const key = (name: string) => name.trim().toLowerCase();
+
+/** Time one link (or name) create takes at the service, ms: it fetches the page's title first. */
+export const CREATE_MS = 3_000;
+/** Time one delete takes, ms. */
+export const DELETE_MS = 500;
 
 /** Names compared as the service compares them (MySQL's default: without regard to case). */
 function byName<T extends { id: number; name: string }>(items: readonly T[], extra?: (item: T) => string): Map<string, number> {
@@ -96,8 +103,10 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
   const src = source.mirror;
   const dst = target.mirror;
   const srcBranded = brandedHosts(src);
-  const srcChannels = new Map(src.channels().items.map((c) => [c.id, c.name]));
-  const srcCampaigns = new Map(src.campaigns().items.map((c) => [c.id, c.name]));
+  const srcChannelItems = src.channels().items;
+  const srcCampaignItems = src.campaigns().items;
+  const srcChannels = new Map(srcChannelItems.map((c) => [c.id, c.name]));
+  const srcCampaigns = new Map(srcCampaignItems.map((c) => [c.id, c.name]));
   const srcPixels = new Map(src.pixels().items.map((p) => [p.id, p]));
   const srcOverlays = new Map(src.overlays().items.map((o) => [o.id, o]));
   const srcSplash = new Map(src.splashPages().items.map((s) => [s.id, s]));
@@ -128,9 +137,10 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
   for (const id of request.ids) {
     const link: MirrorLink | null = src.link(id);
     const shortUrl = link?.shortUrl ?? '';
-    const refuse = (reason: string, input?: LinkInput) => {
-      unreadable.push({ id, shortUrl, reason });
-      rows.push({ input: input ?? { url: link?.longUrl || 'about:blank' }, sourceLinkId: id, sourceShortUrl: shortUrl, status: 'failed', error: reason });
+    const refuse = (reason: string, input?: LinkInput, neverRead = false) => {
+      unreadable.push({ id, shortUrl, reason, ...(neverRead ? { neverRead: true as const } : {}) });
+      // Left out, as the check said: not a failure of the job (which showed "1 failed" in red).
+      rows.push({ input: input ?? { url: link?.longUrl || 'about:blank' }, sourceLinkId: id, sourceShortUrl: shortUrl, status: 'cancelled', error: `Left out: ${reason}` });
     };
     if (!link) {
       refuse(`It is not in ${source.name} any more (deleted meanwhile).`);
@@ -145,7 +155,7 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
       continue;
     }
     if (!readableOf(src, id).readable) {
-      refuse('Its details were never read, so its targeting, expiry and the rest are not known. Open it once (or wait for the background reading) and try again.');
+      refuse('Its details were never read, so its targeting, expiry and the rest are not known yet: read them from here, then check again.', undefined, true);
       continue;
     }
     const known = knownLinkFields(src.sql, id);
@@ -210,12 +220,14 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
     let outcome: 'there' | 'create' | 'skip' = 'create';
     if (holders.some((u) => sameUrl(u, input.url))) outcome = 'there';
     else if (holders.length > 0) {
-      aliasClashes.push({ id, alias: link.alias, shortUrl });
       if (request.aliasTaken === 'skip') outcome = 'skip';
       else {
         delete input.custom;
         if (dst.findReusable({ url: input.url, ...(input.domain ? { domain: input.domain } : {}) })) outcome = 'there';
       }
+      // A clash the target already resolved (a random-alias copy made by an earlier run is that
+      // link) is no clash: no new random alias is given.
+      if (outcome !== 'there') aliasClashes.push({ id, alias: link.alias, shortUrl });
     }
     let status: PlannedRow['status'] = 'queued';
     let error: string | null = null;
@@ -225,17 +237,22 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
       error = `Left out: ${target.name} already uses the alias "${link.alias}" for another address (${holders[0] ?? ''}).`;
     } else if (problems.length > 0) {
       // Checked as the bulk runner checks every row (an expiry in the past, …): it fails alone, in words.
-      error = problems.join(' ');
-      status = 'failed';
-      unreadable.push({ id, shortUrl, reason: error });
+      unreadable.push({ id, shortUrl, reason: problems.join(' ') });
+      error = `Left out: ${problems.join(' ')}`;
+      status = 'cancelled';
     } else if (outcome === 'there') alreadyThere++;
     else toCreate++;
     rows.push({ input, sourceLinkId: id, sourceShortUrl: shortUrl, status, error });
   }
 
-  const createdNames = request.createMissing ? missingChannels.size + missingCampaigns.size : 0;
-  const requests = { target: toCreate + createdNames, source: request.mode === 'move' ? toCreate + alreadyThere : 0 };
-  const eta = (side: TransferSide, n: number) => (side.budget ? estimateEtaMs({ requestsLeft: n, budget: side.budget, now, share: 1 }) : 0);
+  const names = missingChannels.size + missingCampaigns.size;
+  const requests = { target: toCreate, source: request.mode === 'move' ? toCreate + alreadyThere : 0, names };
+  // Each request's own time counts, not only the budget's waits: a create waits for the service
+  // to read the target page's title (see design.md), so 18 creates at 30 a minute took 62 s where
+  // the budget alone said "less than a minute" (issue 28).
+  const eta = (side: TransferSide, n: number, latencyMs: number) =>
+    side.budget ? estimateEtaMs({ requestsLeft: n, budget: side.budget, now, share: 1, latencyMs }) : n * latencyMs;
+  const etaOf = (creates: number) => Math.round(Math.max(eta(target, creates, CREATE_MS), eta(source, requests.source, DELETE_MS)));
   const syncedAt = dst.syncedAt('links');
   const plan: TransferPlan = {
     mode: request.mode,
@@ -247,13 +264,46 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
     aliasClashes,
     missingChannels: [...missingChannels.values()],
     missingCampaigns: [...missingCampaigns.values()],
+    rotatorsNotCarried: rotatorsNotCarried(srcCampaignItems, missingCampaigns.values()),
     leftOut: [...leftOut.values()],
     unreadable,
     requests,
-    etaMs: Math.round(Math.max(eta(target, requests.target), eta(source, requests.source))),
+    etaMs: etaOf(toCreate),
+    etaWithNamesMs: etaOf(toCreate + names),
     targetMirrorAgeMs: syncedAt === null ? null : Math.max(0, now - syncedAt),
   };
-  return { plan, rows, channelOfRow, campaignOfRow };
+  const namesToCreate = {
+    channels: [...missingChannels.values()].map((name): ChannelInput => {
+      const c = srcChannelItems.find((item) => key(item.name) === key(name));
+      return { name, ...(c?.description ? { description: c.description } : {}), ...(c?.color ? { color: c.color } : {}) };
+    }),
+    campaigns: [...missingCampaigns.values()].map((name): CampaignInput => {
+      const c = srcCampaignItems.find((item) => key(item.name) === key(name));
+      return { name, ...(c ? { public: c.public } : {}) };
+    }),
+  };
+  return { plan, rows, channelOfRow, campaignOfRow, namesToCreate };
+}
+
+/**
+ * The rotator slugs of the missing campaigns that are not carried: a slug is unique across a
+ * whole service (every account's campaigns), so asking for it could make the target refuse the
+ * campaign and with it its links; the dry run names them instead (issue 28).
+ */
+function rotatorsNotCarried(campaigns: readonly { name: string; rotator: string | null }[], missing: Iterable<string>): { campaign: string; slug: string }[] {
+  const out: { campaign: string; slug: string }[] = [];
+  for (const name of missing) {
+    const rotator = campaigns.find((c) => key(c.name) === key(name))?.rotator;
+    if (!rotator) continue;
+    let slug: string;
+    try {
+      slug = new URL(rotator).pathname.split('/').filter(Boolean).pop() ?? '';
+    } catch {
+      slug = rotator;
+    }
+    if (slug) out.push({ campaign: name, slug });
+  }
+  return out;
 }
 
 interface RedirectMaps {

@@ -19,6 +19,12 @@ import { getOwnedLink } from '../links/link-store.js';
  * With `links=N` (account-wide only) it also names the N links that gained the most clicks in
  * the range (`top`) and those that gained the most over the period of the same length before
  * (`movers`): `[ { "id": 3, "gained": 12, "before": 4 }, … ]`.
+ * With `totalsSince=<unix ms>` (account-wide only) it also answers, for every link clicked since
+ * then or since the range's start, its current total and its clicks in the range
+ * (`totals: [ { "id": 3, "clicks": 16, "gained": 12 }, … ]`, at most 10,000; then
+ * `totalsTruncated: true`), read in the same instant as the buckets: the app brings the click
+ * totals it mirrors up to date with them and sums channels' and campaigns' gains from them, so
+ * its totals, top links and groups tell the same story as the chart.
  * Buckets start at the person's midnight (utcOffset, minutes east of UTC) and weeks on Monday;
  * the last ends at `to`. Linkdeck asks for it once per profile; any other service lacks the
  * route (404), and Linkdeck then charts the click totals its syncs read.
@@ -50,7 +56,12 @@ interface TimelineQuery {
   offset: number;
   /** How many top links and movers to name (0: none). */
   links: number;
+  /** Also answer the totals of the links clicked since then (null: no). */
+  totalsSince: number | null;
 }
+
+/** Totals answered at most at once (a sync reads the rest). */
+const MAX_TOTALS = 10_000;
 
 function readQuery(query: Query, now: number): TimelineQuery {
   const to = whole(query, 'to', now, 1, 8.64e15);
@@ -63,11 +74,12 @@ function readQuery(query: Query, now: number): TimelineQuery {
   const step = (stepText || chooseStep(from, to)) as AnalyticsStep;
   const offset = whole(query, 'utcOffset', 0, -14 * 60, 14 * 60);
   const links = whole(query, 'links', 0, 0, 100);
-  return { from, to, step, offset, links };
+  const totalsSince = text(query, 'totalsSince') === '' ? null : whole(query, 'totalsSince', 0, 0, 8.64e15);
+  return { from, to, step, offset, links, totalsSince };
 }
 
-/** Counts the clicks of `where` (over the clicks table) per bucket. */
-function timeline(ctx: ServiceContext, q: TimelineQuery, where: string, params: number[]) {
+/** Counts the clicks of `where` (over the clicks table) per bucket; `userId`: account-wide. */
+function timeline(ctx: ServiceContext, q: TimelineQuery, where: string, params: number[], userId: number | null = null) {
   const starts = bucketStarts(q.from, q.to, q.step, q.offset);
   if (starts.length >= MAX_BUCKETS && nextBucket(starts[starts.length - 1] as number, q.step, q.offset) < q.to) {
     throw badRequest(`That range holds more than ${MAX_BUCKETS} ${q.step}s: choose a larger step.`);
@@ -91,6 +103,7 @@ function timeline(ctx: ServiceContext, q: TimelineQuery, where: string, params: 
       before: Number(before.n),
       buckets: starts.map((start, i) => ({ start, clicks: counts[i] as number })),
       ...(q.links > 0 ? rankings(ctx, first, q.to, q.links, where, params) : {}),
+      ...(q.totalsSince !== null && userId !== null ? totals(ctx, userId, Math.min(q.totalsSince, first), first, q.to) : {}),
     },
   };
 }
@@ -110,6 +123,22 @@ function rankings(ctx: ServiceContext, from: number, to: number, limit: number, 
   return { top: read('gained DESC', 'gained > 0'), movers: read('gained - before DESC, gained DESC', 'gained > before') };
 }
 
+/** The totals (and gains in [from, to)) of the user's links clicked since `since`, newest first. */
+function totals(ctx: ServiceContext, userId: number, since: number, from: number, to: number) {
+  // Probes of clicks(link_id, at) per link: no walk over every click row.
+  const rows = ctx.db
+    .prepare(
+      `SELECT l.id AS id, l.clicks AS clicks,
+         (SELECT COUNT(*) FROM clicks c WHERE c.link_id = l.id AND c.at >= ? AND c.at < ?) AS gained
+       FROM links l
+       WHERE l.user_id = ? AND EXISTS (SELECT 1 FROM clicks c WHERE c.link_id = l.id AND c.at >= ?)
+       ORDER BY l.id DESC LIMIT ?`,
+    )
+    .all(from, to, userId, since, MAX_TOTALS + 1) as { id: number; clicks: number; gained: number }[];
+  const list = rows.slice(0, MAX_TOTALS).map((r) => ({ id: Number(r.id), clicks: Number(r.clicks), gained: Number(r.gained) }));
+  return { totals: list, ...(rows.length > MAX_TOTALS ? { totalsTruncated: true } : {}) };
+}
+
 function linkId(request: FastifyRequest): number {
   const raw = (request.params as { id?: string }).id ?? '';
   if (!/^[1-9]\d{0,15}$/.test(raw)) throw new ApiError(404, `There is no link with the id ${JSON.stringify(raw.slice(0, 100))}.`);
@@ -119,10 +148,10 @@ function linkId(request: FastifyRequest): number {
 /** The click timeline routes (see above); `api` is prefixed with /api and authenticated. */
 export function registerClickRoutes(api: FastifyInstance, ctx: ServiceContext): void {
   api.get('/clicks', async (request) =>
-    timeline(ctx, readQuery(request.query as Query, ctx.now()), 'link_id IN (SELECT id FROM links WHERE user_id = ?)', [request.userId]),
+    timeline(ctx, readQuery(request.query as Query, ctx.now()), 'link_id IN (SELECT id FROM links WHERE user_id = ?)', [request.userId], request.userId),
   );
   api.get('/url/:id/clicks', async (request) => {
     const link = getOwnedLink(ctx, request.userId, linkId(request));
-    return timeline(ctx, { ...readQuery(request.query as Query, ctx.now()), links: 0 }, 'link_id = ?', [link.id]);
+    return timeline(ctx, { ...readQuery(request.query as Query, ctx.now()), links: 0, totalsSince: null }, 'link_id = ?', [link.id]);
   });
 }

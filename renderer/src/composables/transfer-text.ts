@@ -1,4 +1,6 @@
 import type { TransferInfo, TransferLeftOut, TransferPlan } from '../../../electron/shared/transfer.js';
+import type { BudgetState } from '../../../electron/shared/contract.js';
+import { isUnmetered } from '../../../electron/shared/unmetered.js';
 import { agoText } from './freshness.js';
 import { etaText } from './sync-text.js';
 
@@ -22,12 +24,23 @@ export function createMissingText(plan: TransferPlan): string {
   return `Create ${plan.missingChannels.length + plan.missingCampaigns.length === 1 ? 'this' : 'these'} ${parts.join(' and ')} on ${plan.targetName}`;
 }
 
-/** "12 requests to Work and 10 to Local workspace · less than a minute left" at their rate limits. */
-export function requestsText(plan: TransferPlan): string {
-  const to = `${count(plan.requests.target, 'request')} to ${plan.targetName}`;
+/**
+ * "12 requests to Work and 10 deletes on Local workspace: about 2 min at their rate limits.", the
+ * channel and campaign creates counted once the box to create them is ticked.
+ */
+export function requestsText(plan: TransferPlan, createMissing = false): string {
+  const target = plan.requests.target + (createMissing ? plan.requests.names : 0);
+  const to = `${count(target, 'request')} to ${plan.targetName}`;
   const from = plan.requests.source > 0 ? ` and ${count(plan.requests.source, 'delete')} on ${plan.sourceName}` : '';
-  const time = plan.etaMs < 60_000 ? 'less than a minute' : etaText(plan.etaMs).replace(/ left$/, '');
-  return `${to}${from}: ${time} at their rate limits.`;
+  return `${to}${from}: ${durationText(createMissing ? plan.etaWithNamesMs : plan.etaMs)} at their rate limits.`;
+}
+
+/** "about 40 s", "about 2 min": a minute is never rounded down to "less than a minute". */
+export function durationText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 10) return 'a few seconds';
+  if (seconds < 90) return `about ${Math.ceil(seconds / 5) * 5} s`;
+  return etaText(ms).replace(/ left$/, '');
 }
 
 /** How fresh the target's mirror is: the dry run knows only what it holds. */
@@ -41,4 +54,21 @@ export function mirrorAgeText(plan: TransferPlan): string {
 /** The job card's heading line: "Copy to Work" / "Move from Local workspace to Work". */
 export function transferTitle(info: TransferInfo): string {
   return info.mode === 'copy' ? `Copy to ${info.targetName}` : `Move from ${info.sourceName} to ${info.targetName}`;
+}
+
+/** Time one details read takes when the budget does not hold it back, ms. */
+const READ_MS = 300;
+
+/**
+ * "The details of 40 links were never read: reading them takes 40 requests, about 2 min at this
+ * profile's rate limit." The budget of the source (the current profile) paces them.
+ */
+export function readDetailsText(links: number, budget: Pick<BudgetState, 'limit' | 'remaining'> | null): string {
+  const head = `The details of ${count(links, 'link')} ${links === 1 ? 'was' : 'were'} never read: reading them takes ${count(links, 'request')}`;
+  if (!budget) return `${head}.`;
+  if (isUnmetered(budget.limit)) return `${head}, ${durationText(links * READ_MS)} (this service sets no rate limit).`;
+  const now = Math.min(links, Math.max(0, budget.remaining));
+  const later = links - now;
+  const ms = now * READ_MS + (later > 0 ? Math.ceil(later / Math.max(1, budget.limit)) * 60_000 : 0);
+  return `${head}, ${durationText(ms)} at this profile's rate limit of ${count(budget.limit, 'request')} a minute.`;
 }

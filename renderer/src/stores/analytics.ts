@@ -43,7 +43,10 @@ export const useAnalyticsStore = defineStore('analytics', () => {
     if (status.value !== 'ready') status.value = 'loading';
     try {
       const range = toRange(choice.value, Date.now());
-      const [o, a, f] = await Promise.all([call('analytics:overview', range), call('analytics:audience'), call('analytics:fill-state')]);
+      // The overview first: it brings the click totals up to date, which tells the fill (started
+      // by itself without a rate limit) which statistics are stale.
+      const o = await call('analytics:overview', range);
+      const [a, f] = await Promise.all([call('analytics:audience'), call('analytics:fill-state')]);
       if (mine !== generation) return;
       overview.value = o;
       audience.value = a;

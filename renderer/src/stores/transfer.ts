@@ -47,9 +47,15 @@ export const useTransferStore = defineStore('transfer', () => {
     if (phase.value === 'checked') phase.value = 'choosing';
   });
 
-  /** Opens the dialog for these links; the choices of the last time stay when they still apply. */
+  /**
+   * Opens the dialog for these links. It opens on Copy every time: a move deletes from this
+   * profile, so it is never carried over from an earlier dialog (or another profile) unseen. The
+   * target and the alias rule of the last time stay when they still apply.
+   */
   function openFor(selected: number[]): void {
     ids.value = selected;
+    mode.value = 'copy';
+    readError.value = null;
     plan.value = null;
     createMissing.value = false;
     planError.value = null;
@@ -61,6 +67,7 @@ export const useTransferStore = defineStore('transfer', () => {
 
   function close(): void {
     if (phase.value === 'starting') return;
+    stopReading();
     open.value = false;
   }
 
@@ -82,6 +89,50 @@ export const useTransferStore = defineStore('transfer', () => {
       phase.value = plan.value ? 'checked' : 'choosing';
       return false;
     }
+  }
+
+  /** Reading the details of the links the dry run could not copy for lack of them. */
+  const reading = ref<{ done: number; total: number; failed: number } | null>(null);
+  const readError = shallowRef<unknown>(null);
+  let readGeneration = 0;
+
+  /**
+   * Reads the details of the links the dry run found never read (one request each, through the
+   * rate budget's queue at a person's priority: the budget paces them), then checks again.
+   * Resolves when done or stopped; `reading` says how far it got.
+   */
+  async function readDetails(): Promise<void> {
+    const wanted = plan.value?.unreadable.filter((u) => u.neverRead).map((u) => u.id) ?? [];
+    if (wanted.length === 0 || reading.value) return;
+    const mine = ++readGeneration;
+    reading.value = { done: 0, total: wanted.length, failed: 0 };
+    readError.value = null;
+    // Two at a time: the queue sends them as fast as the budget allows, no faster.
+    let next = 0;
+    const worker = async () => {
+      while (next < wanted.length && mine === readGeneration) {
+        const id = wanted[next++] as number;
+        try {
+          await call('links:get', { id, force: true });
+        } catch (e) {
+          if (mine !== readGeneration) return;
+          readError.value = e;
+          reading.value = { ...reading.value!, failed: reading.value!.failed + 1 };
+        }
+        if (mine !== readGeneration) return;
+        reading.value = { ...reading.value!, done: reading.value!.done + 1 };
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    if (mine !== readGeneration) return;
+    reading.value = null;
+    await check();
+  }
+
+  /** Stops reading details (what was read stays read). */
+  function stopReading(): void {
+    readGeneration++;
+    reading.value = null;
   }
 
   /** Starts the job the dry run described; null when it failed (`startError` says why). */
@@ -116,5 +167,27 @@ export const useTransferStore = defineStore('transfer', () => {
     },
   );
 
-  return { open, ids, targetId, mode, aliasTaken, createMissing, phase, plan, planError, startError, targets, target, tooMany, openFor, close, check, start };
+  return {
+    open,
+    ids,
+    targetId,
+    mode,
+    aliasTaken,
+    createMissing,
+    phase,
+    plan,
+    planError,
+    startError,
+    reading,
+    readError,
+    targets,
+    target,
+    tooMany,
+    openFor,
+    close,
+    check,
+    start,
+    readDetails,
+    stopReading,
+  };
 });

@@ -55,10 +55,10 @@ describe('coverage and the fill', () => {
   });
 
   it('gives the fill\'s cost in requests and its ETA', () => {
-    expect(fillText({ running: false, left: 10, read: 0, etaMs: 5 * 60_000, error: null })).toBe(
+    expect(fillText({ running: false, left: 10, read: 0, etaMs: 5 * 60_000, error: null, automatic: false })).toBe(
       '10 links have no statistics here yet: reading them takes 10 requests (one per link), about 5 min with spare budget.',
     );
-    expect(fillText({ running: true, left: 3, read: 7, etaMs: 30_000, error: null })).toBe(
+    expect(fillText({ running: true, left: 3, read: 7, etaMs: 30_000, error: null, automatic: false })).toBe(
       'Reading statistics with spare budget: 7 read, 3 requests (one per link) to go, less than a minute left.',
     );
   });

@@ -56,6 +56,24 @@ describe('Bulk job card: transfers', () => {
     expect(text('bulk-transfer-remove-reasons')).toBe('The link is locked by another user. (1 link; it stays on Local workspace, the copy is on Work)');
   });
 
+  it('a move is not Done while its deletes on the source are still going out (issue 28)', async () => {
+    mountCard(transferJob(info({ removedFromSource: 1, removeFailed: 0 })));
+    await flushPromises();
+    expect(text('bulk-job-status')).toBe('Deleting from Local workspace');
+    wrapper?.unmount();
+    mountCard(transferJob(info({ removedFromSource: 3, removeFailed: 0 })));
+    await flushPromises();
+    expect(text('bulk-job-status')).toBe('Done');
+  });
+
+  it('links the check left out are counted as left out, not as failures (issue 28)', async () => {
+    mountCard(transferJob(info({ removedFromSource: 2, removeFailed: 0 }), { counts: { queued: 0, sending: 0, created: 2, reused: 0, failed: 0, cancelled: 1 } }));
+    await flushPromises();
+    expect(text('bulk-job-counts')).toBe('3 / 3 · 2 created · 0 reused · 0 failed · 1 left out');
+    expect(document.querySelector('[data-testid="bulk-count-failed"]')?.classList.contains('bulk-job__failed')).toBe(false);
+    expect(text('bulk-job-status')).toBe('Done');
+  });
+
   it('a copy says where it went, without removal counts', async () => {
     mountCard(transferJob(info({ mode: 'copy', removedFromSource: 0, removeFailed: 0, leftOut: [{ kind: 'overlay', name: 'Promo', links: 2 }] })));
     await flushPromises();

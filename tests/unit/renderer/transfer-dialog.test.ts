@@ -6,6 +6,7 @@ import type { Router } from 'vue-router';
 import TransferDialog from '../../../renderer/src/components/transfer/TransferDialog.vue';
 import SettingsView from '../../../renderer/src/views/SettingsView.vue';
 import { createAppRouter } from '../../../renderer/src/router.js';
+import { useNoticesStore } from '../../../renderer/src/stores/notices.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
 import { useTransferStore } from '../../../renderer/src/stores/transfer.js';
 import type { BulkJob } from '../../../electron/shared/bulk.js';
@@ -28,10 +29,12 @@ const plan = (over: Partial<TransferPlan> = {}): TransferPlan => ({
   aliasClashes: [{ id: 4, alias: 'spring', shortUrl: 'http://127.0.0.1:4100/spring' }],
   missingChannels: ['Newsletter', 'Partners'],
   missingCampaigns: ['Spring sale'],
+  rotatorsNotCarried: [{ campaign: 'Spring sale', slug: 'spring' }],
   leftOut: [{ kind: 'pixel', name: 'Shop tag', links: 2 }],
   unreadable: [{ id: 5, shortUrl: 'http://127.0.0.1:4100/gone', reason: 'it is no longer on Local workspace' }],
-  requests: { target: 6, source: 4 },
-  etaMs: 3 * 60_000,
+  requests: { target: 3, source: 4, names: 3 },
+  etaMs: 62_000,
+  etaWithNamesMs: 3 * 60_000,
   targetMirrorAgeMs: 12 * 60_000,
   ...over,
 });
@@ -145,9 +148,14 @@ describe('Transfer dialog', () => {
     expect(text('transfer-plan-missing')).toContain('Channel “Newsletter”');
     expect(text('transfer-plan-missing')).toContain('Campaign “Spring sale”');
     expect(text('transfer-create-missing')).toBe('Create these 2 channels and 1 campaign on Work');
+    // What the created ones carry, and what not.
+    expect(text('transfer-plan-carried')).toBe(
+      'Channels are made with their colour and description, campaigns with their public flag. Not carried: the rotator address /r/spring (campaign “Spring sale”), since a rotator address is shared by every account of a service: set it on Work if it is free there.',
+    );
     expect(text('transfer-plan-left-out')).toContain('Pixel “Shop tag” (2 links)');
     expect(text('transfer-plan-unreadable')).toContain('http://127.0.0.1:4100/gone: it is no longer on Local workspace');
-    expect(text('transfer-plan-requests')).toBe('6 requests to Work and 4 deletes on Local workspace: about 3 min at their rate limits.');
+    // 62 s is not "less than a minute".
+    expect(text('transfer-plan-requests')).toBe('3 requests to Work and 4 deletes on Local workspace: about 65 s at their rate limits.');
     expect(text('transfer-plan-freshness')).toBe("Checked against Work's mirror, synced 12 min ago.");
     expect(text('transfer-start')).toBe('Move 4 links');
   });
@@ -165,6 +173,8 @@ describe('Transfer dialog', () => {
 
     document.querySelector<HTMLElement>('[data-testid="transfer-create-missing"]')!.click();
     await flushPromises();
+    // The estimate counts the channel and campaign creates once they are to be made.
+    expect(text('transfer-plan-requests')).toBe('6 requests to Work and 4 deletes on Local workspace: about 3 min at their rate limits.');
     await click('transfer-start');
     expect((fake.callsTo('transfer:start') as TransferRequest[]).map((r) => r.createMissing)).toEqual([false, true]);
   });
@@ -208,10 +218,46 @@ describe('Transfer dialog', () => {
     expect(text('transfer-start-error')).toContain('Work is not connected any more: connect it again in Settings.');
     expect(el('transfer-plan')).not.toBeNull();
 
-    fake.answer('transfer:start', ok(job));
+    fake.answer('transfer:start', ok({ ...job, total: 5 }));
     const navigation = nextNavigation(router);
     await click('transfer-start');
     expect((await navigation).to.path).toBe('/bulk');
     expect(useTransferStore().open).toBe(false);
+    // The same figure as the button ("Copy 4 links"), not the job's 5 rows (one left out).
+    expect(useNoticesStore().items.map((n) => n.text)).toEqual(['Copy of 4 links to Work started (1 link left out, as the check said): follow it in Bulk shorten.']);
+  });
+
+  it('reads the details of links never read from the dialog, with progress, then checks again (issue 28)', async () => {
+    const neverRead = (id: number) => ({ id, shortUrl: `http://127.0.0.1:4100/n${id}`, reason: 'Its details were never read.', neverRead: true as const });
+    fake.answer('transfer:plan', ok(plan({ unreadable: [neverRead(2), neverRead(3), { id: 5, shortUrl: 'http://127.0.0.1:4100/gone', reason: 'gone' }] })));
+    fake.answer('budget:state', ok({ profileId: localProfile.id, limit: 30, remaining: 1, resetAt: 0, pausedUntil: null, inFlight: 0, queued: { user: 0, clipboard: 0, view: 0, background: 0 } }));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fake.answer('links:get', async () => (await held, ok({})));
+    await openDialog();
+    await check();
+    await untilDom(() => text('transfer-read-cost') !== null && text('transfer-read-cost')!.includes('rate limit'));
+    // Only the two whose details are missing; one fits in the budget now, the other waits a minute.
+    expect(text('transfer-read-cost')).toBe("The details of 2 links were never read: reading them takes 2 requests, about 65 s at this profile's rate limit of 30 requests a minute.");
+
+    fake.answer('transfer:plan', ok(plan({ unreadable: [], toCreate: 5 })));
+    await click('transfer-read-now');
+    expect(text('transfer-read-progress')).toBe('Reading details: 0 of 2 links… (closing this dialog stops it; what was read stays read)');
+    release();
+    await untilDom(() => text('transfer-plan-create') === '5 links to create on Work.');
+    expect(fake.callsTo('links:get')).toEqual([{ id: 2, force: true }, { id: 3, force: true }]);
+    expect(fake.callsTo('transfer:plan')).toHaveLength(2);
+    expect(el('transfer-read')).toBeNull();
+  });
+
+  it('opens on Copy every time, even after a move was chosen (issue 28)', async () => {
+    await openDialog();
+    await choose('transfer-mode-move');
+    expect(useTransferStore().mode).toBe('move');
+    await click('transfer-cancel');
+    useTransferStore().openFor([1, 2]);
+    await flushPromises();
+    expect(useTransferStore().mode).toBe('copy');
+    expect(document.querySelector<HTMLInputElement>('[data-testid="transfer-mode-copy"] input')?.checked).toBe(true);
   });
 });

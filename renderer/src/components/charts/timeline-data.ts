@@ -59,6 +59,21 @@ export function gainedSummary(timeline: ClickTimeline | null): string {
   return `Clicks gained per ${unit}: ${sum.toLocaleString()} in all, most on ${bucketLabel(best.start, timeline.step)} (${best.gained.toLocaleString()}).`;
 }
 
+/**
+ * What an empty chart says instead of drawing a scale with nothing on it (issue 28), or null
+ * when it has something to draw: "No clicks yet." while no click was ever counted, "No clicks in
+ * this range." when there were some before it but none within.
+ */
+export function emptyTimelineText(series: readonly NamedTimeline[], mode: 'total' | 'gained'): string | null {
+  const shown = mode === 'gained' ? series.slice(0, 1) : series;
+  if (shown.length === 0) return null;
+  const gained = shown.some((s) => gainedOf(s.timeline) > 0);
+  const anyTotal = shown.some((s) => (lastTotal(s.timeline) ?? 0) > 0);
+  // One series' total line is worth drawing when it holds clicks, gained or not.
+  if (gained || (mode === 'total' && shown.length === 1 && anyTotal)) return null;
+  return anyTotal ? 'No clicks in this range.' : 'No clicks yet.';
+}
+
 /** One row per bucket: its start, then each series' total and gain. */
 export function timelineCsvRows(series: readonly NamedTimeline[]): CsvValue[][] {
   const first = series[0]?.timeline;

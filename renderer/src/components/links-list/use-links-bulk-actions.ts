@@ -1,0 +1,85 @@
+import { computed, ref, type Ref } from 'vue';
+import type { Campaign, Channel, MirrorLink } from '../../../../electron/shared/models.js';
+import { call } from '../../bridge.js';
+import { runBulk, type BulkAction, type BulkProgress } from '../../composables/bulk-outbox.js';
+import { errorText } from '../../composables/error-text.js';
+import type { NoticeKind } from '../../stores/notices.js';
+
+interface BulkActionsDeps {
+  store: { rowAt(index: number): MirrorLink | undefined; allMatchingIds(): Promise<number[]> };
+  checks: { checked: Ref<Set<number>>; allMatching: Ref<boolean>; checkedCount: Ref<number>; clearChecked(): void };
+  channels: { items: readonly Channel[] };
+  campaigns: { items: readonly Campaign[] };
+  notices: { push(kind: NoticeKind, text: string): unknown };
+}
+
+/**
+ * The links list's deletes (one link from the keyboard, or the checked ones, after a confirmation)
+ * and its bulk assignments to a channel or campaign, sent through the outbox with progress.
+ */
+export function useLinksBulkActions({ store, checks, channels, campaigns, notices }: BulkActionsDeps) {
+  const { checked, allMatching, checkedCount, clearChecked } = checks;
+  const confirming = ref<{ ids: number[] | 'all'; text: string } | null>(null);
+
+  function askDelete(index: number): void {
+    const link = store.rowAt(index);
+    if (!link) return;
+    confirming.value = { ids: [link.id], text: `Delete ${link.shortUrl || link.longUrl}? The service deletes it for good.` };
+  }
+
+  async function confirmDelete(): Promise<void> {
+    const target = confirming.value;
+    confirming.value = null;
+    if (!target) return;
+    if (target.ids !== 'all' && target.ids.length === 1) {
+      try {
+        await call('links:delete', { id: target.ids[0]! });
+        notices.push('info', 'Deletion queued: it is sent when the service is reachable.');
+      } catch (error) {
+        notices.push('error', errorText(error));
+      }
+      return;
+    }
+    await startBulk({ kind: 'delete' }, 'Delete');
+  }
+
+  const progress = ref<BulkProgress | null>(null);
+  const bulkChannel = ref<number | null>(null);
+  const bulkCampaign = ref<number | null>(null);
+  const channelOptions = computed(() => channels.items.filter((c) => c.id > 0).map((c) => ({ label: c.name, value: c.id })));
+  const campaignOptions = computed(() => campaigns.items.filter((c) => c.id > 0).map((c) => ({ label: c.name, value: c.id })));
+
+  async function startBulk(action: BulkAction, label: string): Promise<void> {
+    let ids: number[];
+    try {
+      ids = allMatching.value ? await store.allMatchingIds() : [...checked.value];
+    } catch (error) {
+      notices.push('error', errorText(error));
+      return;
+    }
+    // Links still waiting for their create cannot be assigned or deleted by id yet.
+    ids = ids.filter((id) => id > 0);
+    if (!ids.length) return;
+    const run = runBulk(action, ids, label);
+    progress.value = run.progress;
+    clearChecked();
+    const result = await run.done;
+    notices.push(result.failed ? 'warning' : 'success', `${label}: ${result.sent} of ${result.total} done${result.failed ? `, ${result.failed} failed (${result.reasons.join(' ')})` : ''}.`);
+  }
+
+  function askBulkDelete(): void {
+    confirming.value = { ids: allMatching.value ? 'all' : [...checked.value], text: `Delete ${checkedCount.value.toLocaleString()} links? The service deletes them for good.` };
+  }
+
+  function assignChannel(id: number | null): void {
+    bulkChannel.value = null;
+    if (id !== null) void startBulk({ kind: 'channel', channelId: id }, `Assign to ${channels.items.find((c) => c.id === id)?.name ?? 'channel'}`);
+  }
+
+  function assignCampaign(id: number | null): void {
+    bulkCampaign.value = null;
+    if (id !== null) void startBulk({ kind: 'campaign', campaignId: id }, `Assign to ${campaigns.items.find((c) => c.id === id)?.name ?? 'campaign'}`);
+  }
+
+  return { confirming, askDelete, confirmDelete, progress, bulkChannel, bulkCampaign, channelOptions, campaignOptions, askBulkDelete, assignChannel, assignCampaign };
+}
