@@ -67,8 +67,8 @@ test('link detail: charts reflect real clicks over HTTP, refresh shows its cost,
   await expect(ariaOf(page, 'chart-os')).toHaveAttribute('aria-label', /^Operating systems: (Windows 2, iOS 2|iOS 2, Windows 2), Linux 1\.$/);
   await expect(detail.getByTestId('link-detail-social')).toHaveAttribute('aria-label', /Facebook 1/);
   await expect(detail.getByTestId('link-detail-social')).toHaveAttribute('aria-label', /X \(Twitter\) 1/);
-  await expect(detail.getByTestId('clicks-chart').locator('canvas')).toHaveAttribute('aria-label', /^Clicks over time: \d+ snapshots? (on|from) .*5( clicks)?\.$/);
-  await expect(detail.getByTestId('link-detail-period')).toHaveText(/^(On .+, 1 snapshot|From .+ to .+, \d+ snapshots)\.$/);
+  await expect(detail.getByTestId('clicks-chart').locator('canvas')).toHaveAttribute('aria-label', /^Clicks over time: \d+ readings? (on|from) .*5( clicks)?\.$/);
+  await expect(detail.getByTestId('link-detail-period')).toHaveText(/^(On .+, 1 reading|From .+ to .+, \d+ readings)\.$/);
   // Charts really drew: chart.js sizes its canvas once it renders.
   await expect(detail.getByTestId('chart-countries').locator('canvas')).toHaveAttribute('style', /height/);
 
