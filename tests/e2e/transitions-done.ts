@@ -36,6 +36,7 @@ export async function screenSettled(page: Page): Promise<void> {
       return document.querySelector('[class*="-enter-from"], [class*="-enter-active"], [class*="-leave-active"], [class*="-leave-to"]') === null;
     },
     undefined,
-    { polling: 'raf' },
+    // A failure bound, not an expectation: a screen that never stops moving fails here, named.
+    { polling: 'raf', timeout: 60_000 },
   );
 }
