@@ -117,7 +117,7 @@ test('link detail: charts reflect real clicks over HTTP, refresh shows its cost,
   await detail.getByTestId('link-stats').scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/linkdeck-link-detail-light.png', fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('[data-theme="dark"]')).toBeAttached();
+  await expect(page.locator('.app[data-theme="dark"]')).toBeAttached();
   // Naive UI fades colours over 0.3 s: wait until the drawer itself is dark, not for a fixed time.
   await expect
     .poll(() => page.locator('.n-drawer').evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g)?.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) ?? 765))
