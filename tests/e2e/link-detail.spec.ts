@@ -67,8 +67,8 @@ test('link detail: charts reflect real clicks over HTTP, refresh shows its cost,
   await expect(ariaOf(page, 'chart-os')).toHaveAttribute('aria-label', /^Operating systems: (Windows 2, iOS 2|iOS 2, Windows 2), Linux 1\.$/);
   await expect(detail.getByTestId('link-detail-social')).toHaveAttribute('aria-label', /Facebook 1/);
   await expect(detail.getByTestId('link-detail-social')).toHaveAttribute('aria-label', /X \(Twitter\) 1/);
-  await expect(detail.getByTestId('clicks-chart').locator('canvas')).toHaveAttribute('aria-label', /^Clicks over time: \d+ snapshots? (on|from) .*5( clicks)?\.$/);
-  await expect(detail.getByTestId('link-detail-period')).toHaveText(/^(On .+, 1 snapshot|From .+ to .+, \d+ snapshots)\.$/);
+  await expect(detail.getByTestId('clicks-chart').locator('canvas')).toHaveAttribute('aria-label', /^Clicks over time: \d+ readings? (on|from) .*5( clicks)?\.$/);
+  await expect(detail.getByTestId('link-detail-period')).toHaveText(/^(On .+, 1 reading|From .+ to .+, \d+ readings)\.$/);
   // Charts really drew: chart.js sizes its canvas once it renders.
   await expect(detail.getByTestId('chart-countries').locator('canvas')).toHaveAttribute('style', /height/);
 
@@ -117,7 +117,7 @@ test('link detail: charts reflect real clicks over HTTP, refresh shows its cost,
   await detail.getByTestId('link-stats').scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/linkdeck-link-detail-light.png', fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('[data-theme="dark"]')).toBeAttached();
+  await expect(page.locator('.app[data-theme="dark"]')).toBeAttached();
   // Naive UI fades colours over 0.3 s: wait until the drawer itself is dark, not for a fixed time.
   await expect
     .poll(() => page.locator('.n-drawer').evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g)?.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) ?? 765))

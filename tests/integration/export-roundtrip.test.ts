@@ -331,6 +331,6 @@ describe('exporting one link’s statistics', () => {
   });
 
   it('says so for a link that is not mirrored', () => {
-    expect(() => exportStats(data.mirror, 987_654)).toThrow(/not in the mirror/);
+    expect(() => exportStats(data.mirror, 987_654)).toThrow(/no longer among the links synced to this computer/);
   });
 });

@@ -319,7 +319,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       } else {
         settleRow(flight, {
           status: 'failed',
-          error: 'Its change was taken out of the outbox before the service answered; check whether the link exists before importing it again.',
+          error: 'Its change was discarded from Outbox (the changes waiting to be sent) before the service answered; check whether the link exists before importing it again.',
         });
       }
       changed(row.jobId);

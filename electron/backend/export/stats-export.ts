@@ -33,7 +33,7 @@ const SECTIONS: ReadonlyArray<readonly [title: string, column: string, key: keyo
  */
 export function exportStats(mirror: Mirror, id: number): ExportFile {
   const opened = mirror.linkDetails(id);
-  if (!opened) throw AppError.of('not-found', 'This link is not in the mirror any more: refresh the list and open it again.');
+  if (!opened) throw AppError.of('not-found', 'This link is no longer among the links synced to this computer: refresh the list and open it again.');
   const { link, details, snapshots } = opened;
   const withStats = [...snapshots].reverse().find((s) => s.stats !== null);
   const stats = details?.stats ?? withStats?.stats ?? null;

@@ -149,7 +149,7 @@ export function createHealthRunner(options: HealthRunnerOptions = {}): HealthRun
         throw AppError.of('internal', 'The links to check could not be read from this profile. Try again.');
       }
       if (read.links === 0) {
-        throw AppError.of('invalid-input', ids === undefined ? 'There are no links to check yet.' : 'None of these links is in the mirror any more: refresh the list and pick again.');
+        throw AppError.of('invalid-input', ids === undefined ? 'There are no links to check yet.' : 'None of these links is among the links synced to this computer any more: refresh the list and pick again.');
       }
       const controller = new AbortController();
       job = { id: randomUUID(), status: 'running', total: read.links, checked: 0, broken: 0, notChecked: 0, startedAt: now(), finishedAt: null };

@@ -525,7 +525,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   function requireOp(opId: string): StoredOp {
     const op = getOp(sql, opId);
-    if (!op) throw AppError.of('not-found', 'This change is no longer in the outbox.');
+    if (!op) throw AppError.of('not-found', 'This change is no longer waiting to be sent: it was sent or discarded meanwhile. Refresh Outbox to see where things stand.');
     return op;
   }
 
@@ -675,7 +675,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
         const op = getOp(sql, opId);
         if (!op) {
-          reject(AppError.of('not-found', 'This change is no longer in the outbox.'));
+          reject(AppError.of('not-found', 'This change is no longer waiting to be sent: it was sent or discarded meanwhile. Refresh Outbox to see where things stand.'));
           return;
         }
         if (op.state === 'failed') {

@@ -30,7 +30,7 @@ export async function openLink(
   // A link whose create is still in the outbox has nothing to read yet.
   if (id < 0 || mirrored?.link.pending === 'create') {
     if (mirrored) return mirrored;
-    throw AppError.of('not-found', 'This link is not in the mirror (it may have been discarded).');
+    throw AppError.of('not-found', 'This link is not on this computer any more (its change may have been discarded): refresh the list and open it again.');
   }
   if (mirrored && !mirrored.stale && !options.force) return mirrored;
   try {
@@ -47,6 +47,6 @@ export async function openLink(
     throw error;
   }
   const fresh = mirror.linkDetails(id, maxAge);
-  if (!fresh) throw AppError.of('not-found', 'The link could not be kept in the mirror.');
+  if (!fresh) throw AppError.of('not-found', 'The link could not be saved on this computer. Try again; if it keeps happening, restart Linkdeck.');
   return fresh;
 }

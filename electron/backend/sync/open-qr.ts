@@ -20,7 +20,7 @@ export async function openQr(
   const mirrored = readQrDetails(mirror.sql, id);
   if (id < 0 || mirrored?.qr.pending === 'create') {
     if (mirrored) return mirrored;
-    throw AppError.of('not-found', 'This QR code is not in the mirror (it may have been discarded).');
+    throw AppError.of('not-found', 'This QR code is not on this computer any more (it may have been discarded): refresh QR codes.');
   }
   const fresh = mirrored?.fetchedAt != null && ctx.clock.now() - mirrored.fetchedAt < DETAILS_MAX_AGE_MS;
   if (mirrored && fresh && !options.force) return mirrored;
@@ -38,6 +38,6 @@ export async function openQr(
     throw error;
   }
   const read = readQrDetails(mirror.sql, id);
-  if (!read) throw AppError.of('not-found', 'The QR code could not be kept in the mirror.');
+  if (!read) throw AppError.of('not-found', 'The QR code could not be saved on this computer. Try again; if it keeps failing, restart Linkdeck.');
   return { ...read, source: 'network' };
 }

@@ -21,3 +21,11 @@ export const vCardHeading: Directive<HTMLElement, number | undefined> = {
 
 /** The same fix for a card the directive cannot reach (a modal's preset card, after it entered). */
 export const fixCardHeading = (el: HTMLElement, level = 2): void => fix(el, level);
+
+/**
+ * For `@after-enter` of an NModal with `preset="card"`: the card is teleported to the end of <body>,
+ * so it is found by the class the modal gives it (every match: a dialog may still be leaving).
+ */
+export function fixModalHeadings(selector: string, level = 2): void {
+  for (const el of document.querySelectorAll<HTMLElement>(selector)) fix(el, level);
+}

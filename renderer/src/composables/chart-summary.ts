@@ -12,6 +12,6 @@ export function clicksChartSummary(snapshots: readonly LinkSnapshot[]): string {
   const first = snapshots[0];
   const last = snapshots[snapshots.length - 1];
   if (!first || !last) return 'Clicks over time: no readings yet.';
-  if (snapshots.length === 1) return `Clicks over time: 1 snapshot on ${snapshotTime(first.at)}, ${last.clicks.toLocaleString()} clicks.`;
-  return `Clicks over time: ${snapshots.length} snapshots from ${snapshotTime(first.at)} to ${snapshotTime(last.at)}, latest ${last.clicks.toLocaleString()}.`;
+  if (snapshots.length === 1) return `Clicks over time: 1 reading on ${snapshotTime(first.at)}, ${last.clicks.toLocaleString()} clicks.`;
+  return `Clicks over time: ${snapshots.length} readings from ${snapshotTime(first.at)} to ${snapshotTime(last.at)}, latest ${last.clicks.toLocaleString()}.`;
 }

@@ -9,9 +9,9 @@ export function agoText(at: number, now: number): string {
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
-/** "From the mirror · synced 12 min ago · offline": where a view's figures come from and how old they are. */
+/** "Copy on this computer · synced 12 min ago · offline": where a view's figures come from and how old they are. */
 export function freshnessText(syncedAt: number | null, now: number, online: boolean): string {
-  const parts = ['From the mirror', syncedAt === null ? 'not synced yet' : `synced ${agoText(syncedAt, now)}`];
+  const parts = ['Copy on this computer', syncedAt === null ? 'not synced yet' : `synced ${agoText(syncedAt, now)}`];
   if (!online) parts.push('offline');
   return parts.join(' · ');
 }

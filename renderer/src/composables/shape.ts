@@ -162,7 +162,7 @@ function asOrigin(value: unknown): LinkOrigin | null {
 
 /** The outbox's pending and failed operations; entries of the wrong shape are left out. */
 export function asOutboxItems(value: unknown): OutboxItem[] {
-  if (!Array.isArray(value)) throw unreadable('the outbox');
+  if (!Array.isArray(value)) throw unreadable('the changes waiting to be sent in a form');
   return value.filter(
     (v): v is OutboxItem => isRecord(v) && typeof v['opId'] === 'string' && typeof v['summary'] === 'string' && typeof v['state'] === 'string',
   );

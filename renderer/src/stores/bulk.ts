@@ -220,7 +220,7 @@ export const useBulkStore = defineStore('bulk', () => {
         const made = await createImportChannels(missing, connection.online, (done) => (channelProgress.value = { done, total: missing.length }));
         created = made.ids;
         if (made.queued) {
-          startNote.value = `The service cannot be reached: the ${missing.length === 1 ? 'channel waits' : `${missing.length} channels wait`} in the outbox, and the job's links go out after them, each with its channel.`;
+          startNote.value = `The service cannot be reached: the ${missing.length === 1 ? 'channel waits' : `${missing.length} channels wait`} in Outbox (changes waiting to be sent), and the job's links go out after them, each with its channel.`;
         }
       } finally {
         channelProgress.value = null;

@@ -114,7 +114,8 @@ describe('AccountUpdateForm', () => {
 
     await submit(wrapper);
 
-    expect(text(wrapper, 'account-update-error')).toBe('The email new@example.com is already used by another account on this service.');
+    // A headline says what happened; the service's words say why.
+    expect(text(wrapper, 'account-update-error')).toBe('The account was not updatedThe email new@example.com is already used by another account on this service.');
     expect(value(wrapper, 'account-email')).toBe('new@example.com');
     expect(value(wrapper, 'account-password')).toBe('');
   });

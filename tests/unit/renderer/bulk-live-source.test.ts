@@ -65,7 +65,8 @@ describe('BulkLiveSourceStep', () => {
     await submit(w);
 
     expect(fake.callsTo('import:fetch-source')).toEqual([{ source: 'kutt', baseUrl: 'https://kutt.it', apiKey: 'k-1', ownNetwork: false }]);
-    expect(text(w, 'live-error')).toBe('Kutt refused the key (HTTP 401: API key is not correct.).');
+    // A headline says what happened; the other service's words say why.
+    expect(text(w, 'live-error')).toBe('Could not read the other serviceKutt refused the key (HTTP 401: API key is not correct.).');
     expect((w.get('input[data-testid="live-key"]').element as HTMLInputElement).value).toBe('k-1');
   });
 

@@ -90,7 +90,7 @@ describe('ConnectForm', () => {
     await submit(wrapper);
 
     expect(fake.callsTo('profiles:connect')).toEqual([{ name: 'Work', baseUrl: 'https://links.example.com', apiKey: 'wrong-key' }]);
-    expect(text(wrapper, 'connect-error')).toMatch(/^The service refused this API key\./);
+    expect(text(wrapper, 'connect-error')).toMatch(/^Not connectedThe service refused this API key\./);
     expect((wrapper.get('input[data-testid="connect-api-key"]').element as HTMLInputElement).value).toBe('');
     // The other fields stay, so only the key has to be pasted again.
     expect((wrapper.get('input[data-testid="connect-base-url"]').element as HTMLInputElement).value).toBe('https://links.example.com');
@@ -105,7 +105,7 @@ describe('ConnectForm', () => {
 
     await submit(wrapper);
 
-    expect(text(wrapper, 'connect-error')).toBe('Could not reach https://links.example.com: connection refused.');
+    expect(text(wrapper, 'connect-error')).toBe('Not connectedCould not reach https://links.example.com: connection refused.');
     wrapper.unmount();
   });
 

@@ -137,7 +137,7 @@ describe('LinkDetailQr', () => {
     await w.get('[data-testid="link-qr-size"]').setValue('256');
     await ready(w);
     expect(w.find('[data-testid="link-qr-foreground-error"]').exists()).toBe(false);
-    expect(w.get('[data-testid="link-qr-warning"]').text()).toMatch(/^Low contrast/);
+    expect(w.get('[data-testid="link-qr-warning"]').text()).toMatch(/^Some phones may not read this codeLow contrast/);
     expect(w.get('[data-testid="link-qr"]').attributes('data-ready')).toBe('true');
     w.unmount();
   });

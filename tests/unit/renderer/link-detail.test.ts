@@ -90,9 +90,9 @@ describe('LinkDetail statistics', () => {
     expect(aria(w, 'chart-os')).toBe('Operating systems: Windows 9, iOS 7, Linux 3.');
     expect(w.get('[data-testid="link-detail-social"]').attributes('aria-label')).toBe('Social networks: X (Twitter) 2, Facebook 1, LinkedIn 0.');
     expect(w.get('[data-testid="clicks-chart"] canvas').attributes('aria-label')).toBe(
-      'Clicks over time: 2 snapshots from 2025-01-01 09:00 to 2025-01-03 18:30, latest 19.',
+      'Clicks over time: 2 readings from 2025-01-01 09:00 to 2025-01-03 18:30, latest 19.',
     );
-    expect(w.get('[data-testid="link-detail-period"]').text()).toBe('From 2025-01-01 09:00 to 2025-01-03 18:30, 2 snapshots.');
+    expect(w.get('[data-testid="link-detail-period"]').text()).toBe('From 2025-01-01 09:00 to 2025-01-03 18:30, 2 readings.');
 
     const bars = w.findAllComponents(BarChart);
     expect(bars.map((b) => [b.props('title'), b.props('entries')])).toEqual([
@@ -111,7 +111,7 @@ describe('LinkDetail statistics', () => {
     expect(w.get('[data-testid="link-detail-unique"]').text()).toBe('—');
     expect(w.get('[data-testid="link-stats-not-fetched"]').text()).toContain('not fetched yet');
     expect(w.findAllComponents(BarChart)).toHaveLength(0);
-    expect(w.get('[data-testid="link-detail-period"]').text()).toMatch(/^No snapshots yet/);
+    expect(w.get('[data-testid="link-detail-period"]').text()).toMatch(/^No readings yet/);
     expect(w.get('[data-testid="link-detail-status"]').text()).toBe('Not fetched yet');
     expect(w.get('[data-testid="link-detail-pixels"]').text()).toBe('Not fetched yet');
     expect(w.get('[data-testid="link-detail-targeting-unknown"]').text()).toBe('Not fetched yet.');
@@ -165,7 +165,7 @@ describe('LinkDetail refresh', () => {
   it('words the cost for no limit, a pause, an empty budget and offline', () => {
     const now = 1_000_000;
     expect(refreshCostText(budget(1), now, true)).toBe('Refresh · uses 1 of 1 request left');
-    expect(refreshCostText(budget(0), now, true)).toBe('Refresh · uses 1 request, queued until the budget grows (0 of 30 left)');
+    expect(refreshCostText(budget(0), now, true)).toBe('Refresh · uses 1 request, sent when the rate limit allows (0 of 30 left)');
     expect(refreshCostText(budget(1e6, 1e6), now, true)).toBe('Refresh · uses 1 request (no rate limit)');
     expect(refreshCostText({ ...budget(5), pausedUntil: now + 42_000 }, now, true)).toBe('Refresh · uses 1 request, after the rate-limit pause (42 s)');
     expect(refreshCostText(budget(5), now, false)).toBe('Refresh · offline: the service cannot be reached');
@@ -184,7 +184,7 @@ describe('LinkDetail fields', () => {
     expect(text('link-detail-redirect')).toBe('Frame (the page shown under a bar)');
     expect(text('link-detail-channel')).toBe('Newsletter');
     expect(text('link-detail-campaign')).toBe('None');
-    expect(text('link-detail-pixels')).toBe('Tag manager, #9 (not in the mirror)');
+    expect(text('link-detail-pixels')).toBe('Tag manager, #9 (not synced yet)');
     expect(text('link-detail-meta-title')).toBe('Spring sale');
     // A remote image would be blocked by the page's policy: its address is shown as text.
     expect(w.find('[data-testid="link-detail-meta-image"] img').exists()).toBe(false);
@@ -225,6 +225,6 @@ describe('LinkDetail fields', () => {
   });
 
   it('states the period of a single snapshot', () => {
-    expect(snapshotPeriod([{ at: new Date(2025, 4, 2, 8, 5).getTime() }])).toBe('On 2025-05-02 08:05, 1 snapshot.');
+    expect(snapshotPeriod([{ at: new Date(2025, 4, 2, 8, 5).getTime() }])).toBe('On 2025-05-02 08:05, 1 reading.');
   });
 });

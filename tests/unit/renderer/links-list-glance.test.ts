@@ -178,7 +178,7 @@ describe('Links list: empty states', () => {
     fake.answer('links:facets', ok({ source: 'mirror', syncedAt: Date.now() }));
     fake.answer('links:list', emptyPage(null));
     await mountLinks();
-    expect(document.querySelector('[data-testid="resource-empty"]')?.textContent?.trim()).toBe('Mirroring your links…');
+    expect(document.querySelector('[data-testid="resource-empty"]')?.textContent?.trim()).toBe('Copying your links to this computer…');
     expect(document.querySelector('[data-testid="links-empty-actions"]')).toBeNull();
 
     fake.answer('links:list', emptyPage(Date.now()));

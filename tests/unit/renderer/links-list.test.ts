@@ -210,16 +210,16 @@ describe('Links list: windows of the mirror', () => {
     fake.answer('connection:state', ok({ profileId: localProfile.id, online: false, reason: 'Connection refused.' }));
     fake.answer('links:list', ok({ items: [], total: 0, offset: 0, limit: 200, unknown: 0, source: 'mirror', syncedAt: null }));
     await mountLinks();
-    expect(document.querySelector('[data-testid="resource-empty"]')?.textContent).toContain('unreachable');
-    expect(document.querySelector('[data-testid="links-state"]')?.textContent).toBe('Mirror not synced yet · offline');
-    expect(document.querySelector('[data-testid="freshness"]')?.textContent).toBe('From the mirror · not synced yet · offline');
+    expect(document.querySelector('[data-testid="resource-empty"]')?.textContent).toContain('the service cannot be reached');
+    expect(document.querySelector('[data-testid="links-state"]')?.textContent).toBe('Not synced yet · offline');
+    expect(document.querySelector('[data-testid="freshness"]')?.textContent).toBe('Copy on this computer · not synced yet · offline');
   });
 
   it('calls an old mirror stale', async () => {
     fake.answer('links:list', ok({ items: [link(1)], total: 1, offset: 0, limit: 200, unknown: 0, source: 'mirror', syncedAt: Date.now() - 40 * 60_000 }));
     await mountLinks();
     const line = document.querySelector<HTMLElement>('[data-testid="links-state"]')!;
-    expect(line.textContent).toBe('Mirror from 40 min ago · stale');
+    expect(line.textContent).toBe('Synced 40 min ago · stale');
     expect(line.dataset['stale']).toBe('true');
   });
 });

@@ -97,10 +97,10 @@ describe('Links view on the mirror', () => {
 
     const w = await mountAt('/links');
 
-    expect(w.get('[data-testid="freshness"]').text()).toBe('From the mirror · synced 12 min ago');
+    expect(w.get('[data-testid="freshness"]').text()).toBe('Copy on this computer · synced 12 min ago');
     fake.emit('connection:changed', { profileId: localProfile.id, online: false, reason: 'Connection refused.' });
     await flushPromises();
-    expect(w.get('[data-testid="freshness"]').text()).toBe('From the mirror · synced 12 min ago · offline');
+    expect(w.get('[data-testid="freshness"]').text()).toBe('Copy on this computer · synced 12 min ago · offline');
   });
 
   it('asks the sync to refresh the view it opens, and reads the mirror again when its topic changes', async () => {
@@ -173,9 +173,9 @@ describe('Links view on the mirror', () => {
     expect(byTestId('link-detail-clicks')[0]?.textContent).toBe('12');
     expect(byTestId('link-detail-unique')[0]?.textContent).toBe('7');
     expect(byTestId('link-detail-countries')[0]?.textContent).toMatch(/Japan · 7.*France · 5/);
-    expect(byTestId('link-detail-origin')[0]?.textContent).toBe('Offline: figures from the mirror, read 3 min ago.');
+    expect(byTestId('link-detail-origin')[0]?.textContent).toBe('Offline: figures from the copy on this computer, read 3 min ago. They refresh once the service can be reached.');
     const canvas = document.querySelector('[data-testid="clicks-chart"] canvas');
-    expect(canvas?.getAttribute('aria-label')).toBe('Clicks over time: 2 snapshots from 2025-01-01 09:00 to 2025-01-02 09:00, latest 12.');
+    expect(canvas?.getAttribute('aria-label')).toBe('Clicks over time: 2 readings from 2025-01-01 09:00 to 2025-01-02 09:00, latest 12.');
   });
 });
 
@@ -189,7 +189,7 @@ describe('Small collections on the mirror', () => {
     expect(fake.callsTo('sync:refresh')).toEqual([{ view: { kind: 'channels' } }]);
     expect(w.get('[data-testid="resource-channels"]').text()).toContain('Spring');
     expect(byTestId('mark-pending').map((m) => m.getAttribute('data-kind'))).toEqual(['create']);
-    expect(w.get('[data-testid="freshness"]').text()).toBe('From the mirror · not synced yet');
+    expect(w.get('[data-testid="freshness"]').text()).toBe('Copy on this computer · not synced yet');
   });
 });
 

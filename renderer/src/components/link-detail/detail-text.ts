@@ -34,9 +34,9 @@ export function redirectText(redirect: LinkRedirect | undefined, names: { splash
   return `Overlay ${names.overlays?.get(redirect.overlayId) ?? `#${redirect.overlayId}`}`;
 }
 
-/** An id's name, or "#id (not in the mirror)" when the mirror has no such object. */
+/** An id's name, or "#id (not synced yet)" when this computer's copy has no such object. */
 export function nameOf(names: Map<number, string>, id: number): string {
-  return names.get(id) ?? `#${id} (not in the mirror)`;
+  return names.get(id) ?? `#${id} (not synced yet)`;
 }
 
 /** What the refresh button says it costs: a forced read spends one request of the rate budget. */
@@ -48,17 +48,17 @@ export function refreshCostText(budget: BudgetState | null, now: number, online:
   }
   if (budget.limit >= UNLIMITED_FROM) return 'Refresh · uses 1 request (no rate limit)';
   const left = Math.max(0, Math.floor(budget.remaining));
-  if (left === 0) return `Refresh · uses 1 request, queued until the budget grows (0 of ${budget.limit} left)`;
+  if (left === 0) return `Refresh · uses 1 request, sent when the rate limit allows (0 of ${budget.limit} left)`;
   return `Refresh · uses 1 of ${left} request${left === 1 ? '' : 's'} left`;
 }
 
-/** "From 2025-01-01 09:00 to 2025-01-02 09:00, 2 snapshots." — the period the line chart covers. */
+/** "From 2025-01-01 09:00 to 2025-01-02 09:00, 2 readings." — the period the line chart covers. */
 export function snapshotPeriod(snapshots: readonly { at: number }[]): string {
   const first = snapshots[0];
   const last = snapshots[snapshots.length - 1];
-  if (!first || !last) return 'No snapshots yet: they are kept each time the link is read.';
-  if (snapshots.length === 1) return `On ${snapshotTime(first.at)}, 1 snapshot.`;
-  return `From ${snapshotTime(first.at)} to ${snapshotTime(last.at)}, ${snapshots.length} snapshots.`;
+  if (!first || !last) return 'No readings yet: Linkdeck keeps one each time it reads the link\'s clicks. Refresh to take the first.';
+  if (snapshots.length === 1) return `On ${snapshotTime(first.at)}, 1 reading.`;
+  return `From ${snapshotTime(first.at)} to ${snapshotTime(last.at)}, ${snapshots.length} readings.`;
 }
 
 /** Social networks as the service keys them, for people. */

@@ -34,9 +34,9 @@ export function useLinksBulkActions({ store, checks, channels, campaigns, notice
     if (target.ids !== 'all' && target.ids.length === 1) {
       try {
         await call('links:delete', { id: target.ids[0]! });
-        notices.push('info', 'Deletion queued: it is sent when the service is reachable.');
+        notices.push('info', 'Link deleted here. The service is told now, or as soon as it can be reached (see Outbox).');
       } catch (error) {
-        notices.push('error', errorText(error));
+        notices.push('error', `Could not delete the link: ${errorText(error)}`);
       }
       return;
     }
@@ -54,7 +54,7 @@ export function useLinksBulkActions({ store, checks, channels, campaigns, notice
     try {
       ids = allMatching.value ? await store.allMatchingIds() : [...checked.value];
     } catch (error) {
-      notices.push('error', errorText(error));
+      notices.push('error', `Could not read the selected links: ${errorText(error)}`);
       return;
     }
     // Links still waiting for their create cannot be assigned or deleted by id yet.
