@@ -28,6 +28,8 @@ export interface CreateScript {
    * (a gateway's page), nothing made.
    */
   then?: 'answer' | 'drop' | 'drop-unmade' | 'unavailable';
+  /** The object is made only once this resolves (a title fetch that ends when the test says). */
+  until?: Promise<unknown>;
 }
 
 /**
@@ -481,6 +483,7 @@ export async function startDeploymentDouble(
       try {
         validate(kind, body);
         await sleep(script.delayMs ?? 0);
+        await script.until;
         if (script.then === 'drop-unmade') {
           req.socket.destroy();
           return;

@@ -13,6 +13,7 @@ export type FaultKind =
   | 'status'
   | 'resetBeforeForward'
   | 'resetAfterCommit'
+  | 'replaceAfterCommit'
   | 'truncate'
   | 'offline';
 
@@ -31,6 +32,11 @@ export type Fault =
   | { kind: 'resetBeforeForward' }
   /** Forward, wait for the service's whole answer (it has committed), then reset: the lost answer. */
   | { kind: 'resetAfterCommit' }
+  /**
+   * Forward, wait for the service's whole answer (it has committed), then answer the client this
+   * instead: an empty 200, or a proxy's HTML 502 for a backend that answered too late for it.
+   */
+  | { kind: 'replaceAfterCommit'; status: number; body: string; headers: Record<string, string> }
   /**
    * Forward, then send the head and `bodyBytes` of the body (default: half of it; half of the
    * head when the body is empty) and reset.
@@ -107,6 +113,12 @@ export const faults = {
     ),
   resetBeforeForward: (): Fault => ({ kind: 'resetBeforeForward' }),
   resetAfterCommit: (): Fault => ({ kind: 'resetAfterCommit' }),
+  /** `instead` (a `status` or `gateway` fault) replaces the answer of a service that committed. */
+  replaceAfterCommit: (instead: Fault): Fault => {
+    if (instead.kind !== 'status')
+      throw new TypeError('replaceAfterCommit takes a status or gateway fault.');
+    return { ...instead, kind: 'replaceAfterCommit' };
+  },
   truncate: (bodyBytes?: number): Fault => ({
     kind: 'truncate',
     ...(bodyBytes !== undefined ? { bodyBytes: checkMs(bodyBytes) } : {}),

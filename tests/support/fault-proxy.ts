@@ -330,6 +330,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         return reset(ex);
       case 'resetAfterCommit':
         return forward(ex, body, () => reset(ex));
+      case 'replaceAfterCommit':
+        return forward(ex, body, () =>
+          answer(ex, fault.status, fault.body, Object.entries(fault.headers).flat()),
+        );
       case 'truncate':
         return forward(ex, body, (a) => truncate(ex, a, fault.bodyBytes));
       case 'offline':

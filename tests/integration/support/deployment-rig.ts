@@ -15,6 +15,7 @@ import {
   type DoubleOptions,
   type ObjectKind,
 } from '../../support/deployment-double.js';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
 import { FakeClock } from '../../unit/scheduler/support/fake-clock.js';
 
 /*
@@ -38,10 +39,16 @@ export interface RigOptions {
    * app's (the spec's 30); tests of whole sync runs need more, as the budget runs in real time.
    */
   budgetLimit?: number;
+  /** The connectivity's first delay between probes (fake ms). Default 10; the app's is 2 s. */
+  probeDelayMs?: number;
+  /** A scripted fault proxy in front of the double: the client talks to it. */
+  proxy?: boolean;
 }
 
 export interface Rig {
   double: DeploymentDouble;
+  /** The fault proxy between client and double, when asked for. */
+  proxy: FaultProxy | undefined;
   clock: FakeClock;
   dir: string;
   data: ProfileData;
@@ -69,6 +76,7 @@ export interface Rig {
 
 export async function openRig(options: RigOptions = {}): Promise<Rig> {
   const double = await startDeploymentDouble(options.double);
+  const proxy = options.proxy ? await startFaultProxy({ target: double.url }) : undefined;
   const dir = mkdtempSync(join(tmpdir(), 'linkdeck-outbox-double-'));
   const clock = new FakeClock();
   const closers: (() => Promise<void> | void)[] = [];
@@ -76,7 +84,7 @@ export async function openRig(options: RigOptions = {}): Promise<Rig> {
   function build(): Rig {
     const data = openProfileData(dir, { clock, baseUrl: double.url });
     const client = createApiClient({
-      baseUrl: double.url,
+      baseUrl: proxy?.url ?? double.url,
       apiKey: () => double.key,
       timeoutMs: options.timeoutMs ?? 5_000,
       ...(options.createTimeoutMs !== undefined
@@ -92,8 +100,8 @@ export async function openRig(options: RigOptions = {}): Promise<Rig> {
     const connectivity = createConnectivity({
       clock,
       probe: () => api.account.get(),
-      minDelayMs: 10,
-      maxDelayMs: 10,
+      minDelayMs: options.probeDelayMs ?? 10,
+      maxDelayMs: options.probeDelayMs ?? 10,
     });
     const outbox = createOutbox({
       mirror: data.mirror,
@@ -112,6 +120,7 @@ export async function openRig(options: RigOptions = {}): Promise<Rig> {
     });
     const rig: Rig = {
       double,
+      proxy,
       clock,
       dir,
       data,
@@ -155,6 +164,7 @@ export async function openRig(options: RigOptions = {}): Promise<Rig> {
       },
       async close() {
         for (const close of closers.splice(0).reverse()) await close();
+        await proxy?.close();
         await double.close();
         rmSync(dir, { recursive: true, force: true });
       },
