@@ -1,5 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import { createOutbound } from '../../electron/backend/net/outbound-request.js';
 import { MemorySecretStore } from '../../electron/backend/secrets/index.js';
 import type { ProfilesState, ProfileSummary, Result } from '../../electron/shared/contract.js';
 import type { PublicAddressCheck } from '../../electron/shared/local-reach.js';
+import { selfSignedCert } from '../support/self-signed-cert.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 /**
@@ -27,6 +30,11 @@ const outbound = createOutbound({
     return [{ address, family: 4 }];
   },
 });
+
+const tls = selfSignedCert(['DNS:go.example.test']);
+if ('skip' in tls) console.warn(`[workspace-public-address] the TLS failure test is skipped: ${tls.skip}`);
+const listen = (server: HttpServer | HttpsServer): Promise<number> =>
+  new Promise((done) => server.listen(0, '127.0.0.1', () => done((server.address() as AddressInfo).port)));
 
 describe('local workspace: public address and stable port', () => {
   let dataDir: string;
@@ -102,8 +110,6 @@ describe('local workspace: public address and stable port', () => {
     expect(someoneElse).toEqual({ verified: false, problem: expect.stringMatching(/answered \(HTTP 404\), but not as this workspace/) });
     const dns = await value<PublicAddressCheck>('profiles:check-public-url', { address: 'https://nowhere.example.test' });
     expect(dns.problem).toMatch(/nowhere\.example\.test was not found \(DNS\)/);
-    const tls = await value<PublicAddressCheck>('profiles:check-public-url', { address: `https://go.example.test:${portOf(local.baseUrl)}` });
-    expect(tls.problem).toMatch(/secure connection to go\.example\.test:\d+ failed \(TLS/);
 
     const saved = await value<{ profile: ProfileSummary; check: PublicAddressCheck }>('profiles:set-public-url', { address: `http://other.example.test:${portOf(other.url)}` });
     expect(saved.check.verified).toBe(false);
@@ -113,6 +119,41 @@ describe('local workspace: public address and stable port', () => {
     await open();
     const state = await value<ProfilesState>('profiles:list');
     expect(state.profiles[0]).toMatchObject({ publicUrl: `http://other.example.test:${portOf(other.url)}`, publicUrlVerified: false, baseUrl: local.baseUrl });
+  });
+
+  describe.skipIf('skip' in tls)('TLS and proxy failures, caused for real on loopback', () => {
+    let https: HttpsServer | null = null;
+    let proxy: HttpServer | null = null;
+    afterEach(async () => {
+      for (const server of [https, proxy]) await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+      https = proxy = null;
+    });
+
+    it('names what happened: a self-signed certificate, https spoken to a plain-http port, a proxy that cannot reach the workspace', async () => {
+      await open();
+      const local = await value<ProfileSummary>('profiles:use-local');
+      const { key, cert } = tls as { key: string; cert: string };
+      https = createHttpsServer({ key, cert }, (_req, res) => res.end('hello'));
+      const httpsPort = await listen(https);
+      const selfSigned = await value<PublicAddressCheck>('profiles:check-public-url', { address: `https://go.example.test:${httpsPort}` });
+      expect(selfSigned.problem).toMatch(/go\.example\.test:\d+ presents a self-signed certificate \(TLS: DEPTH_ZERO_SELF_SIGNED_CERT\)/);
+      expect(selfSigned.problem).not.toMatch(/missing, expired|another name/);
+
+      // The workspace itself speaks plain http: an https address on its port gets EPROTO.
+      const plain = await value<PublicAddressCheck>('profiles:check-public-url', { address: `https://go.example.test:${portOf(local.baseUrl)}` });
+      expect(plain.problem).toMatch(/answered the secure \(https\) request in plain http \(TLS: EPROTO\).*Use http:\/\//);
+      expect(plain.problem).not.toMatch(/missing, expired|another name/);
+
+      // The person's own proxy answers, but its upstream is wrong (as nginx does: an HTML 502 page).
+      for (const status of [502, 503, 504]) {
+        proxy = createHttpServer((_req, res) => res.writeHead(status, { 'content-type': 'text/html' }).end(`<html><body><h1>${status}</h1><hr>nginx</body></html>`));
+        const proxyPort = await listen(proxy);
+        const failed = await value<PublicAddressCheck>('profiles:check-public-url', { address: `http://go.example.test:${proxyPort}` });
+        expect(failed).toEqual({ verified: false, problem: expect.stringContaining(`HTTP ${status} from your proxy: your proxy cannot reach the workspace at 127.0.0.1:${portOf(local.baseUrl)}`) });
+        await new Promise<void>((done) => proxy!.close(() => done()));
+        proxy = null;
+      }
+    });
   });
 
   it('refuses addresses that are not one, next to the field, and keeps the saved one', async () => {

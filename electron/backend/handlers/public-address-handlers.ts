@@ -2,6 +2,7 @@ import type { ProfileSummary } from '../../shared/contract.js';
 import { parsePublicAddress, type PublicAddressCheck } from '../../shared/local-reach.js';
 import { invalidInput } from '../accounts/account-error.js';
 import type { Accounts } from '../accounts/index.js';
+import { portOf } from '../accounts/local-port.js';
 import { checkPublicAddress, VERIFY_PATH } from '../accounts/public-address-check.js';
 import { createOutboundPolicy } from '../net/outbound-address-policy.js';
 import { createOutbound, type Outbound } from '../net/outbound-request.js';
@@ -50,7 +51,13 @@ export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessi
   };
 
   const check = (address: string): Promise<PublicAddressCheck> =>
-    checkPublicAddress({ address, issueToken, outbound, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+    checkPublicAddress({
+      address,
+      issueToken,
+      outbound,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(portOf(local().baseUrl) ? { workspacePort: portOf(local().baseUrl) as number } : {}),
+    });
 
   const parse = (text: string): string => {
     const parsed = parsePublicAddress(text);
