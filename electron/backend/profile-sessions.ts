@@ -89,6 +89,9 @@ export class ProfileSessions {
   connectionState(): ConnectionState {
     const profile = this.accounts.current();
     if (!profile) return { profileId: null, online: true };
+    // The workspace's service is not running: nothing has failed yet, but nothing can work either.
+    const taken = profile.kind === 'local' ? this.accounts.localPortTaken() : null;
+    if (taken) return { profileId: profile.id, online: false, reason: `The local workspace did not start: port ${taken} of this computer is taken by another program.` };
     const state = this.sessionFor(profile).workspace.connectivity.state();
     return { profileId: profile.id, online: state.online, ...(state.reason ? { reason: state.reason } : {}) };
   }

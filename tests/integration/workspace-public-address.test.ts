@@ -190,14 +190,22 @@ describe('local workspace: public address and stable port', () => {
     const state = await value<ProfilesState>('profiles:list');
     expect(state.localPortTaken).toBe(port);
     expect(state.profiles[0]?.baseUrl).toBe(first.baseUrl);
+    // Nothing failed yet, but the top bar must not say Online for a workspace that is not running.
+    expect(await value('connection:state')).toEqual({ profileId: first.id, online: false, reason: expect.stringContaining(`port ${port} of this computer is taken`) });
     const again = await call('profiles:restart-local', { move: false });
     expect(again).toMatchObject({ ok: false, error: { message: expect.stringMatching(new RegExp(`Port ${port} .* taken .*free it .* move`)), details: { reason: 'port-taken', port } } });
 
     await new Promise<void>((done) => blocker!.close(() => done()));
     blocker = null;
+    const pushed: unknown[] = [];
+    const stop = backend!.subscribe((event, payload) => event === 'connection:changed' && pushed.push(payload));
     const retried = await value<ProfileSummary>('profiles:restart-local', { move: false });
+    stop();
+    // The top bar hears it is back (the port is the same, so no profile changed to say so).
+    expect(pushed).toContainEqual({ profileId: first.id, online: true });
     expect(retried.baseUrl).toBe(first.baseUrl);
     expect((await value<ProfilesState>('profiles:list')).localPortTaken).toBeUndefined();
+    expect(await value('connection:state')).toMatchObject({ profileId: first.id, online: true });
   });
 
   it('moves to a free port when the user chooses to', async () => {

@@ -66,7 +66,12 @@ export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessi
   };
 
   return {
-    'profiles:restart-local': async ({ move }) => summary(await accounts.restartLocalWorkspace(move)),
+    'profiles:restart-local': async ({ move }) => {
+      const profile = await accounts.restartLocalWorkspace(move);
+      // The same port again changes no profile, so no change event would say it is back online.
+      await sessions.refresh();
+      return summary(profile);
+    },
     'profiles:check-public-url': async ({ address }) => {
       local();
       return check(parse(address));
