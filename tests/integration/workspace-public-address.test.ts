@@ -156,6 +156,45 @@ describe('local workspace: public address and stable port', () => {
     });
   });
 
+  it('counts visitors behind the person\'s own proxy once told to trust it, and says so in the log', async () => {
+    const lines: string[] = [];
+    backend = await createBackend({ dataDir, shell: 'web', secrets: new MemorySecretStore(), log: (line) => lines.push(line), publicAddress: { outbound, timeoutMs: 5_000 } });
+    const local = await value<ProfileSummary>('profiles:use-local');
+    const link = await createLink('proxied');
+    // A proxy on this computer: its requests come from 127.0.0.1 and name the visitor in X-Forwarded-For.
+    const visit = (visitor: string) => fetch(`${local.baseUrl}/proxied`, { redirect: 'manual', headers: { 'X-Forwarded-For': visitor } }).then((r) => r.status);
+    const stats = async () => (await value<{ details: { stats: { clicks: number; uniqueClicks: number } | null } | null }>('links:get', { id: link.id, force: true })).details?.stats;
+    const address = `http://go.example.test:${portOf(local.baseUrl)}`;
+
+    await value('profiles:set-public-url', { address });
+    for (const visitor of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) expect(await visit(visitor)).toBeGreaterThanOrEqual(300);
+    // Untrusted, every visitor is the proxy: three clicks, one visitor.
+    await expect.poll(stats, { timeout: 10_000 }).toMatchObject({ clicks: 3, uniqueClicks: 1 });
+
+    const saved = await value<{ profile: ProfileSummary }>('profiles:set-public-url', { address, trustProxy: true });
+    expect(saved.profile).toMatchObject({ publicUrl: address, publicUrlVerified: true, trustLocalProxy: true });
+    for (const visitor of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect(await visit(visitor)).toBeGreaterThanOrEqual(300);
+    await expect.poll(stats, { timeout: 10_000 }).toMatchObject({ clicks: 6, uniqueClicks: 4 });
+    expect(lines.at(-1)).toMatch(/runs at http:\/\/127\.0\.0\.1:\d+; its short links use the public address .*\(verified\); visitors are counted by the X-Forwarded-For/);
+
+    // Kept across a restart of the app; removing the address turns it off.
+    await backend.close();
+    backend = await createBackend({ dataDir, shell: 'web', secrets: new MemorySecretStore(), log: (line) => lines.push(line), publicAddress: { outbound, timeoutMs: 5_000 } });
+    expect((await value<ProfilesState>('profiles:list')).profiles[0]).toMatchObject({ trustLocalProxy: true });
+    const removed = await value<{ profile: ProfileSummary }>('profiles:set-public-url', { address: null });
+    expect(removed.profile.trustLocalProxy).toBeUndefined();
+  });
+
+  it('does not say the workspace runs at an unverified public address', async () => {
+    const lines: string[] = [];
+    backend = await createBackend({ dataDir, shell: 'web', secrets: new MemorySecretStore(), log: (line) => lines.push(line), publicAddress: { outbound, timeoutMs: 5_000 } });
+    await value<ProfileSummary>('profiles:use-local');
+    await value('profiles:set-public-url', { address: 'https://nowhere.example.test' });
+    const started = lines.filter((line) => line.includes('The local workspace runs at'));
+    expect(started.at(-1)).toMatch(/runs at http:\/\/127\.0\.0\.1:\d+; its short links use the public address https:\/\/nowhere\.example\.test \(not verified/);
+    expect(lines.join('\n')).not.toMatch(/runs at https:\/\/nowhere/);
+  });
+
   it('refuses addresses that are not one, next to the field, and keeps the saved one', async () => {
     await open();
     const local = await value<ProfileSummary>('profiles:use-local');

@@ -76,12 +76,12 @@ export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessi
       local();
       return check(parse(address));
     },
-    'profiles:set-public-url': async ({ address }) => {
+    'profiles:set-public-url': async ({ address, trustProxy }) => {
       local();
       const parsed = address === null || address.trim() === '' ? null : parse(address);
       // Checked before saving; saved either way (the user asked for it), marked as found.
       const result = parsed ? await check(parsed) : null;
-      const { profile, previousShortBase } = await accounts.setPublicUrl(parsed, result?.verified === true);
+      const { profile, previousShortBase } = await accounts.setPublicUrl(parsed, result?.verified === true, trustProxy);
       sessions.rebaseShortUrls(profile, previousShortBase, profile.publicUrl ?? profile.baseUrl);
       return { profile: await summary(profile), check: result };
     },
