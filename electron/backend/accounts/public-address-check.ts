@@ -53,11 +53,11 @@ const PROXY_FAILED = new Set([502, 503, 504]);
  * another port, or Linkdeck was not running when it tried.
  */
 export function proxyCannotReach(address: string, status: number, port: number | undefined): string {
-  const target = port ? `127.0.0.1:${port}` : "this computer's workspace";
+  const where = port ? `at 127.0.0.1:${port}` : 'on this computer';
   const why = status === 504 ? 'it waited for an answer in vain' : status === 503 ? 'it found the workspace unavailable' : 'its connection to the workspace failed';
   return (
-    `${address} answered HTTP ${status} from your proxy: your proxy cannot reach the workspace at ${target} (${why}). ` +
-    `Point the proxy at ${target}${port ? '' : ' (the port is in the workspace address)'}; the workspace answers only while Linkdeck runs on this computer.`
+    `${address} answered HTTP ${status} from your proxy: your proxy cannot reach the workspace ${where} (${why}). ` +
+    `Point the proxy ${port ? `at 127.0.0.1:${port}` : 'at the port in the workspace\'s address'}; the workspace answers only while Linkdeck runs on this computer.`
   );
 }
 
