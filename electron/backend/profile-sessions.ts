@@ -145,6 +145,10 @@ export class ProfileSessions {
     const client = createApiClient({
       baseUrl: profile.baseUrl,
       apiKey: async () => {
+        // The workspace did not start because another program holds its port: whatever answers
+        // there is not ours, so the workspace's key is not sent to it.
+        const taken = profile.kind === 'local' ? this.accounts.localPortTaken() : null;
+        if (taken) throw new ApiClientError('offline', `The local workspace did not start: port ${taken} of this computer is taken by another program.`);
         const key = await this.accounts.keyFor(profile.id);
         if (!key) throw new ApiClientError('unauthorized', `Enter the API key of "${profile.name}" again: it was kept for the last session only.`);
         return key;

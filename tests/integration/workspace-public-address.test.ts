@@ -223,12 +223,17 @@ describe('local workspace: public address and stable port', () => {
     await backend!.close();
 
     const port = portOf(first.baseUrl);
-    blocker = createServer();
+    // Another program on the port: it must never be sent the workspace's key.
+    const heard: string[] = [];
+    blocker = createServer((socket) => socket.on('data', (chunk) => heard.push(chunk.toString('latin1'))));
     await new Promise<void>((done) => blocker!.listen(port, '127.0.0.1', done));
     await open();
     const state = await value<ProfilesState>('profiles:list');
     expect(state.localPortTaken).toBe(port);
     expect(state.profiles[0]?.baseUrl).toBe(first.baseUrl);
+    const asked = await call('account:get');
+    expect(asked).toMatchObject({ ok: false, error: { code: 'offline', message: expect.stringContaining(`port ${port} of this computer is taken`) } });
+    expect(heard.join('')).not.toMatch(/Bearer|Authorization/i);
     // Nothing failed yet, but the top bar must not say Online for a workspace that is not running.
     expect(await value('connection:state')).toEqual({ profileId: first.id, online: false, reason: expect.stringContaining(`port ${port} of this computer is taken`) });
     const again = await call('profiles:restart-local', { move: false });

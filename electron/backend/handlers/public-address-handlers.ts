@@ -68,7 +68,9 @@ export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessi
   return {
     'profiles:restart-local': async ({ move }) => {
       const profile = await accounts.restartLocalWorkspace(move);
-      // The same port again changes no profile, so no change event would say it is back online.
+      // A fresh session: the old one learnt "offline" while the port was taken. And the same port
+      // again changes no profile, so no change event would say it is back online.
+      await sessions.close(profile.id);
       await sessions.refresh();
       return summary(profile);
     },
