@@ -75,8 +75,12 @@ test('the notice shows without a public address, says "not verified" with an unv
   await expect(links.detail.getByTestId('link-detail-copy-note')).toContainText('Public address not verified');
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${PUBLIC.replace(/\./g, '\\.')}/\\w+`));
 
-  // Removing it goes back to loopback, and the words come back.
+  // Copied from the list (C on the row the detail was opened from), the words come along too.
   await links.closeDetail();
+  await page.keyboard.press('c');
+  await expect(page.getByTestId('notices').locator('p[data-kind="warning"]').last()).toContainText(new RegExp(`^Copied ${PUBLIC.replace(/\./g, '\\.')}/\\w+\\. Public address not verified`));
+
+  // Removing it goes back to loopback, and the words come back.
   await frame.open('settings');
   await workspace.remove.click();
   await expect(workspace.savedState).toHaveCount(0);
