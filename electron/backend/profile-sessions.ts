@@ -89,6 +89,9 @@ export class ProfileSessions {
   connectionState(): ConnectionState {
     const profile = this.accounts.current();
     if (!profile) return { profileId: null, online: true };
+    // The workspace's service is not running: nothing has failed yet, but nothing can work either.
+    const taken = profile.kind === 'local' ? this.accounts.localPortTaken() : null;
+    if (taken) return { profileId: profile.id, online: false, reason: `The local workspace did not start: port ${taken} of this computer is taken by another program.` };
     const state = this.sessionFor(profile).workspace.connectivity.state();
     return { profileId: profile.id, online: state.online, ...(state.reason ? { reason: state.reason } : {}) };
   }
@@ -142,6 +145,10 @@ export class ProfileSessions {
     const client = createApiClient({
       baseUrl: profile.baseUrl,
       apiKey: async () => {
+        // The workspace did not start because another program holds its port: whatever answers
+        // there is not ours, so the workspace's key is not sent to it.
+        const taken = profile.kind === 'local' ? this.accounts.localPortTaken() : null;
+        if (taken) throw new ApiClientError('offline', `The local workspace did not start: port ${taken} of this computer is taken by another program.`);
         const key = await this.accounts.keyFor(profile.id);
         if (!key) throw new ApiClientError('unauthorized', `Enter the API key of "${profile.name}" again: it was kept for the last session only.`);
         return key;

@@ -40,6 +40,7 @@ export function serveLocalService(
         dataDir: message.dataDir,
         ...(message.port === undefined ? {} : { port: message.port }),
         ...(message.publicUrl === undefined ? {} : { publicUrl: message.publicUrl }),
+        ...(message.trustProxy === undefined ? {} : { trustProxy: message.trustProxy }),
       };
       running = start(options).then(
         (handle) => {

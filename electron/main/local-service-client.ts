@@ -117,6 +117,7 @@ export function childLocalService(options: ChildServiceOptions): StartLocalServi
           dataDir: startOptions.dataDir,
           ...(startOptions.port === undefined ? {} : { port: startOptions.port }),
           ...(startOptions.publicUrl === undefined ? {} : { publicUrl: startOptions.publicUrl }),
+          ...(startOptions.trustProxy === undefined ? {} : { trustProxy: startOptions.trustProxy }),
         }),
       );
     });

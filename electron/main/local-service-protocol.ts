@@ -10,7 +10,7 @@
 /** The name of the utility process entry: electron.vite.config.ts builds out/main/<name>.js. */
 export const LOCAL_SERVICE_ENTRY = 'local-service-process';
 
-export type ToLocalService = { type: 'start'; dataDir: string; port?: number; publicUrl?: string } | { type: 'close' };
+export type ToLocalService = { type: 'start'; dataDir: string; port?: number; publicUrl?: string; trustProxy?: string[] } | { type: 'close' };
 
 export type FromLocalService =
   | { type: 'started'; url: string; port?: number; firstApiKey?: string }
@@ -28,15 +28,20 @@ export function parseToLocalService(value: unknown): ToLocalService | null {
   if (!isRecord(value)) return null;
   if (value['type'] === 'close') return { type: 'close' };
   if (value['type'] !== 'start') return null;
-  const { dataDir, port, publicUrl } = value;
+  const { dataDir, port, publicUrl, trustProxy } = value;
   if (typeof dataDir !== 'string' || dataDir === '') return null;
   if (port !== undefined && !isPort(port)) return null;
   if (publicUrl !== undefined && (typeof publicUrl !== 'string' || !/^https?:\/\//.test(publicUrl))) return null;
+  // Addresses or CIDR ranges (proxy-addr's syntax); a few short ones at most.
+  const isTrust = (list: unknown): list is string[] =>
+    Array.isArray(list) && list.length <= 8 && list.every((a) => typeof a === 'string' && /^[0-9a-fA-F:./]{2,64}$/.test(a));
+  if (trustProxy !== undefined && !isTrust(trustProxy)) return null;
   return {
     type: 'start',
     dataDir,
     ...(port === undefined ? {} : { port }),
     ...(publicUrl === undefined ? {} : { publicUrl }),
+    ...(trustProxy === undefined ? {} : { trustProxy: [...(trustProxy as string[])] }),
   };
 }
 

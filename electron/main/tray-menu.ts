@@ -16,6 +16,11 @@ export interface TrayModel {
   hotkey: string | null;
   /** The current profile's short links open only on this computer (local workspace, no public address). */
   loopbackOnly?: boolean;
+  /**
+   * What to say beside its links when they may not open for others (reachNotice: no public
+   * address, or one never verified); overrides the loopbackOnly words.
+   */
+  reachNote?: string | null;
 }
 
 export interface TrayActions {
@@ -113,7 +118,7 @@ export function trayMenuTemplate(model: TrayModel, actions: TrayActions): MenuIt
   return [
     { id: 'recent-header', label: 'Recent links — click to copy', enabled: false },
     // Said where they are copied: a colleague given one of these gets a link that opens nothing.
-    ...(model.loopbackOnly ? [{ id: 'local-only', label: menuText(LOCAL_ONLY_SHORT, 80), enabled: false }] : []),
+    ...(model.reachNote || model.loopbackOnly ? [{ id: 'local-only', label: menuText(model.reachNote ?? LOCAL_ONLY_SHORT, 160), enabled: false }] : []),
     ...recentItems(model, actions),
     separator,
     {

@@ -90,6 +90,8 @@ export interface ProfileSummary {
   publicUrl?: string;
   /** Whether the address check reached this workspace when publicUrl was saved. */
   publicUrlVerified?: boolean;
+  /** Local workspace: its service believes the X-Forwarded-For of a proxy on this computer. */
+  trustLocalProxy?: boolean;
   /**
    * True when the profile has no key in this session (no OS keychain, and the app restarted):
    * the user must enter it again with `profiles:set-key`.
@@ -175,9 +177,11 @@ export interface LinkdeckApi {
   /**
    * Saves the local workspace's public address (checked first; saved even when the check
    * fails, marked not verified) or removes it (null), restarts its service with it and moves
-   * the mirror's short URLs to the new base.
+   * the mirror's short URLs to the new base. `trustProxy`: a reverse proxy of the person's own on
+   * this computer forwards the visitors, so the service believes its X-Forwarded-For (left out:
+   * unchanged; removing the address turns it off).
    */
-  'profiles:set-public-url'(arg: { address: string | null }): Promise<{ profile: ProfileSummary; check: PublicAddressCheck | null }>;
+  'profiles:set-public-url'(arg: { address: string | null; trustProxy?: boolean }): Promise<{ profile: ProfileSummary; check: PublicAddressCheck | null }>;
 
   'account:get'(): Promise<Account>;
   'account:update'(arg: AccountUpdate): Promise<void>;

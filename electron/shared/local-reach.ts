@@ -11,6 +11,8 @@ export interface ReachProfile {
   kind: 'local' | 'remote';
   /** The local workspace's public address, when the user gave one. */
   publicUrl?: string;
+  /** Whether the address check reached the workspace through publicUrl when it was saved. */
+  publicUrlVerified?: boolean;
 }
 
 /**
@@ -21,24 +23,79 @@ export function shortLinksLoopbackOnly(profile: ReachProfile | null | undefined)
   return !!profile && profile.kind === 'local' && !profile.publicUrl;
 }
 
-export const LOCAL_ONLY_TITLE = 'These short links open only on this computer';
+/**
+ * Where a profile's short links open: `this-computer` (the local workspace without a public
+ * address), `unverified` (it has one, but the check never reached the workspace through it, so
+ * nobody knows whether others can open them), `anywhere` (a verified address, or a hosted
+ * service). The embedded service runs inside Linkdeck, so even a verified address only works
+ * while Linkdeck runs on this computer.
+ */
+export type ShortLinkReach = 'this-computer' | 'unverified' | 'anywhere';
+
+export function shortLinkReach(profile: ReachProfile | null | undefined): ShortLinkReach {
+  if (!profile || profile.kind !== 'local') return 'anywhere';
+  if (!profile.publicUrl) return 'this-computer';
+  return profile.publicUrlVerified === true ? 'anywhere' : 'unverified';
+}
+
+export const LOCAL_ONLY_TITLE = 'These short links open only on this computer, while Linkdeck runs';
 
 /** One sentence for tight places (a tray menu, a notification). */
-export const LOCAL_ONLY_SHORT = 'Opens only on this computer: set a public address in Settings to share it.';
+export const LOCAL_ONLY_SHORT = 'Opens only on this computer, while Linkdeck runs: set a public address in Settings to share it.';
 
 /** The full words: what it means and the two ways out. */
 export const LOCAL_ONLY_TEXT =
-  'This is the local workspace: its short links (http://127.0.0.1:…) open only on this computer. ' +
+  'This is the local workspace: its short links (http://127.0.0.1:…) open only on this computer, and only while Linkdeck runs. ' +
   'Someone you send one to gets a link that opens nothing. To share links, give the workspace a ' +
   'public address in Settings → Local workspace → Public address, or connect to a hosted link service.';
 
+export const UNVERIFIED_TITLE = 'The public address of these short links is not verified';
+
+/** One sentence for tight places, for a link on an unverified public address. */
+export const UNVERIFIED_SHORT =
+  'Public address not verified: this link may open nothing for others (and it opens only while Linkdeck runs on this computer). Check the address in Settings.';
+
+/** The full words for an unverified public address. */
+export function unverifiedText(publicUrl: string): string {
+  return (
+    `These short links use ${publicUrl}, but the check could not reach this workspace through it, ` +
+    'so someone you send one to may get a link that opens nothing. Even once it works, they open only while Linkdeck runs on this computer. ' +
+    'Check the address again in Settings → Local workspace → Public address, or connect to a hosted link service.'
+  );
+}
+
+/** What a verified public address still depends on. */
+export const PUBLIC_WHILE_RUNNING = 'Its short links open for others only while Linkdeck runs on this computer.';
+
+/**
+ * The words printed under a QR code of such a link (in the image itself: a printed or shared
+ * code travels without the app's notices).
+ */
+export function reachCaption(profile: ReachProfile | null | undefined): string | null {
+  const reach = shortLinkReach(profile);
+  if (reach === 'this-computer') return 'Opens only on the computer that made it, while Linkdeck runs there.';
+  return reach === 'unverified' ? 'Address not verified: this link may open nothing for others.' : null;
+}
+
+/** A mark of two words for a list row's short link, or null when none is needed. */
+export function reachMark(profile: ReachProfile | null | undefined): string | null {
+  const reach = shortLinkReach(profile);
+  return reach === 'this-computer' ? 'this computer' : reach === 'unverified' ? 'not verified' : null;
+}
+
+/** The one-line notice for a short link of this profile (copied, shortened, made a QR code), or null. */
+export function reachNotice(profile: ReachProfile | null | undefined): string | null {
+  const reach = shortLinkReach(profile);
+  return reach === 'this-computer' ? LOCAL_ONLY_SHORT : reach === 'unverified' ? UNVERIFIED_SHORT : null;
+}
+
 /** What the welcome card says before the user picks the workspace. */
 export const LOCAL_ONLY_WELCOME =
-  'Its short links open only on this computer until you give it a public address (Settings), or move to a hosted service.';
+  'Its short links open only on this computer, while Linkdeck runs, until you give it a public address (Settings), or move to a hosted service.';
 
 /** What clipboard-watch shortening asks once per profile before it replaces anything. */
 export const CLIPBOARD_LOCAL_QUESTION =
-  'Clipboard shortening would replace copied addresses with local-workspace links that open only on this computer. Replace them anyway?';
+  'Clipboard shortening would replace copied addresses with local-workspace links that open only on this computer, while Linkdeck runs. Replace them anyway?';
 
 
 const PUBLIC_URL_MAX = 300;

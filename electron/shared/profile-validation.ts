@@ -27,6 +27,11 @@ export interface Profile {
   publicUrl?: string;
   /** Whether the check proved that publicUrl reaches this workspace when it was saved. */
   publicUrlVerified?: boolean;
+  /**
+   * Local workspace only: a reverse proxy of the person's own, on this computer, forwards the
+   * visitors; its X-Forwarded-For is believed (else every visitor counts as the proxy).
+   */
+  trustLocalProxy?: boolean;
 }
 
 export const PROFILE_NAME_MAX = 60;

@@ -239,7 +239,7 @@ export const channelSchemas = {
   'profiles:remove': z.object({ id: profileId }).strict(),
   'profiles:restart-local': z.object({ move: z.boolean() }).strict(),
   'profiles:check-public-url': z.object({ address: text(300) }).strict(),
-  'profiles:set-public-url': z.object({ address: text(300).nullable() }).strict(),
+  'profiles:set-public-url': z.object({ address: text(300).nullable(), trustProxy: z.boolean().optional() }).strict(),
 
   'account:get': none,
   'account:update': z.object({ email: text(MAX_NAME).optional(), password: text(1024).optional() }).strict(),

@@ -1,15 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../electron/backend/api/client.js';
 import { ApiClientError } from '../../electron/backend/api/errors.js';
 import { neverSent } from '../../electron/backend/api/transport.js';
 import { chromiumFetch, type ChromiumFetch } from '../../electron/backend/net/chromium-fetch.js';
+import { selfSignedCert } from '../support/self-signed-cert.js';
 
 /*
  * Network failures at the HTTP level, through both implementations of the API client's fetch:
@@ -65,43 +62,7 @@ const close = (server: Server): Promise<void> =>
     server.close(() => resolve());
   });
 
-/** A self-signed certificate for 127.0.0.1, made by openssl when it is on the machine. */
-function selfSigned(): { key: string; cert: string } | { skip: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'linkdeck-tls-'));
-  try {
-    const made = spawnSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-        '-days',
-        '2',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { encoding: 'utf8' },
-    );
-    if (made.error) return { skip: `openssl could not be run (${made.error.message})` };
-    if (made.status !== 0) return { skip: `openssl failed: ${made.stderr.trim().slice(0, 300)}` };
-    return {
-      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
-      cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const tls = selfSigned();
+const tls = selfSignedCert();
 if ('skip' in tls)
   console.warn(`[network-failures] the self-signed certificate test is skipped: ${tls.skip}`);
 

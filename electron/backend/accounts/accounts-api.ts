@@ -31,6 +31,8 @@ export type StartLocalService = (options: {
   port?: number;
   /** The workspace's public address (Profile.publicUrl): the base of its short URLs. */
   publicUrl?: string;
+  /** Proxies whose forwarding headers the service believes (ServiceOptions.trustProxy). */
+  trustProxy?: string[];
 }) => Promise<LocalServiceHandle>;
 
 /**
@@ -88,7 +90,7 @@ export interface Accounts {
    * Saves the local workspace's public address (null: back to loopback) and restarts its service
    * with it. Returns the profile and the short-URL base before the change (for the mirror).
    */
-  setPublicUrl(publicUrl: string | null, verified: boolean): Promise<{ profile: Profile; previousShortBase: string }>;
+  setPublicUrl(publicUrl: string | null, verified: boolean, trustProxy?: boolean): Promise<{ profile: Profile; previousShortBase: string }>;
   /** Checks the URL and key with the service, then saves the profile and makes it current. */
   connect(input: ConnectInput): Promise<Profile>;
   /** Checks a new key for an existing remote profile (say, after a restart without keychain) and stores it. */

@@ -17,7 +17,7 @@ import {
 import { AccountError, invalidInput, profileNotFound } from './account-error.js';
 import { readProfilesFile, writeProfilesFile, type ProfilesData } from './profiles-file.js';
 import type { Accounts, AccountsOptions, LocalServiceHandle, ProfilesSnapshot } from './accounts-api.js';
-import { isPortUnavailable, loopbackUrl, portOf, portTakenText } from './local-port.js';
+import { isPortUnavailable, LOCAL_PROXY_ADDRESSES, loopbackUrl, portOf, portTakenText, startedText } from './local-port.js';
 import { verifyWithin } from './verify-within.js';
 
 export type {
@@ -108,14 +108,21 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
 
   const verify = (baseUrl: string, apiKey: string) => verifyWithin(verifyAccount, verifyTimeoutMs, log, baseUrl, apiKey);
 
-  const startLocal = async (previousUrl: string | undefined, publicUrl: string | undefined, move = false): Promise<LocalServiceHandle> => {
+  const startLocal = async (existing: Profile | null, move = false): Promise<LocalServiceHandle> => {
     if (localService) return localService;
+    const publicUrl = existing?.publicUrl;
     // The same port as last time keeps the short links made in the workspace working; moving
     // silently would break every one of them, so a taken port is the user's choice.
-    const port = move ? undefined : portOf(previousUrl);
+    const port = move ? undefined : portOf(existing?.baseUrl);
+    const trustProxy = publicUrl && existing?.trustLocalProxy ? LOCAL_PROXY_ADDRESSES : null;
     try {
       try {
-        localService = await startLocalService({ dataDir: localDir, ...(port ? { port } : {}), ...(publicUrl ? { publicUrl } : {}) });
+        localService = await startLocalService({
+          dataDir: localDir,
+          ...(port ? { port } : {}),
+          ...(publicUrl ? { publicUrl } : {}),
+          ...(trustProxy ? { trustProxy: [...trustProxy] } : {}),
+        });
         portTaken = null;
       } catch (error) {
         if (!port || !isPortUnavailable(error)) throw error;
@@ -130,7 +137,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         `The local workspace could not start: ${describeError(error)}`,
       );
     }
-    log.info(`The local workspace runs at ${localService.url}.`);
+    log.info(startedText(localService, existing));
     return localService;
   };
 
@@ -149,7 +156,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   const ensureLocal = async (makeCurrent: boolean, create: boolean, move = false): Promise<Profile | null> => {
     const existing = state.profiles.find((p) => p.kind === 'local') ?? null;
     if (!existing && !create) return null;
-    const service = await startLocal(existing?.baseUrl, existing?.publicUrl, move);
+    const service = await startLocal(existing, move);
     const apiUrl = loopbackUrl(service);
     const id = existing?.id ?? newProfileId();
 
@@ -228,7 +235,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     restartLocalWorkspace: (move) => serial(async () => (await ensureLocal(true, true, move)) as Profile),
     localPortTaken: () => portTaken,
 
-    setPublicUrl: (publicUrl, verified) =>
+    setPublicUrl: (publicUrl, verified, trustProxy) =>
       serial(async () => {
         const existing = state.profiles.find((p) => p.kind === 'local');
         if (!existing) throw invalidInput('There is no local workspace to give an address to.', 'publicUrl');
@@ -236,7 +243,9 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         const updated: Profile = { ...existing };
         delete updated.publicUrl;
         delete updated.publicUrlVerified;
+        delete updated.trustLocalProxy;
         if (publicUrl) Object.assign(updated, { publicUrl, publicUrlVerified: verified });
+        if (publicUrl && (trustProxy ?? existing.trustLocalProxy)) updated.trustLocalProxy = true;
         // Saved first: a restart that fails must not lose what the user entered.
         await commit({ ...state, profiles: replaceProfile(updated) });
         const running = localService;

@@ -20,6 +20,24 @@ export function loopbackUrl(service: LocalServiceHandle): string {
   return service.port ? `http://127.0.0.1:${service.port}` : service.url;
 }
 
+/**
+ * The proxy of the person's own in front of the workspace: the service listens on 127.0.0.1 only,
+ * so such a proxy runs on this computer and connects from loopback.
+ */
+export const LOCAL_PROXY_ADDRESSES: readonly string[] = ['127.0.0.0/8', '::1'];
+
+/**
+ * The log line of a started workspace: where it runs is always loopback; a public address is
+ * only where its short links point, and it says whether that was ever shown to reach it.
+ */
+export function startedText(service: LocalServiceHandle, profile: { publicUrl?: string; publicUrlVerified?: boolean; trustLocalProxy?: boolean } | null): string {
+  const runs = `The local workspace runs at ${service.port ? `http://127.0.0.1:${service.port}` : service.url}`;
+  if (!profile?.publicUrl) return `${runs}; its short links open only on this computer.`;
+  const state = profile.publicUrlVerified ? 'verified' : 'not verified: the check did not reach the workspace through it';
+  const proxy = profile.trustLocalProxy ? '; visitors are counted by the X-Forwarded-For of a proxy on this computer' : '';
+  return `${runs}; its short links use the public address ${profile.publicUrl} (${state})${proxy}.`;
+}
+
 export function portTakenText(port: number): string {
   return `Port ${port} of this computer is taken by another program, so the local workspace did not start there. Its short links use that port: free it (quit the other program) and try again, or move the workspace to a free port; links made before the move then stop opening.`;
 }

@@ -24,6 +24,7 @@ const profileSchema = z.object({
   createdAt: z.string(),
   publicUrl: z.string().regex(/^https?:\/\//).optional(),
   publicUrlVerified: z.boolean().optional(),
+  trustLocalProxy: z.boolean().optional(),
 });
 
 const fileSchema = z.object({
@@ -102,5 +103,6 @@ function pickProfile(p: Profile): Profile {
     ...(p.authScheme ? { authScheme: p.authScheme } : {}),
     createdAt: p.createdAt,
     ...(p.publicUrl ? { publicUrl: p.publicUrl, publicUrlVerified: p.publicUrlVerified === true } : {}),
+    ...(p.publicUrl && p.trustLocalProxy ? { trustLocalProxy: true } : {}),
   };
 }

@@ -17,6 +17,8 @@ export interface PublicAddressCheckOptions {
   issueToken: () => Promise<string>;
   outbound: Outbound;
   timeoutMs?: number;
+  /** The port the workspace listens on (127.0.0.1), named when a proxy in front cannot reach it. */
+  workspacePort?: number;
 }
 
 export async function checkPublicAddress(options: PublicAddressCheckOptions): Promise<PublicAddressCheck> {
@@ -31,6 +33,7 @@ export async function checkPublicAddress(options: PublicAddressCheckOptions): Pr
   try {
     const response = await outbound.request(`${address}${VERIFY_PATH}/${token}`, { method: 'GET', timeoutMs, maxBodyBytes: 512 });
     if (response.status === 200 && response.body.toString('utf8').trim() === token) return { verified: true, problem: null };
+    if (PROXY_FAILED.has(response.status)) return { verified: false, problem: proxyCannotReach(address, response.status, options.workspacePort) };
     return { verified: false, problem: answeredByOther(address, response.status) };
   } catch (error) {
     return { verified: false, problem: checkProblem(error, address, timeoutMs) };
@@ -39,6 +42,46 @@ export async function checkPublicAddress(options: PublicAddressCheckOptions): Pr
 
 export function answeredByOther(address: string, status: number): string {
   return `${address} answered (HTTP ${status}), but not as this workspace: another server answers at that address. Point it (DNS, port forwarding or a reverse proxy) at this computer's workspace.`;
+}
+
+/** A gateway's own failures: the proxy answered, the workspace behind it did not. */
+const PROXY_FAILED = new Set([502, 503, 504]);
+
+/**
+ * A 502/503/504 through the address: the person's own reverse proxy (nginx, Caddy, a tunnel)
+ * answered but could not get an answer from the workspace, typically because it points at
+ * another port, or Linkdeck was not running when it tried.
+ */
+export function proxyCannotReach(address: string, status: number, port: number | undefined): string {
+  const where = port ? `at 127.0.0.1:${port}` : 'on this computer';
+  const why = status === 504 ? 'it waited for an answer in vain' : status === 503 ? 'it found the workspace unavailable' : 'its connection to the workspace failed';
+  return (
+    `${address} answered HTTP ${status} from your proxy: your proxy cannot reach the workspace ${where} (${why}). ` +
+    `Point the proxy ${port ? `at 127.0.0.1:${port}` : 'at the port in the workspace\'s address'}; the workspace answers only while Linkdeck runs on this computer.`
+  );
+}
+
+/**
+ * The TLS failures that say something specific. Node's codes (the OpenSSL verify names, and
+ * EPROTO with "wrong version number" / "packet length too long" when the far end answers a
+ * TLS hello in plain HTTP) from node's docs and lib/_tls_wrap.js.
+ */
+function tlsProblem(code: string, host: string, message: string): string {
+  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') {
+    return `${host} presents a self-signed certificate (TLS: ${code}): browsers and phones refuse it as this check does. Give the address a certificate from a public authority (Let's Encrypt, or your proxy's automatic HTTPS).`;
+  }
+  if (code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' || code === 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY' || code === 'UNABLE_TO_GET_ISSUER_CERT') {
+    return `${host}'s certificate is not signed by an authority this computer trusts, or the server leaves out its intermediate certificate (TLS: ${code}). Serve the full chain.`;
+  }
+  if (code === 'CERT_HAS_EXPIRED') return `${host}'s certificate has expired (TLS: ${code}): renew it.`;
+  if (code === 'CERT_NOT_YET_VALID') return `${host}'s certificate is not valid yet (TLS: ${code}): check the clock of the server, or wait.`;
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || /HOSTNAME_MISMATCH/.test(code)) {
+    return `${host}'s certificate is made for another name (TLS: ${code}): it must name ${host.replace(/:\d+$/, '')}.`;
+  }
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || (code === 'EPROTO' && /wrong version number|packet length too long|http request/i.test(message))) {
+    return `${host} answered the secure (https) request in plain http (TLS: ${code}): that port speaks http. Use http:// in the address, or put the https (TLS) proxy on that port.`;
+  }
+  return `The secure connection to ${host} failed (TLS: ${code}): ${message}`;
 }
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_OSSL_)|^EPROTO$|HOSTNAME_MISMATCH/;
@@ -53,7 +96,7 @@ export function checkProblem(error: unknown, address: string, timeoutMs: number)
     return `The name ${host} was not found (DNS): it has no address yet, or it is misspelled.`;
   }
   if (TLS_CODE.test(code)) {
-    return `The secure connection to ${host} failed (TLS: ${code}): its certificate is missing, expired or made for another name.`;
+    return tlsProblem(code, host, deepMessage(error));
   }
   if (code === 'ECONNREFUSED') return `${host} refused the connection: nothing listens there on that port, or a firewall turns it away.`;
   if (code === 'ETIMEDOUT' || code === 'ABORT_ERR' || name === 'TimeoutError' || name === 'AbortError') {
@@ -69,6 +112,12 @@ function codeOf(error: unknown): string {
   if (typeof code === 'string') return code;
   const cause = (error as { cause?: unknown } | null)?.cause;
   return cause && cause !== error ? codeOf(cause) : '';
+}
+
+/** The innermost error's message: fetch-style wrappers say only "fetch failed". */
+function deepMessage(error: unknown): string {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause && cause !== error ? deepMessage(cause) : messageOf(error);
 }
 
 function messageOf(error: unknown): string {

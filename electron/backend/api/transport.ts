@@ -169,7 +169,9 @@ export function createTransport(options: TransportOptions): Transport {
     let key: string;
     try {
       key = (await options.apiKey()).trim();
-    } catch {
+    } catch (error) {
+      // A refusal in words of its own (the local workspace is not running) stands as it is.
+      if (error instanceof ApiClientError && error.code === 'offline') throw error;
       throw new ApiClientError(
         'unauthorized',
         'The API key of this profile could not be read from the keychain. Enter the key again.',

@@ -5,6 +5,8 @@
  * the web shell the settings can still be read and saved, and the state says why nothing runs.
  */
 import { createLocalConsent } from './local-consent.js';
+import { notifierWithReach } from './reach-notifier.js';
+import { reachNotice } from '../../shared/local-reach.js';
 import type {
   ClipboardSettings,
   ClipboardSettingsIssue,
@@ -85,7 +87,7 @@ export function createClipboardApp(
   const watcher: ClipboardWatcher | null = desktop
     ? createClipboardWatcher({
         clipboard: desktop.clipboard,
-        notifier: desktop.notifier,
+        notifier: notifierWithReach(desktop.notifier, () => reachNotice(accounts.current())),
         shortener: sessionShortener(sessions),
         knownDomains: localConsent.gate(sessionKnownDomains(sessions)),
         connectivity: sessionConnectivity(sessions),

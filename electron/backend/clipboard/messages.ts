@@ -18,9 +18,12 @@ export function shown(url: string, max = 80): string {
   return url.length <= max ? url : `${url.slice(0, max - 1)}…`;
 }
 
+export const CREATED_TITLE = 'Short link copied';
+export const REUSED_TITLE = 'Existing short link copied';
+
 export function createdNotice(shortUrl: string, url: string): ClipboardNotification {
   return {
-    title: 'Short link copied',
+    title: CREATED_TITLE,
     body: `${shortUrl} is on the clipboard, for ${shown(url)}.`,
     actions: [
       { id: ACTION_UNDO, label: 'Undo' },
@@ -32,7 +35,7 @@ export function createdNotice(shortUrl: string, url: string): ClipboardNotificat
 
 export function reusedNotice(shortUrl: string, url: string): ClipboardNotification {
   return {
-    title: 'Existing short link copied',
+    title: REUSED_TITLE,
     body: `${shortUrl} (made earlier) is on the clipboard, for ${shown(url)}.`,
     actions: [{ id: ACTION_UNDO, label: 'Undo' }],
     view: CLIPBOARD_VIEW,

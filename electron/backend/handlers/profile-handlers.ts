@@ -17,6 +17,7 @@ export async function profileSummary(accounts: Accounts, p: Profile): Promise<Pr
     baseUrl: p.baseUrl,
     kind: p.kind,
     ...(p.publicUrl ? { publicUrl: p.publicUrl, publicUrlVerified: p.publicUrlVerified === true } : {}),
+    ...(p.publicUrl && p.trustLocalProxy ? { trustLocalProxy: true } : {}),
     needsKey: !(await accounts.hasKey(p.id)),
   };
 }

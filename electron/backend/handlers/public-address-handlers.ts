@@ -2,6 +2,7 @@ import type { ProfileSummary } from '../../shared/contract.js';
 import { parsePublicAddress, type PublicAddressCheck } from '../../shared/local-reach.js';
 import { invalidInput } from '../accounts/account-error.js';
 import type { Accounts } from '../accounts/index.js';
+import { portOf } from '../accounts/local-port.js';
 import { checkPublicAddress, VERIFY_PATH } from '../accounts/public-address-check.js';
 import { createOutboundPolicy } from '../net/outbound-address-policy.js';
 import { createOutbound, type Outbound } from '../net/outbound-request.js';
@@ -50,7 +51,13 @@ export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessi
   };
 
   const check = (address: string): Promise<PublicAddressCheck> =>
-    checkPublicAddress({ address, issueToken, outbound, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+    checkPublicAddress({
+      address,
+      issueToken,
+      outbound,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(portOf(local().baseUrl) ? { workspacePort: portOf(local().baseUrl) as number } : {}),
+    });
 
   const parse = (text: string): string => {
     const parsed = parsePublicAddress(text);
@@ -59,17 +66,24 @@ export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessi
   };
 
   return {
-    'profiles:restart-local': async ({ move }) => summary(await accounts.restartLocalWorkspace(move)),
+    'profiles:restart-local': async ({ move }) => {
+      const profile = await accounts.restartLocalWorkspace(move);
+      // A fresh session: the old one learnt "offline" while the port was taken. And the same port
+      // again changes no profile, so no change event would say it is back online.
+      await sessions.close(profile.id);
+      await sessions.refresh();
+      return summary(profile);
+    },
     'profiles:check-public-url': async ({ address }) => {
       local();
       return check(parse(address));
     },
-    'profiles:set-public-url': async ({ address }) => {
+    'profiles:set-public-url': async ({ address, trustProxy }) => {
       local();
       const parsed = address === null || address.trim() === '' ? null : parse(address);
       // Checked before saving; saved either way (the user asked for it), marked as found.
       const result = parsed ? await check(parsed) : null;
-      const { profile, previousShortBase } = await accounts.setPublicUrl(parsed, result?.verified === true);
+      const { profile, previousShortBase } = await accounts.setPublicUrl(parsed, result?.verified === true, trustProxy);
       sessions.rebaseShortUrls(profile, previousShortBase, profile.publicUrl ?? profile.baseUrl);
       return { profile: await summary(profile), check: result };
     },

@@ -43,6 +43,7 @@ export function asProfilesState(value: unknown): ProfilesState {
       baseUrl: p.baseUrl,
       kind: p.kind === 'local' ? 'local' : 'remote',
       ...(typeof p.publicUrl === 'string' && p.publicUrl ? { publicUrl: p.publicUrl, publicUrlVerified: p.publicUrlVerified === true } : {}),
+      ...(typeof p.publicUrl === 'string' && p.publicUrl && p.trustLocalProxy === true ? { trustLocalProxy: true } : {}),
       needsKey: p.needsKey === true,
     })),
     currentId,

@@ -3,7 +3,7 @@ import { computed, ref } from 'vue';
 import { call, onEvent } from '../bridge.js';
 import { asProfilesState } from '../composables/shape.js';
 import type { KeychainStatus, ProfileSummary, ProfilesState } from '../../../electron/shared/contract.js';
-import { shortLinksLoopbackOnly, type PublicAddressCheck } from '../../../electron/shared/local-reach.js';
+import { reachCaption as reachCaptionOf, reachMark, reachNotice, shortLinkReach, shortLinksLoopbackOnly, type PublicAddressCheck } from '../../../electron/shared/local-reach.js';
 import type { LoadStatus } from './load-status.js';
 
 export interface ConnectInput {
@@ -28,6 +28,14 @@ export const useProfilesStore = defineStore('profiles', () => {
   const local = computed(() => items.value.find((p) => p.kind === 'local') ?? null);
   /** The current profile's short links open only on this computer (local workspace, no public address). */
   const loopbackOnly = computed(() => shortLinksLoopbackOnly(current.value));
+  /** Where the current profile's short links open (an unverified public address is not "anywhere"). */
+  const reach = computed(() => shortLinkReach(current.value));
+  /** The one line to put beside a short link that is copied, shortened or made a QR code; null when none is needed. */
+  const reachNote = computed(() => reachNotice(current.value));
+  /** Two words for a list row's short link, with reachNote as its explanation. */
+  const reachLabel = computed(() => reachMark(current.value));
+  /** The words drawn under a QR code of such a link (null when none are needed). */
+  const reachCaption = computed(() => reachCaptionOf(current.value));
   /** The local workspace's port was taken at its start: it waits for the user's choice. */
   const localPortTaken = ref<number | null>(null);
 
@@ -98,8 +106,8 @@ export const useProfilesStore = defineStore('profiles', () => {
   }
 
   /** Saves (or, with null, removes) the local workspace's public address. */
-  async function setPublicUrl(address: string | null): Promise<{ profile: ProfileSummary; check: PublicAddressCheck | null }> {
-    const result = await call('profiles:set-public-url', { address });
+  async function setPublicUrl(address: string | null, trustProxy?: boolean): Promise<{ profile: ProfileSummary; check: PublicAddressCheck | null }> {
+    const result = await call('profiles:set-public-url', { address, ...(trustProxy === undefined ? {} : { trustProxy }) });
     await refresh();
     return result;
   }
@@ -110,5 +118,5 @@ export const useProfilesStore = defineStore('profiles', () => {
 
   onEvent('profiles:changed', (payload) => apply(asProfilesState(payload)));
 
-  return { items, currentId, keychain, status, error, current, hasLocal, local, loopbackOnly, localPortTaken, restartLocal, checkPublicUrl, setPublicUrl, load, useLocal, connect, setKey, switchTo, rename, remove };
+  return { items, currentId, keychain, status, error, current, hasLocal, local, loopbackOnly, reach, reachNote, reachLabel, reachCaption, localPortTaken, restartLocal, checkPublicUrl, setPublicUrl, load, useLocal, connect, setKey, switchTo, rename, remove };
 });

@@ -25,6 +25,16 @@ export class LocalWorkspace {
     return this.page.locator(`[data-testid="local-only-notice"][data-place="${place}"]`);
   }
 
+  /** The list row's mark beside a short link that may not open for others. */
+  rowMark(rowText: string): Locator {
+    return this.page.getByTestId('link-row').filter({ hasText: rowText }).getByTestId('link-row-reach');
+  }
+
+  /** The "behind my own proxy" setting of the card. */
+  get trustProxy(): Locator {
+    return this.card.getByTestId('public-address-trust-proxy');
+  }
+
   /** Any field error of the card (shown under the field). */
   fieldError(): Locator {
     return this.card.locator('.n-form-item-feedback__line');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answeredByOther, checkProblem, checkPublicAddress } from '../../../electron/backend/accounts/public-address-check.js';
+import { answeredByOther, checkProblem, checkPublicAddress, proxyCannotReach } from '../../../electron/backend/accounts/public-address-check.js';
 import { createOutboundPolicy } from '../../../electron/backend/net/outbound-address-policy.js';
 import { OutboundRefused, type Outbound } from '../../../electron/backend/net/outbound-request.js';
 
@@ -10,10 +10,16 @@ describe('the public address check says what failed', () => {
   it.each([
     [err('ENOTFOUND'), /The name go\.example\.com was not found \(DNS\)/],
     [err('EAI_AGAIN'), /\(DNS\)/],
-    [err('CERT_HAS_EXPIRED'), /secure connection to go\.example\.com failed \(TLS: CERT_HAS_EXPIRED\)/],
-    [err('ERR_TLS_CERT_ALTNAME_INVALID'), /\(TLS: ERR_TLS_CERT_ALTNAME_INVALID\).*another name/],
-    [err('DEPTH_ZERO_SELF_SIGNED_CERT'), /\(TLS/],
-    [err('EPROTO'), /\(TLS: EPROTO\)/],
+    [err('CERT_HAS_EXPIRED'), /go\.example\.com's certificate has expired \(TLS: CERT_HAS_EXPIRED\)/],
+    [err('CERT_NOT_YET_VALID'), /not valid yet \(TLS: CERT_NOT_YET_VALID\)/],
+    [err('ERR_TLS_CERT_ALTNAME_INVALID'), /made for another name \(TLS: ERR_TLS_CERT_ALTNAME_INVALID\): it must name go\.example\.com/],
+    [err('DEPTH_ZERO_SELF_SIGNED_CERT'), /presents a self-signed certificate \(TLS: DEPTH_ZERO_SELF_SIGNED_CERT\)/],
+    [err('SELF_SIGNED_CERT_IN_CHAIN'), /self-signed certificate/],
+    [err('UNABLE_TO_VERIFY_LEAF_SIGNATURE'), /not signed by an authority this computer trusts.*full chain/],
+    // What node says for https to a plain-http port (seen on loopback: OpenSSL 3's record-layer error).
+    [err('EPROTO', 'write EPROTO 0A00010B:SSL routines:ssl3_get_record:wrong version number'), /answered the secure \(https\) request in plain http \(TLS: EPROTO\)/],
+    [new TypeError('fetch failed', { cause: err('EPROTO', 'ssl3_get_record:wrong version number') }), /in plain http/],
+    [err('EPROTO', 'some other handshake failure'), /The secure connection to go\.example\.com failed \(TLS: EPROTO\): some other handshake failure/],
     [err('ECONNREFUSED'), /go\.example\.com refused the connection/],
     [Object.assign(new Error('timed out'), { name: 'TimeoutError' }), /did not answer within 10 s/],
     [err('ECONNRESET'), /closed the connection before answering/],
@@ -25,6 +31,13 @@ describe('the public address check says what failed', () => {
   it('names a refusal by the outbound rules as such', () => {
     const refused = new OutboundRefused({ address: '169.254.169.254', kind: 'cloud-metadata', rule: 'never' }, 'go.example.com');
     expect(checkProblem(refused, ADDRESS, 10_000)).toMatch(/The check was not sent/);
+  });
+
+  it('reads a 502, 503 or 504 as the person\'s own proxy failing to reach the workspace, naming its port', () => {
+    for (const status of [502, 503, 504]) {
+      expect(proxyCannotReach(ADDRESS, status, 4100)).toMatch(new RegExp(`HTTP ${status} from your proxy: your proxy cannot reach the workspace at 127\\.0\\.0\\.1:4100`));
+    }
+    expect(proxyCannotReach(ADDRESS, 502, undefined)).toMatch(/your proxy cannot reach the workspace on this computer/);
   });
 
   it('calls an answer without the token another server', () => {

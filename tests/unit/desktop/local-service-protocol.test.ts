@@ -41,6 +41,15 @@ describe('messages to the local service process', () => {
   });
 });
 
+describe('the trusted proxy addresses of a start', () => {
+  it('passes a short list of addresses or ranges through, and refuses anything else', () => {
+    expect(parseToLocalService({ type: 'start', dataDir: '/data', trustProxy: ['127.0.0.0/8', '::1'] })).toEqual({ type: 'start', dataDir: '/data', trustProxy: ['127.0.0.0/8', '::1'] });
+    for (const trustProxy of ['127.0.0.1', [1], ['loopback; rm -rf'], Array.from({ length: 9 }, () => '127.0.0.1')]) {
+      expect(parseToLocalService({ type: 'start', dataDir: '/data', trustProxy })).toBeNull();
+    }
+  });
+});
+
 describe('messages from the local service process', () => {
   it('accepts started (with or without a first key), failed and closed', () => {
     expect(parseFromLocalService({ type: 'started', url: 'http://127.0.0.1:1' })).toEqual({

@@ -5,6 +5,7 @@ import { clipboardStateLabel, menuText, trayMenuTemplate, trayTooltip, type Tray
 import { clickMenuItem, menuSnapshot } from '../../../electron/main/test-hooks.js';
 import type { ClipboardStatus } from '../../../electron/shared/desktop.js';
 import type { Result } from '../../../electron/shared/contract.js';
+import { reachNotice } from '../../../electron/shared/local-reach.js';
 import { fakeBackend } from '../shells/fake-backend.js';
 
 const watch = (over: Partial<ClipboardStatus> = {}): ClipboardStatus => ({
@@ -59,6 +60,13 @@ describe('tray menu', () => {
     expect(local.map((i) => i.id).slice(0, 2)).toEqual(['recent-header', 'local-only']);
     expect(local.find((i) => i.id === 'local-only')).toMatchObject({ label: expect.stringMatching(/only on this computer.*public address/), enabled: false });
     expect(ids(trayMenuTemplate(model({ loopbackOnly: false }), actions()))).not.toContain('local-only');
+  });
+
+  it('says the same for a public address saved without being verified, in its own words', () => {
+    const note = reachNotice({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: false });
+    const local = menuSnapshot(trayMenuTemplate(model({ loopbackOnly: false, reachNote: note }), actions()));
+    expect(local.find((i) => i.id === 'local-only')).toMatchObject({ label: expect.stringMatching(/not verified.*while Linkdeck runs on this computer/), enabled: false });
+    expect(reachNotice({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: true })).toBeNull();
   });
 
   it('copies a recent link\'s short URL on click', () => {

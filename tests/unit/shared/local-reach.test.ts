@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   isLoopbackHost,
+  LOCAL_ONLY_SHORT,
   LOCAL_ONLY_TEXT,
+  LOCAL_ONLY_TITLE,
   parsePublicAddress,
+  reachCaption,
+  reachMark,
+  reachNotice,
+  shortLinkReach,
   shortLinksLoopbackOnly,
+  unverifiedText,
   validatePublicAddress,
 } from '../../../electron/shared/local-reach.js';
 
@@ -19,6 +26,30 @@ describe('whether a profile’s short links open beyond this computer', () => {
     expect(LOCAL_ONLY_TEXT).toMatch(/open only on this computer/);
     expect(LOCAL_ONLY_TEXT).toMatch(/Public address/);
     expect(LOCAL_ONLY_TEXT).toMatch(/hosted link service/);
+  });
+});
+
+describe('a public address saved without being verified', () => {
+  const unverified = { kind: 'local' as const, publicUrl: 'https://go.example.test', publicUrlVerified: false };
+  const verified = { ...unverified, publicUrlVerified: true };
+
+  it('is its own reach, with notices, a row mark and a QR caption; a verified one needs none', () => {
+    expect(shortLinkReach({ kind: 'local' })).toBe('this-computer');
+    expect(shortLinkReach(unverified)).toBe('unverified');
+    expect(shortLinkReach({ kind: 'local', publicUrl: 'https://go.example.test' })).toBe('unverified');
+    expect(shortLinkReach(verified)).toBe('anywhere');
+    expect(shortLinkReach({ kind: 'remote' })).toBe('anywhere');
+    expect(reachNotice(unverified)).toMatch(/not verified.*may open nothing for others/);
+    expect(reachMark(unverified)).toBe('not verified');
+    expect(reachCaption(unverified)).toMatch(/not verified/);
+    expect(unverifiedText(unverified.publicUrl)).toContain('https://go.example.test');
+    for (const none of [reachNotice(verified), reachMark(verified), reachCaption(verified), reachNotice({ kind: 'remote' })]) expect(none).toBeNull();
+  });
+
+  it('says the links open only while Linkdeck runs on this computer', () => {
+    for (const words of [LOCAL_ONLY_TITLE, LOCAL_ONLY_SHORT, LOCAL_ONLY_TEXT, reachNotice(unverified), unverifiedText('https://go.example.test'), reachCaption({ kind: 'local' })]) {
+      expect(words).toMatch(/while Linkdeck runs/);
+    }
   });
 });
 
