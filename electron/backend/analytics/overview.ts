@@ -62,7 +62,7 @@ export async function readComparison(
   for (const item of items) {
     series.push({
       item,
-      label: itemLabel(mirror.sql, item.kind, item.id) ?? `${item.kind} #${item.id} (not in the mirror)`,
+      label: itemLabel(mirror.sql, item.kind, item.id) ?? `${item.kind} #${item.id} (not synced to this computer)`,
       timeline: await timelineFor(mirror, clicks, resolved, item),
     });
   }

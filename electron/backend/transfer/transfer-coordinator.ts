@@ -284,6 +284,6 @@ function createdNames(plan: TransferPlan, channelIds: Map<string, number>, campa
 
 const idOf = (item: { provisionalId?: number | null; id?: number | null }): number => {
   const id = item.provisionalId ?? item.id;
-  if (typeof id !== 'number') throw AppError.of('internal', 'The outbox did not give the new name an id.');
+  if (typeof id !== 'number') throw AppError.of('internal', 'The new channel or campaign got no id from the changes waiting to be sent (Outbox); the transfer cannot link to it.');
   return id;
 };

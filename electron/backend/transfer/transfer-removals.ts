@@ -82,7 +82,7 @@ function followRemoval(options: RemovalsOptions, row: StoredTransferRow): void {
         // person: the source's mirror tells which.
         const still = source.mirror.link(row.linkId);
         if (still === null) settle('removed', null);
-        else settle('failed', 'Its delete was taken out of the outbox before the service answered; the link is still on the source.');
+        else settle('failed', 'Its delete was taken out of the changes waiting to be sent (Outbox) before the service answered; the link is still on the source.');
         return;
       }
       const message = (error as Error).message || 'The service refused to delete it.';

@@ -43,12 +43,12 @@ export function durationText(ms: number): string {
   return etaText(ms).replace(/ left$/, '');
 }
 
-/** How fresh the target's mirror is: the dry run knows only what it holds. */
+/** How fresh the copy of the target on this computer is: the dry run knows only what it holds. */
 export function mirrorAgeText(plan: TransferPlan): string {
   if (plan.targetMirrorAgeMs === null) {
-    return `Checked against ${plan.targetName}'s mirror, which has never been synced: links it already holds are not recognised before the job asks the service.`;
+    return `Checked against the copy of ${plan.targetName} on this computer, which is not synced yet: links ${plan.targetName} already holds are recognised only when the job asks its service.`;
   }
-  return `Checked against ${plan.targetName}'s mirror, synced ${agoText(0, plan.targetMirrorAgeMs)}.`;
+  return `Checked against the copy of ${plan.targetName} on this computer, synced ${agoText(0, plan.targetMirrorAgeMs)}.`;
 }
 
 /** The job card's heading line: "Copy to Work" / "Move from Local workspace to Work". */

@@ -51,7 +51,7 @@ describe('coverage and the fill', () => {
     expect(coverageText({ links: 10_000, withStats: 2_340, oldest: day(1), newest: day(4) })).toBe(
       `From the statistics of ${(2340).toLocaleString()} of ${(10000).toLocaleString()} links, read between 2026-03-01 and 2026-03-04.`,
     );
-    expect(coverageText({ links: 2, withStats: 0, oldest: null, newest: null })).toBe("No statistics read yet: none of the 2 links' details are in the mirror.");
+    expect(coverageText({ links: 2, withStats: 0, oldest: null, newest: null })).toBe("No statistics read yet: none of the 2 links' details have been synced to this computer.");
   });
 
   it('gives the fill\'s cost in requests and its ETA', () => {

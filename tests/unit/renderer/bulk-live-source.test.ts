@@ -123,6 +123,6 @@ describe('BulkLiveSourceStep', () => {
       { source: 'yourls', baseUrl: 'https://sho.rt', apiKey: 'pa55', username: 'admin', ownNetwork: false },
       { source: 'yourls', baseUrl: 'https://sho.rt', apiKey: 'token-1', ownNetwork: false },
     ]);
-    expect(text(w, 'live-error')).toBe('YOURLS refused the key (HTTP 403: Please log in).');
+    expect(text(w, 'live-error')).toBe('Could not read the other serviceYOURLS refused the key (HTTP 403: Please log in).');
   });
 });

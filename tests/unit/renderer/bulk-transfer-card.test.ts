@@ -7,6 +7,7 @@ import type { BulkJob, BulkRow } from '../../../electron/shared/bulk.js';
 import type { TransferInfo } from '../../../electron/shared/transfer.js';
 import { untilDom } from './dom-signals.js';
 import { fail, installFakeBridge, keychainOk, ok, type FakeBridge } from './fake-bridge.js';
+import { useNoticesStore } from '../../../renderer/src/stores/notices.js';
 
 let fake: FakeBridge;
 let pinia: Pinia;
@@ -103,5 +104,18 @@ describe('Bulk job card: transfers', () => {
     const cells = [...document.querySelectorAll('[data-testid="bulk-rows"] tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()));
     expect(cells[0]?.slice(3, 6)).toEqual(['http://127.0.0.1:4100/s0', 'https://work.example/n0', 'Removed from the source']);
     expect(cells[1]?.slice(3, 6)).toEqual(['http://127.0.0.1:4100/s1', 'https://work.example/n1', 'Still on the source: Locked.']);
+  });
+});
+
+describe('Bulk job card: actions', () => {
+  it('a refused action says what failed before the service\'s words (issue 28)', async () => {
+    fake.answer('bulk:pause', fail('not-found', 'That job is no longer on this computer.'));
+    const running = transferJob(info(), { status: 'running', finishedAt: null, counts: { queued: 2, sending: 0, created: 1, reused: 0, failed: 0, cancelled: 0 } });
+    mountCard(running);
+    const notices = useNoticesStore(pinia);
+    (document.querySelector('[data-testid="bulk-pause"]') as HTMLButtonElement).click();
+    // The button leaves its busy state after the notice is pushed.
+    await untilDom(() => notices.items.length > 0 && !document.querySelector('[data-testid="bulk-pause"]')?.classList.contains('n-button--loading'));
+    expect(notices.items.map((n) => [n.kind, n.text])).toEqual([['error', 'Could not pause the job: That job is no longer on this computer.']]);
   });
 });

@@ -15,8 +15,8 @@ export function coverageText(c: AudienceCoverage, counted?: { audience: number; 
 }
 
 function coverageBase(c: AudienceCoverage): string {
-  if (c.links === 0) return 'No links mirrored yet.';
-  if (c.withStats === 0) return `No statistics read yet: none of the ${c.links.toLocaleString()} links' details are in the mirror.`;
+  if (c.links === 0) return 'No links on this computer yet: they appear after the first sync.';
+  if (c.withStats === 0) return `No statistics read yet: none of the ${c.links.toLocaleString()} links' details have been synced to this computer.`;
   const of = `${c.withStats.toLocaleString()} of ${c.links.toLocaleString()} ${c.links === 1 ? 'link' : 'links'}`;
   if (c.oldest === null || c.newest === null) return `From the statistics of ${of}.`;
   const when = dayText(c.oldest) === dayText(c.newest) ? `read on ${dayText(c.oldest)}` : `read between ${dayText(c.oldest)} and ${dayText(c.newest)}`;
@@ -26,7 +26,7 @@ function coverageBase(c: AudienceCoverage): string {
 /** What the "fill the gaps" button's line says. */
 export function fillText(f: StatsFillState | null): string {
   if (!f) return '';
-  if (f.left === 0) return 'Every link\'s statistics are in the mirror.';
+  if (f.left === 0) return 'Every link\'s statistics are synced to this computer.';
   // No rate limit: read without asking; the line only says it is under way.
   if (f.automatic) {
     if (!f.running) return '';

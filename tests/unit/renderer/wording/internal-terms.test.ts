@@ -41,11 +41,6 @@ const TERMS: Term[] = [
  * the test, so the list cannot outlive its reasons.
  */
 const ALLOWED: Array<{ file: string; text: RegExp; why: string }> = [
-  // Issue 28 items 6 and 7 rework these files in parallel (analytics figures, the transfer dialog);
-  // their words are reworded with that work rather than beside it.
-  { file: 'renderer/src/components/analytics/coverage-text.ts', text: /mirror/, why: 'analytics wording, issue 28 item 6' },
-  { file: 'renderer/src/composables/transfer-text.ts', text: /mirror/, why: 'transfer dialog wording, issue 28 item 7' },
-  { file: 'electron/backend/transfer/transfer-coordinator.ts', text: /outbox/, why: 'an internal fault of the transfer, issue 28 item 7' },
 ];
 
 function findings(texts: VisibleText[]): string[] {

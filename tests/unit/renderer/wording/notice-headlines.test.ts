@@ -12,12 +12,6 @@ const root = resolve(import.meta.dirname, '../../../..');
 
 /** Alerts left without a headline for now, each file with why; a file that no longer needs it fails. */
 const WITHOUT_HEADLINE: Record<string, string> = {
-  // Issue 28 items 6 and 7 rework these files in parallel; their notices are reworded with that work.
-  'renderer/src/components/analytics/AnalyticsAudience.vue': 'analytics, issue 28 item 6',
-  'renderer/src/components/analytics/AnalyticsCompare.vue': 'analytics, issue 28 item 6',
-  'renderer/src/views/AnalyticsView.vue': 'analytics, issue 28 item 6',
-  'renderer/src/components/transfer/TransferDialog.vue': 'transfer dialog, issue 28 item 7',
-  'renderer/src/components/transfer/TransferPlanSummary.vue': 'transfer dialog, issue 28 item 7',
 };
 
 describe('notices', () => {
