@@ -22,7 +22,7 @@ export async function findLink(session: Session, aliasOrUrl: string): Promise<Mi
   if (!found)
     throw new CliError(
       EXIT.refused,
-      `No link "${aliasOrUrl}" in ${session.profile.name}'s mirror (run "linkdeck sync" if it was made elsewhere just now).`,
+      `No link "${aliasOrUrl}" in the copy of ${session.profile.name} on this computer (run "linkdeck sync" if it was made elsewhere just now).`,
     );
   return found;
 }

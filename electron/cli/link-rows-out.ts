@@ -54,7 +54,7 @@ export function printLinks(
       ? `${page.items.length} of ${page.total} links`
       : `${page.total} link${page.total === 1 ? '' : 's'}`;
   out.note(
-    `${shown} in ${profileName}'s mirror, synced ${age(page.syncedAt)}.${page.unknown ? ` ${page.unknown} more may match but their details were never read.` : ''}`,
+    `${shown} in the copy of ${profileName} on this computer, synced ${age(page.syncedAt)}.${page.unknown ? ` ${page.unknown} more may match but their details were never read.` : ''}`,
   );
 }
 

@@ -160,7 +160,7 @@ describe.each([
     expect(lines(found.stdout)).toEqual([
       `${profile.baseUrl}/spring\thttps://example.com/spring-sale\t0\t`,
     ]);
-    expect(found.stderr).toMatch(/1 link in Local workspace's mirror, synced /);
+    expect(found.stderr).toMatch(/1 link in the copy of Local workspace on this computer, synced /);
 
     const csv = await run(['list', '--csv', '--sort', 'alias', '--asc']);
     expect(lines(csv.stdout)[0]).toBe(
