@@ -116,7 +116,7 @@ describe('the packaging config (package.json "build")', () => {
   });
 
   it('has the dist and audit:electron scripts', () => {
-    expect(pkg.scripts['dist']).toBe('electron-vite build && electron-builder');
+    expect(pkg.scripts['dist']).toBe('electron-vite build && tsx electron/cli/bundle.ts && electron-builder');
     expect(pkg.scripts['audit:electron']).toMatch(/tests\/tools\/audit-electron\.ts$/);
   });
 });
