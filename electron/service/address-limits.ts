@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { clientAddress, clientLimitKey } from './client-address.js';
 import { ApiError } from './errors.js';
+import type { LimitName } from './metrics.js';
 
 /**
  * Coarse limits per client address, against floods rather than against people: requests with
@@ -18,6 +19,8 @@ export class RateLimitError extends ApiError {
   constructor(
     message: string,
     readonly retryAfter: number,
+    /** Which limit refused (the metrics count refusals by it). */
+    readonly limit: LimitName,
   ) {
     super(429, message);
   }
@@ -142,6 +145,7 @@ export function createAddressLimits(options: AddressLimitOptions, now: () => num
         throw new RateLimitError(
           `Too many requests with a missing or wrong API key from your address: at most ${badKeys.perMinute} a minute. Try again in ${retryAfter} seconds.`,
           retryAfter,
+          'bad_key',
         );
       }
     },
@@ -155,6 +159,7 @@ export function createAddressLimits(options: AddressLimitOptions, now: () => num
           ? `Too many password attempts from your address: at most ${limiter.perMinute} a minute. Try again in ${retryAfter} seconds.`
           : `Too many requests from your address: at most ${limiter.perMinute} a minute. Try again in ${retryAfter} seconds.`,
         retryAfter,
+        post ? 'password_post' : 'page',
       );
     },
   };

@@ -1,6 +1,6 @@
 import Fastify, { type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { createServer, STATUS_CODES } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServiceContext } from './context.js';
 import { ApiError, badRequest, unprocessable } from './errors.js';
@@ -13,6 +13,8 @@ import type { DirectRedirect } from './redirect/direct-redirect.js';
 import { registerRedirectRoutes } from './redirect/routes.js';
 import { userIdForKey } from './users.js';
 import { registerVerifyRoutes } from './verify-route.js';
+import { PROBE_PATHS, registerProbeRoutes } from './health.js';
+import type { ServiceMetrics } from './metrics.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +42,8 @@ export interface AppOptions {
    * forwarding headers change nothing.
    */
   trustProxy?: string[];
+  /** Serve ctx.metrics at /metrics on this app's port (--metrics); otherwise they are served elsewhere or not at all. */
+  metricsRoute?: boolean;
 }
 
 /**
@@ -88,9 +92,20 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     // The server Fastify would make itself (its getServerInstance: the same options and
     // timeouts), with the direct redirect in front of Fastify's handler.
     serverFactory: (handler) => {
-      const server = createServer(httpOptions, (request, response) => {
-        if (direct === undefined || !direct(request, response)) handler(request, response);
-      });
+      const metrics = ctx.metrics;
+      // With metrics, the direct redirect is timed and counted; without, it carries nothing.
+      const listener: RequestListener = metrics
+        ? (request, response) => {
+            if (direct !== undefined) {
+              const start = performance.now();
+              if (direct(request, response)) return metrics.directRedirect((performance.now() - start) / 1000);
+            }
+            handler(request, response);
+          }
+        : (request, response) => {
+            if (direct === undefined || !direct(request, response)) handler(request, response);
+          };
+      const server = createServer(httpOptions, listener);
       server.keepAliveTimeout = timeouts.keepAliveMs;
       server.requestTimeout = timeouts.requestMs;
       return server;
@@ -99,7 +114,12 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   app.decorateRequest('userId', 0);
 
   installBodyParsers(app);
-  app.setErrorHandler((error, request, reply) => sendError(request, reply, toApiError(error)));
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError instanceof RateLimitError) ctx.metrics?.refused(apiError.limit);
+    sendError(request, reply, apiError);
+  });
+  if (ctx.metrics) countResponses(app, ctx.metrics);
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, new ApiError(404, isApi(request) ? `There is no endpoint ${request.method} ${request.url.split('?')[0]}.` : 'This short link does not exist.')),
   );
@@ -109,7 +129,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   if (addressLimits.pages.enabled || addressLimits.passwordPosts.enabled) {
     // Short-link requests: a synchronous hook, the cheapest kind (every redirect passes here).
     app.addHook('onRequest', (request, _reply, done) => {
-      if (isApi(request)) return done();
+      if (isApi(request) || PROBE_PATHS.has(request.routeOptions.url ?? '')) return done();
       done(addressLimits.pageRequest(request, request.method === 'POST'));
     });
   }
@@ -129,7 +149,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
         reply.header('X-RateLimit-Remaining', rate.remaining);
         reply.header('X-RateLimit-Reset', rate.reset);
         if (!rate.allowed) {
-          throw new RateLimitError(`Too many requests: the limit is ${rate.limit} a minute. Try again in ${rate.retryAfter} seconds.`, rate.retryAfter);
+          throw new RateLimitError(`Too many requests: the limit is ${rate.limit} a minute. Try again in ${rate.retryAfter} seconds.`, rate.retryAfter, 'api_key_rate');
         }
       });
       // Clicks are written in batches up to a second after the visit: a read of the API sees
@@ -146,6 +166,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     },
     { prefix: '/api' },
   );
+  registerProbeRoutes(app, ctx, opts.metricsRoute ? ctx.metrics : undefined);
   registerAvatarRoute(app, ctx);
   registerVerifyRoutes(app, ctx);
   const directRedirect = registerRedirectRoutes(app, ctx, addressLimits.pages);
@@ -159,6 +180,14 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
   return app;
+}
+
+/** Every answer Fastify sends, by kind (API or short link) and status; the probes are not counted. */
+function countResponses(app: FastifyInstance, metrics: ServiceMetrics): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!PROBE_PATHS.has(request.routeOptions.url ?? '')) metrics.response(isApi(request), reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
 }
 
 const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');

@@ -44,6 +44,13 @@ export const FLAGS = {
   'headers-timeout': { type: 'string', value: '<s>', help: 'seconds the headers may take to arrive (default 10)', env: true },
   'keep-alive-timeout': { type: 'string', value: '<s>', help: 'seconds an idle connection is kept (default 5)', env: true },
   'max-connections': { type: 'string', value: '<n>', help: 'open connections at most (default 512)', env: true },
+  metrics: { type: 'boolean', help: 'serve Prometheus metrics at /metrics on the service port (off by default)', env: true },
+  'metrics-listen': {
+    type: 'string',
+    value: '<host:port>',
+    help: 'serve /metrics on this address instead of the service port, e.g. 127.0.0.1:9464',
+    env: true,
+  },
   email: { type: 'string', value: '<email>', help: 'the user of "user add" and "user reset-key"' },
   to: { type: 'string', value: '<file>', help: 'the new file "backup" writes' },
   help: { type: 'boolean', short: 'h', help: 'this text' },
@@ -75,7 +82,9 @@ ${flagLines}
 
 The service keeps only a hash of each API key: a key is printed once, when it is made
 (user add, user reset-key, first start). "keys" lists users with the first characters of
-their key. SIGTERM or SIGINT stops the service after writing every buffered click.`;
+their key. GET /healthz (the process answers) and GET /readyz (the database answers, the click
+writer keeps up) are for probes. SIGTERM or SIGINT stops the service after writing every
+buffered click.`;
 
 /** A mistake in how the command was called: the message, then the usage. */
 export class UsageError extends Error {}

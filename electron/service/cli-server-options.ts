@@ -42,6 +42,16 @@ function isCidr(text: string): boolean {
   }
 }
 
+/** "127.0.0.1:9464", "[::1]:9464" or ":9464" (on 127.0.0.1: metrics are not for everyone). */
+export function readMetricsListen(text: string): { host: string; port: number } {
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(text.trim());
+  const port = Number(m?.[3]);
+  if (!m || port > 65535) {
+    throw new UsageError(`--metrics-listen must be an address and port such as 127.0.0.1:9464 or [::1]:9464, not "${text}".`);
+  }
+  return { host: m[1] ?? (m[2] || '127.0.0.1'), port };
+}
+
 export function serverOptions(values: CliValues, dataDir: string): ServiceOptions {
   const port = wholeNumber(values.port, 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${values.port}".`);
@@ -87,5 +97,14 @@ export function serverOptions(values: CliValues, dataDir: string): ServiceOption
     ...(publicUrl ? { publicUrl } : {}),
     ...(values['trust-proxy'] !== undefined ? { trustProxy: readTrustProxy(values['trust-proxy']) } : {}),
     ...(values['country-header'] ? { countryHeader: values['country-header'] } : {}),
+    ...(values.metrics || values['metrics-listen'] !== undefined
+      ? {
+          metrics: {
+            // --metrics-listen moves them off the service's port; --metrics alone puts them there.
+            servicePort: values['metrics-listen'] === undefined,
+            ...(values['metrics-listen'] !== undefined ? { listen: readMetricsListen(values['metrics-listen']) } : {}),
+          },
+        }
+      : {}),
   };
 }

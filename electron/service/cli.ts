@@ -78,6 +78,7 @@ async function serve(values: CliValues, dataDir: string): Promise<void> {
   service = await startService(options);
   console.log(`Base URL: ${service.url}`);
   if (service.firstApiKey) console.log(`API key: ${service.firstApiKey}`);
+  if (service.metricsUrl) console.log(`Metrics: ${service.metricsUrl}`);
   const warning = publicUrlWarning(values.host, values['public-url'], service.url);
   if (warning) console.error(warning);
   if (stopping) await shutDown(service, 'SIGTERM');

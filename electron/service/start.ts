@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { ADDRESS_LIMIT_DEFAULTS, type AddressLimitOptions } from './address-limits.js';
 import { buildApp, DEFAULT_TIMEOUTS, type ServerTimeouts } from './app.js';
 import type { ServiceContext } from './context.js';
-import { openDatabase } from './db.js';
+import { DB_FILE, openDatabase } from './db.js';
+import { listenForMetrics } from './health.js';
+import { ServiceMetrics } from './metrics.js';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
 import { createUser, listUsers } from './users.js';
 
 export interface ServiceOptions {
@@ -28,6 +32,11 @@ export interface ServiceOptions {
   maxConnections?: number;
   /** Reverse proxies whose forwarding headers are believed (see AppOptions.trustProxy); none by default. */
   trustProxy?: string[];
+  /**
+   * Prometheus metrics (off when absent): at /metrics on the service's port (`servicePort`), or
+   * on a listener of their own (`listen`), or both.
+   */
+  metrics?: { servicePort?: boolean; listen?: { host: string; port: number } };
   /** Clock for tests. */
   now?: () => number;
 }
@@ -45,6 +54,8 @@ export interface RunningService {
   port: number;
   /** The API key of the user created by this start, when the database was new. */
   firstApiKey?: string;
+  /** Where the metrics are served (options.metrics), as the service listens (not the public URL). */
+  metricsUrl?: string;
   /**
    * Resolves once the clicks of every redirect answered so far are in the database: they are
    * written in batches, shortly after the redirect.
@@ -70,6 +81,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     countryHeader: (options.countryHeader ?? 'cf-ipcountry').toLowerCase(),
     linkChanged: new Set(),
   };
+  const wantMetrics = options.metrics && (options.metrics.servicePort || options.metrics.listen);
+  if (wantMetrics) {
+    // The app is made below; the metrics ask it only when scraped.
+    ctx.metrics = new ServiceMetrics({ databaseFile: join(options.dataDir, DB_FILE), clickCounts: () => app.clickCounts() });
+  }
   const timeouts: ServerTimeouts = { ...SERVER_DEFAULTS.timeouts, ...options.timeouts };
   if (timeouts.headersMs > timeouts.requestMs) {
     db.close();
@@ -80,11 +96,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     addressLimits: { ...ADDRESS_LIMIT_DEFAULTS, ...options.addressLimits },
     timeouts,
     ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
+    metricsRoute: options.metrics?.servicePort === true,
   });
   app.server.maxConnections = options.maxConnections ?? SERVER_DEFAULTS.maxConnections;
   const host = options.host ?? '127.0.0.1';
+  let metricsServer: { server: Server; url: string } | undefined;
   try {
     await app.listen({ port: options.port ?? 0, host });
+    const listen = options.metrics?.listen;
+    if (ctx.metrics && listen) metricsServer = await listenForMetrics(ctx.metrics, listen.host, listen.port);
   } catch (error) {
     // Stop the click writer and the timers first: they hold the database open.
     await app.close();
@@ -94,15 +114,23 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { port } = app.server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   if (!baseUrl) baseUrl = `http://${shownHost}:${port}`;
+  const metricsUrl = metricsServer?.url ?? (options.metrics?.servicePort && ctx.metrics ? `http://${shownHost}:${port}/metrics` : undefined);
 
   let closed: Promise<void> | undefined;
   return {
     url: baseUrl,
     port,
     ...(firstApiKey ? { firstApiKey } : {}),
+    ...(metricsUrl ? { metricsUrl } : {}),
     flushClicks: () => app.flushClicks(),
     close: () =>
       (closed ??= (async () => {
+        if (metricsServer) {
+          const { server } = metricsServer;
+          const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeAllConnections();
+          await stopped;
+        }
         await app.close();
         db.close();
       })()),
