@@ -53,6 +53,7 @@ export const FLAGS = {
   },
   email: { type: 'string', value: '<email>', help: 'the user of "user add" and "user reset-key"' },
   to: { type: 'string', value: '<file>', help: 'the new file "backup" writes' },
+  from: { type: 'string', value: '<file>', help: 'the backup "restore" puts in place' },
   help: { type: 'boolean', short: 'h', help: 'this text' },
 } as const satisfies Record<string, Flag>;
 
@@ -74,6 +75,7 @@ export const USAGE = `Usage:
   linkdeck-service user reset-key --data <dir> --email <email>
   linkdeck-service keys --data <dir>
   linkdeck-service backup --data <dir> --to <new file>      a consistent copy, also while the service runs
+  linkdeck-service restore --from <file> --data <dir>       with the service stopped; keeps the replaced database
 
   (linkdeck-service is "node out/service/cli.js" after npm run build:service, or "npm run service --" in a checkout)
 

@@ -3,7 +3,9 @@
  * checkout): the server, and the commands that manage its data folder. USAGE in cli-options.ts
  * lists every flag.
  */
+import { resolve } from 'node:path';
 import { backupDatabase } from './backup.js';
+import { restoreDatabase } from './restore.js';
 import { readCommandLine, USAGE, UsageError, type CliValues } from './cli-options.js';
 import { serverOptions } from './cli-server-options.js';
 import { ApiError } from './errors.js';
@@ -38,6 +40,13 @@ async function main(argv: string[]): Promise<void> {
     const to = values.to ?? usage('--to <file> is required: the new file the copy is written to.');
     const { file, bytes } = backupDatabase(dataDir, to);
     return void console.log(`Backup: ${file} (${(bytes / 1024).toFixed(0)} KiB)`);
+  }
+  if (command === 'restore') {
+    const from = values.from ?? usage('--from <file> is required: the backup to put in place.');
+    const { links, users, kept } = restoreDatabase(dataDir, from);
+    console.log(`Restored ${resolve(from)} into ${resolve(dataDir)}: ${links} links, ${users} users.`);
+    console.log(kept ? `The database it replaced is kept as ${kept}.` : 'The folder had no database before.');
+    return;
   }
   usage(`Unknown command "${command}".`);
 }

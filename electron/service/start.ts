@@ -3,6 +3,8 @@ import { ADDRESS_LIMIT_DEFAULTS, type AddressLimitOptions } from './address-limi
 import { buildApp, DEFAULT_TIMEOUTS, type ServerTimeouts } from './app.js';
 import type { ServiceContext } from './context.js';
 import { DB_FILE, openDatabase } from './db.js';
+import { runningServiceMessage, takeDataLock } from './data-lock.js';
+import { ApiError } from './errors.js';
 import { listenForMetrics } from './health.js';
 import { ServiceMetrics } from './metrics.js';
 import { join } from 'node:path';
@@ -66,7 +68,16 @@ export interface RunningService {
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const db = openDatabase(options.dataDir);
+  // One service per data folder: two would each keep clicks and caches the other never sees.
+  const lock = takeDataLock(options.dataDir);
+  if (!lock) throw new ApiError(409, `Another ${runningServiceMessage(options.dataDir).replace(/^A /, '')}`);
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(options.dataDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const now = options.now ?? Date.now;
   let firstApiKey: string | undefined;
   if (listUsers(db).length === 0) {
@@ -89,6 +100,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const timeouts: ServerTimeouts = { ...SERVER_DEFAULTS.timeouts, ...options.timeouts };
   if (timeouts.headersMs > timeouts.requestMs) {
     db.close();
+    lock.release();
     throw new RangeError('The headers timeout must not be longer than the request timeout.');
   }
   const app = buildApp(ctx, {
@@ -109,6 +121,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // Stop the click writer and the timers first: they hold the database open.
     await app.close();
     db.close();
+    lock.release();
     throw error;
   }
   const { port } = app.server.address() as AddressInfo;
@@ -133,6 +146,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         }
         await app.close();
         db.close();
+        lock.release();
       })()),
   };
 }
