@@ -85,6 +85,24 @@ describe('the bundled service (node out/service/cli.js)', () => {
     });
   }
 
+  it('starts from LINKDECK_* environment variables alone (as the container does), metrics included', async () => {
+    const dataDir = tempDir();
+    const service = runService(cli, [], { LINKDECK_DATA: dataDir, LINKDECK_PORT: '0', LINKDECK_METRICS: 'true' });
+    const [, url] = await service.line(BASE_URL_LINE);
+    const [, metricsUrl] = await service.line(/^Metrics: (\S+)$/);
+    expect(metricsUrl).toBe(`${url}/metrics`);
+    expect((await fetch(metricsUrl as string)).status).toBe(200);
+    service.kill('SIGTERM');
+    expect(await service.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('a bad --trust-proxy is refused before the start, naming the flag', async () => {
+    const run = runService(cli, ['--data', tempDir(), '--port', '0', '--trust-proxy', 'nginx']);
+    expect(await run.exited).toEqual({ code: 2, signal: null });
+    expect(run.stderr()).toMatch(/^--trust-proxy: "nginx" is not an address or CIDR range\./);
+    expect(run.lines).toEqual([]);
+  });
+
   it('answers --help with plain node, no tsx and no npm', async () => {
     const help = runService(cli, ['--help']);
     expect(await help.exited).toEqual({ code: 0, signal: null });
