@@ -40,9 +40,10 @@ export interface AddressLimiterOptions {
   /** Addresses remembered at most (memory bound); the oldest are forgotten first. */
   maxAddresses?: number;
   /**
-   * Whether loopback clients are counted. Off by default: a reverse proxy on the same machine
-   * makes every visitor 127.0.0.1 (until --trust-proxy), and counting them as one address
-   * would refuse real visitors, and let one client lock everyone out.
+   * Whether loopback clients are counted (default yes). Behind a reverse proxy on the same host
+   * without --trust-proxy every visitor IS 127.0.0.1, and exempting loopback would switch every
+   * limit off exactly where a forgotten flag makes them matter. Only the app's own workspace
+   * turns it off (startWorkspaceService), for its own client on this computer.
    */
   limitLoopback?: boolean;
 }
@@ -63,7 +64,7 @@ export class AddressLimiter {
     this.perMinute = options.perMinute;
     this.now = options.now;
     this.maxAddresses = options.maxAddresses ?? MAX_ADDRESSES;
-    this.limitLoopback = options.limitLoopback ?? false;
+    this.limitLoopback = options.limitLoopback ?? true;
   }
 
   get enabled(): boolean {
@@ -117,7 +118,7 @@ export interface AddressLimitOptions {
   pagesPerMinute: number;
   /** Password-form posts a minute per address (default 60). */
   passwordPostsPerMinute: number;
-  /** Count loopback clients too (tests; a service reached directly on 127.0.0.1 by strangers). */
+  /** Count loopback clients like any other (the default); false only for the app's own workspace. */
   limitLoopback: boolean;
 }
 
@@ -125,7 +126,7 @@ export const ADDRESS_LIMIT_DEFAULTS: AddressLimitOptions = {
   badKeysPerMinute: 30,
   pagesPerMinute: 3000,
   passwordPostsPerMinute: 60,
-  limitLoopback: false,
+  limitLoopback: true,
 };
 
 /** The three limiters of one service. */

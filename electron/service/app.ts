@@ -13,6 +13,7 @@ import type { DirectRedirect } from './redirect/direct-redirect.js';
 import { registerRedirectRoutes } from './redirect/routes.js';
 import { userIdForKey } from './users.js';
 import { registerVerifyRoutes } from './verify-route.js';
+import { forwardedHeadersWarning } from './client-address.js';
 import { PROBE_PATHS, registerProbeRoutes } from './health.js';
 import type { ServiceMetrics } from './metrics.js';
 
@@ -44,6 +45,8 @@ export interface AppOptions {
   trustProxy?: string[];
   /** Serve ctx.metrics at /metrics on this app's port (--metrics); otherwise they are served elsewhere or not at all. */
   metricsRoute?: boolean;
+  /** Where warnings go (console.error unless given). */
+  log?: (message: string) => void;
 }
 
 /**
@@ -93,9 +96,13 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     // timeouts), with the direct redirect in front of Fastify's handler.
     serverFactory: (handler) => {
       const metrics = ctx.metrics;
+      // Every request, whichever path answers it: forwarding headers from an untrusted peer are
+      // said once in the log.
+      const warnForwarded = forwardedHeadersWarning(opts.trustProxy, opts.log ?? console.error);
       // With metrics, the direct redirect is timed and counted; without, it carries nothing.
       const listener: RequestListener = metrics
         ? (request, response) => {
+            warnForwarded(request.socket.remoteAddress, request.headers);
             if (direct !== undefined) {
               const start = performance.now();
               if (direct(request, response)) return metrics.directRedirect((performance.now() - start) / 1000);
@@ -103,6 +110,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
             handler(request, response);
           }
         : (request, response) => {
+            warnForwarded(request.socket.remoteAddress, request.headers);
             if (direct === undefined || !direct(request, response)) handler(request, response);
           };
       const server = createServer(httpOptions, listener);

@@ -91,7 +91,8 @@ export function serverOptions(values: CliValues, dataDir: string): ServiceOption
       badKeysPerMinute: perMinute('bad-key-limit', ADDRESS_LIMIT_DEFAULTS.badKeysPerMinute),
       pagesPerMinute: perMinute('page-limit', ADDRESS_LIMIT_DEFAULTS.pagesPerMinute),
       passwordPostsPerMinute: perMinute('password-limit', ADDRESS_LIMIT_DEFAULTS.passwordPostsPerMinute),
-      limitLoopback: values['limit-loopback'] === true,
+      // Loopback is limited like any other address (--limit-loopback is accepted, and the default).
+      limitLoopback: true,
     },
     ...(values.host ? { host: values.host } : {}),
     ...(publicUrl ? { publicUrl } : {}),

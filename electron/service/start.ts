@@ -39,6 +39,8 @@ export interface ServiceOptions {
    * on a listener of their own (`listen`), or both.
    */
   metrics?: { servicePort?: boolean; listen?: { host: string; port: number } };
+  /** Where warnings go (console.error unless given). */
+  log?: (message: string) => void;
   /** Clock for tests. */
   now?: () => number;
 }
@@ -109,6 +111,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     timeouts,
     ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
     metricsRoute: options.metrics?.servicePort === true,
+    ...(options.log ? { log: options.log } : {}),
   });
   app.server.maxConnections = options.maxConnections ?? SERVER_DEFAULTS.maxConnections;
   const host = options.host ?? '127.0.0.1';
@@ -149,4 +152,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         lock.release();
       })()),
   };
+}
+
+/**
+ * The app's own local workspace (the desktop app and the web shell start it): no per-key rate
+ * limit, and loopback clients, the app's own client on this computer, not held to the
+ * per-address limits. A standalone service counts loopback like any other address.
+ */
+export function startWorkspaceService(options: ServiceOptions): Promise<RunningService> {
+  return startService({ ...options, rateLimit: 0, addressLimits: { ...options.addressLimits, limitLoopback: false } });
 }

@@ -107,7 +107,9 @@ async function startServer(dataDir: string | null): Promise<{ url: string; child
   const args =
     dataDir === null
       ? ['--import', 'tsx', BARE_SERVER, '--port', '0']
-      : ['--import', 'tsx', join(ROOT, 'electron/service/cli.ts'), '--port', '0', '--data', dataDir, '--rate-limit', '0'];
+      : // The load comes from one loopback address, limited like any other (issue 32): a page
+        // limit no run reaches keeps the limiter's work in the measure without refusing.
+        ['--import', 'tsx', join(ROOT, 'electron/service/cli.ts'), '--port', '0', '--data', dataDir, '--rate-limit', '0', '--page-limit', '999999999'];
   const [cmd, cmdArgs] = PIN ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, cmdArgs as string[], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   const url = await new Promise<string>((ok, fail) => {
