@@ -34,8 +34,9 @@ describe('local workspace: public address and stable port', () => {
   let other: TestService | null = null;
   let blocker: Server | null = null;
 
+  let logged: string[] = [];
   const open = async () => {
-    backend = await createBackend({ dataDir, shell: 'web', secrets: new MemorySecretStore(), log: () => {}, publicAddress: { outbound, timeoutMs: 5_000 } });
+    backend = await createBackend({ dataDir, shell: 'web', secrets: new MemorySecretStore(), log: (m) => logged.push(m), publicAddress: { outbound, timeoutMs: 5_000 } });
     return backend;
   };
   async function call<T>(channel: string, arg?: unknown): Promise<Result<T>> {
@@ -110,9 +111,15 @@ describe('local workspace: public address and stable port', () => {
     expect(saved.profile).toMatchObject({ publicUrl: `http://other.example.test:${portOf(other.url)}`, publicUrlVerified: false });
     // Kept across a restart of the app.
     await backend!.close();
+    logged = [];
     await open();
     const state = await value<ProfilesState>('profiles:list');
     expect(state.profiles[0]).toMatchObject({ publicUrl: `http://other.example.test:${portOf(other.url)}`, publicUrlVerified: false, baseUrl: local.baseUrl });
+    // The log says where the workspace listens; it does not claim it runs at the unverified address.
+    const started = logged.filter((m) => /local workspace (runs|listens) at/.test(m));
+    expect(started).toEqual([
+      `The local workspace listens at http://127.0.0.1:${portOf(local.baseUrl)}; its short links carry the public address set for it, http://other.example.test:${portOf(other.url)}.`,
+    ]);
   });
 
   it('refuses addresses that are not one, next to the field, and keeps the saved one', async () => {

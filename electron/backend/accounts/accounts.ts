@@ -130,7 +130,14 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         `The local workspace could not start: ${describeError(error)}`,
       );
     }
-    log.info(`The local workspace runs at ${localService.url}.`);
+    // Where it listens, not its short links' base: a public address may be unverified or down,
+    // and the log must not claim the workspace runs there.
+    const listening = localService.port ? `http://127.0.0.1:${localService.port}` : localService.url;
+    log.info(
+      localService.url === listening
+        ? `The local workspace listens at ${listening}.`
+        : `The local workspace listens at ${listening}; its short links carry the public address set for it, ${localService.url}.`,
+    );
     return localService;
   };
 
