@@ -104,7 +104,8 @@ describe('local workspace: public address and stable port', () => {
     const dns = await value<PublicAddressCheck>('profiles:check-public-url', { address: 'https://nowhere.example.test' });
     expect(dns.problem).toMatch(/nowhere\.example\.test was not found \(DNS\)/);
     const tls = await value<PublicAddressCheck>('profiles:check-public-url', { address: `https://go.example.test:${portOf(local.baseUrl)}` });
-    expect(tls.problem).toMatch(/secure connection to go\.example\.test:\d+ failed \(TLS/);
+    // https spoken to the workspace's plain-http port: said as such, not as a certificate problem.
+    expect(tls.problem).toMatch(/secure connection to go\.example\.test:\d+ failed \(TLS: [A-Z_]+\): https was spoken to a port that answers plain http\./);
 
     const saved = await value<{ profile: ProfileSummary; check: PublicAddressCheck }>('profiles:set-public-url', { address: `http://other.example.test:${portOf(other.url)}` });
     expect(saved.check.verified).toBe(false);

@@ -17,6 +17,8 @@ export interface PublicAddressCheckOptions {
   issueToken: () => Promise<string>;
   outbound: Outbound;
   timeoutMs?: number;
+  /** Where the workspace listens, e.g. 127.0.0.1:4100: named when a proxy in front cannot reach it. */
+  localAddress?: string;
 }
 
 export async function checkPublicAddress(options: PublicAddressCheckOptions): Promise<PublicAddressCheck> {
@@ -31,13 +33,18 @@ export async function checkPublicAddress(options: PublicAddressCheckOptions): Pr
   try {
     const response = await outbound.request(`${address}${VERIFY_PATH}/${token}`, { method: 'GET', timeoutMs, maxBodyBytes: 512 });
     if (response.status === 200 && response.body.toString('utf8').trim() === token) return { verified: true, problem: null };
-    return { verified: false, problem: answeredByOther(address, response.status) };
+    return { verified: false, problem: answeredByOther(address, response.status, options.localAddress) };
   } catch (error) {
     return { verified: false, problem: checkProblem(error, address, timeoutMs) };
   }
 }
 
-export function answeredByOther(address: string, status: number): string {
+export function answeredByOther(address: string, status: number, localAddress?: string): string {
+  // 502, 503 and 504 are what a reverse proxy answers when its upstream is down or unreachable.
+  if (status === 502 || status === 503 || status === 504) {
+    const where = localAddress ?? "this computer's workspace";
+    return `${address} answered HTTP ${status}: your proxy cannot reach the workspace at ${where}. Check that it forwards to ${where}, and that Linkdeck runs on this computer.`;
+  }
   return `${address} answered (HTTP ${status}), but not as this workspace: another server answers at that address. Point it (DNS, port forwarding or a reverse proxy) at this computer's workspace.`;
 }
 
@@ -52,9 +59,7 @@ export function checkProblem(error: unknown, address: string, timeoutMs: number)
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA' || code === 'EAI_NONAME') {
     return `The name ${host} was not found (DNS): it has no address yet, or it is misspelled.`;
   }
-  if (TLS_CODE.test(code)) {
-    return `The secure connection to ${host} failed (TLS: ${code}): its certificate is missing, expired or made for another name.`;
-  }
+  if (TLS_CODE.test(code)) return `The secure connection to ${host} failed (TLS: ${code}): ${tlsWords(code)}`;
   if (code === 'ECONNREFUSED') return `${host} refused the connection: nothing listens there on that port, or a firewall turns it away.`;
   if (code === 'ETIMEDOUT' || code === 'ABORT_ERR' || name === 'TimeoutError' || name === 'AbortError') {
     return `${host} did not answer within ${Math.round(timeoutMs / 1000)} s: a firewall may drop the connection, or the address points nowhere.`;
@@ -62,6 +67,21 @@ export function checkProblem(error: unknown, address: string, timeoutMs: number)
   if (code === 'ECONNRESET' || code === 'EPIPE') return `${host} closed the connection before answering.`;
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `${host} cannot be reached from this network.`;
   return `The check through ${address} failed: ${messageOf(error)}`;
+}
+
+/** What a TLS failure's code means, for people (Node's and OpenSSL's codes). */
+function tlsWords(code: string): string {
+  if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
+    return 'https was spoken to a port that answers plain http. Use an http:// address, or put TLS in front of it (a reverse proxy with a certificate).';
+  }
+  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') {
+    return 'its certificate is self-signed, which other computers do not trust. Use a certificate from a public authority (for example Let\'s Encrypt through your proxy).';
+  }
+  if (code === 'CERT_HAS_EXPIRED') return 'its certificate has expired. Renew it.';
+  if (code === 'CERT_NOT_YET_VALID') return "its certificate is not valid yet (or this computer's clock is wrong).";
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code.includes('HOSTNAME_MISMATCH')) return 'its certificate is made for another name.';
+  if (code.startsWith('UNABLE_TO_')) return 'its certificate is issued by an authority this computer does not trust, or the chain is incomplete (the intermediate certificate is missing).';
+  return 'its certificate is missing, expired or made for another name.';
 }
 
 function codeOf(error: unknown): string {

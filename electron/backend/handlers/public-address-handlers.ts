@@ -50,7 +50,13 @@ export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessi
   };
 
   const check = (address: string): Promise<PublicAddressCheck> =>
-    checkPublicAddress({ address, issueToken, outbound, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+    checkPublicAddress({
+      address,
+      issueToken,
+      outbound,
+      localAddress: new URL(local().baseUrl).host,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    });
 
   const parse = (text: string): string => {
     const parsed = parsePublicAddress(text);

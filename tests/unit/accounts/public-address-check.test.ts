@@ -12,8 +12,12 @@ describe('the public address check says what failed', () => {
     [err('EAI_AGAIN'), /\(DNS\)/],
     [err('CERT_HAS_EXPIRED'), /secure connection to go\.example\.com failed \(TLS: CERT_HAS_EXPIRED\)/],
     [err('ERR_TLS_CERT_ALTNAME_INVALID'), /\(TLS: ERR_TLS_CERT_ALTNAME_INVALID\).*another name/],
-    [err('DEPTH_ZERO_SELF_SIGNED_CERT'), /\(TLS/],
-    [err('EPROTO'), /\(TLS: EPROTO\)/],
+    [err('DEPTH_ZERO_SELF_SIGNED_CERT'), /\(TLS: DEPTH_ZERO_SELF_SIGNED_CERT\): its certificate is self-signed, which other computers do not trust/],
+    [err('SELF_SIGNED_CERT_IN_CHAIN'), /self-signed/],
+    [err('CERT_HAS_EXPIRED'), /: its certificate has expired\. Renew it\.$/],
+    [err('EPROTO'), /\(TLS: EPROTO\): https was spoken to a port that answers plain http\./],
+    [err('ERR_SSL_WRONG_VERSION_NUMBER'), /https was spoken to a port that answers plain http/],
+    [err('UNABLE_TO_VERIFY_LEAF_SIGNATURE'), /an authority this computer does not trust, or the chain is incomplete/],
     [err('ECONNREFUSED'), /go\.example\.com refused the connection/],
     [Object.assign(new Error('timed out'), { name: 'TimeoutError' }), /did not answer within 10 s/],
     [err('ECONNRESET'), /closed the connection before answering/],
@@ -29,6 +33,14 @@ describe('the public address check says what failed', () => {
 
   it('calls an answer without the token another server', () => {
     expect(answeredByOther(ADDRESS, 404)).toMatch(/answered \(HTTP 404\), but not as this workspace: another server/);
+  });
+
+  it('reads 502, 503 and 504 as the person\'s proxy not reaching the workspace, naming where it listens', () => {
+    for (const status of [502, 503, 504]) {
+      expect(answeredByOther(ADDRESS, status, '127.0.0.1:4100')).toBe(
+        `https://go.example.com answered HTTP ${status}: your proxy cannot reach the workspace at 127.0.0.1:4100. Check that it forwards to 127.0.0.1:4100, and that Linkdeck runs on this computer.`,
+      );
+    }
   });
 
   const outboundAnswering = (status: number, body: string): Outbound => ({
