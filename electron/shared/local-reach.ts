@@ -21,24 +21,24 @@ export function shortLinksLoopbackOnly(profile: ReachProfile | null | undefined)
   return !!profile && profile.kind === 'local' && !profile.publicUrl;
 }
 
-export const LOCAL_ONLY_TITLE = 'These short links open only on this computer';
+export const LOCAL_ONLY_TITLE = 'These short links open only on this computer, while Linkdeck runs';
 
 /** One sentence for tight places (a tray menu, a notification). */
-export const LOCAL_ONLY_SHORT = 'Opens only on this computer: set a public address in Settings to share it.';
+export const LOCAL_ONLY_SHORT = 'Opens only on this computer, while Linkdeck runs: set a public address in Settings to share it.';
 
 /** The full words: what it means and the two ways out. */
 export const LOCAL_ONLY_TEXT =
-  'This is the local workspace: its short links (http://127.0.0.1:…) open only on this computer. ' +
+  'This is the local workspace: its short links (http://127.0.0.1:…) open only on this computer, and only while Linkdeck runs. ' +
   'Someone you send one to gets a link that opens nothing. To share links, give the workspace a ' +
   'public address in Settings → Local workspace → Public address, or connect to a hosted link service.';
 
 /** What the welcome card says before the user picks the workspace. */
 export const LOCAL_ONLY_WELCOME =
-  'Its short links open only on this computer until you give it a public address (Settings), or move to a hosted service.';
+  'Its short links open only on this computer until you give it a public address (Settings), and only while Linkdeck runs; a hosted service keeps them open always.';
 
 /** What clipboard-watch shortening asks once per profile before it replaces anything. */
 export const CLIPBOARD_LOCAL_QUESTION =
-  'Clipboard shortening would replace copied addresses with local-workspace links that open only on this computer. Replace them anyway?';
+  'Clipboard shortening would replace copied addresses with local-workspace links that open only on this computer, while Linkdeck runs. Replace them anyway?';
 
 
 const PUBLIC_URL_MAX = 300;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   isLoopbackHost,
+  LOCAL_ONLY_SHORT,
   LOCAL_ONLY_TEXT,
+  LOCAL_ONLY_TITLE,
+  LOCAL_ONLY_WELCOME,
   parsePublicAddress,
   shortLinksLoopbackOnly,
   validatePublicAddress,
@@ -17,6 +20,8 @@ describe('whether a profile’s short links open beyond this computer', () => {
 
   it('says what it means and both ways out', () => {
     expect(LOCAL_ONLY_TEXT).toMatch(/open only on this computer/);
+    // Issue 32: the workspace serves its links itself, so they open only while the app runs.
+    for (const words of [LOCAL_ONLY_TEXT, LOCAL_ONLY_SHORT, LOCAL_ONLY_TITLE, LOCAL_ONLY_WELCOME]) expect(words).toMatch(/while Linkdeck runs/);
     expect(LOCAL_ONLY_TEXT).toMatch(/Public address/);
     expect(LOCAL_ONLY_TEXT).toMatch(/hosted link service/);
   });
