@@ -1,6 +1,6 @@
 import type { AppInfo } from '../shared/contract.js';
 import { openDatabase } from '../service/db.js';
-import { startService } from '../service/start.js';
+import { startWorkspaceService } from '../service/start.js';
 import { resetApiKey } from '../service/users.js';
 import { createAccounts, type RecoverLocalKey, type StartLocalService, type VerifyAccount } from './accounts/index.js';
 import { createApiClient } from './api/client.js';
@@ -70,8 +70,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     dataDir: options.dataDir,
     secrets,
     verifyAccount: verifyWith(options.fetch),
-    // The local workspace is the user's own: no rate limit (its headers then advertise a large budget).
-    startLocalService: options.startLocalService ?? ((o) => startService({ ...o, rateLimit: 0 })),
+    // The local workspace is the user's own: no rate limit (its headers then advertise a large
+    // budget), its own client not held to the per-address limits.
+    startLocalService: options.startLocalService ?? startWorkspaceService,
     recoverLocalKey,
     log: { warn: log, info: log },
   });

@@ -3,7 +3,7 @@
  * local-service-utility.ts). It imports no Electron module: its port to the main process is
  * `process.parentPort`.
  */
-import { startService } from '../service/start.js';
+import { startWorkspaceService } from '../service/start.js';
 import { serveLocalService } from './local-service-child.js';
 
 const parent = (process as { parentPort?: Electron.ParentPort }).parentPort;
@@ -16,8 +16,8 @@ if (!parent) {
       onMessage: (listener) => void parent.on('message', (event) => listener(event.data)),
       postMessage: (message) => parent.postMessage(message),
     },
-    // The local workspace is the user's own: no rate limit (as in createBackend's default).
-    (options) => startService({ ...options, rateLimit: 0 }),
+    // The local workspace is the user's own (as in createBackend's default).
+    startWorkspaceService,
     (message) => console.warn(message),
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { clientAddress, clientLimitKey } from './client-address.js';
 import { ApiError } from './errors.js';
+import type { LimitName } from './metrics.js';
 
 /**
  * Coarse limits per client address, against floods rather than against people: requests with
@@ -18,6 +19,8 @@ export class RateLimitError extends ApiError {
   constructor(
     message: string,
     readonly retryAfter: number,
+    /** Which limit refused (the metrics count refusals by it). */
+    readonly limit: LimitName,
   ) {
     super(429, message);
   }
@@ -37,9 +40,10 @@ export interface AddressLimiterOptions {
   /** Addresses remembered at most (memory bound); the oldest are forgotten first. */
   maxAddresses?: number;
   /**
-   * Whether loopback clients are counted. Off by default: a reverse proxy on the same machine
-   * makes every visitor 127.0.0.1 (until --trust-proxy), and counting them as one address
-   * would refuse real visitors, and let one client lock everyone out.
+   * Whether loopback clients are counted (default yes). Behind a reverse proxy on the same host
+   * without --trust-proxy every visitor IS 127.0.0.1, and exempting loopback would switch every
+   * limit off exactly where a forgotten flag makes them matter. Only the app's own workspace
+   * turns it off (startWorkspaceService), for its own client on this computer.
    */
   limitLoopback?: boolean;
 }
@@ -60,7 +64,7 @@ export class AddressLimiter {
     this.perMinute = options.perMinute;
     this.now = options.now;
     this.maxAddresses = options.maxAddresses ?? MAX_ADDRESSES;
-    this.limitLoopback = options.limitLoopback ?? false;
+    this.limitLoopback = options.limitLoopback ?? true;
   }
 
   get enabled(): boolean {
@@ -114,7 +118,7 @@ export interface AddressLimitOptions {
   pagesPerMinute: number;
   /** Password-form posts a minute per address (default 60). */
   passwordPostsPerMinute: number;
-  /** Count loopback clients too (tests; a service reached directly on 127.0.0.1 by strangers). */
+  /** Count loopback clients like any other (the default); false only for the app's own workspace. */
   limitLoopback: boolean;
 }
 
@@ -122,7 +126,7 @@ export const ADDRESS_LIMIT_DEFAULTS: AddressLimitOptions = {
   badKeysPerMinute: 30,
   pagesPerMinute: 3000,
   passwordPostsPerMinute: 60,
-  limitLoopback: false,
+  limitLoopback: true,
 };
 
 /** The three limiters of one service. */
@@ -142,6 +146,7 @@ export function createAddressLimits(options: AddressLimitOptions, now: () => num
         throw new RateLimitError(
           `Too many requests with a missing or wrong API key from your address: at most ${badKeys.perMinute} a minute. Try again in ${retryAfter} seconds.`,
           retryAfter,
+          'bad_key',
         );
       }
     },
@@ -155,6 +160,7 @@ export function createAddressLimits(options: AddressLimitOptions, now: () => num
           ? `Too many password attempts from your address: at most ${limiter.perMinute} a minute. Try again in ${retryAfter} seconds.`
           : `Too many requests from your address: at most ${limiter.perMinute} a minute. Try again in ${retryAfter} seconds.`,
         retryAfter,
+        post ? 'password_post' : 'page',
       );
     },
   };

@@ -1,6 +1,6 @@
 import Fastify, { type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { createServer, STATUS_CODES } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServiceContext } from './context.js';
 import { ApiError, badRequest, unprocessable } from './errors.js';
@@ -14,6 +14,9 @@ import { registerRedirectRoutes } from './redirect/routes.js';
 import { userIdForKey } from './users.js';
 import { registerQrImageRoutes } from './qr/qr-image-routes.js';
 import { registerVerifyRoutes } from './verify-route.js';
+import { forwardedHeadersWarning } from './client-address.js';
+import { PROBE_PATHS, registerProbeRoutes } from './health.js';
+import type { ServiceMetrics } from './metrics.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,6 +44,10 @@ export interface AppOptions {
    * forwarding headers change nothing.
    */
   trustProxy?: string[];
+  /** Serve ctx.metrics at /metrics on this app's port (--metrics); otherwise they are served elsewhere or not at all. */
+  metricsRoute?: boolean;
+  /** Where warnings go (console.error unless given). */
+  log?: (message: string) => void;
 }
 
 /**
@@ -89,9 +96,25 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     // The server Fastify would make itself (its getServerInstance: the same options and
     // timeouts), with the direct redirect in front of Fastify's handler.
     serverFactory: (handler) => {
-      const server = createServer(httpOptions, (request, response) => {
-        if (direct === undefined || !direct(request, response)) handler(request, response);
-      });
+      const metrics = ctx.metrics;
+      // Every request, whichever path answers it: forwarding headers from an untrusted peer are
+      // said once in the log.
+      const warnForwarded = forwardedHeadersWarning(opts.trustProxy, opts.log ?? console.error);
+      // With metrics, the direct redirect is timed and counted; without, it carries nothing.
+      const listener: RequestListener = metrics
+        ? (request, response) => {
+            warnForwarded(request.socket.remoteAddress, request.headers);
+            if (direct !== undefined) {
+              const start = performance.now();
+              if (direct(request, response)) return metrics.directRedirect((performance.now() - start) / 1000);
+            }
+            handler(request, response);
+          }
+        : (request, response) => {
+            warnForwarded(request.socket.remoteAddress, request.headers);
+            if (direct === undefined || !direct(request, response)) handler(request, response);
+          };
+      const server = createServer(httpOptions, listener);
       server.keepAliveTimeout = timeouts.keepAliveMs;
       server.requestTimeout = timeouts.requestMs;
       return server;
@@ -100,7 +123,12 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   app.decorateRequest('userId', 0);
 
   installBodyParsers(app);
-  app.setErrorHandler((error, request, reply) => sendError(request, reply, toApiError(error)));
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError instanceof RateLimitError) ctx.metrics?.refused(apiError.limit);
+    sendError(request, reply, apiError);
+  });
+  if (ctx.metrics) countResponses(app, ctx.metrics);
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, new ApiError(404, isApi(request) ? `There is no endpoint ${request.method} ${request.url.split('?')[0]}.` : 'This short link does not exist.')),
   );
@@ -110,7 +138,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   if (addressLimits.pages.enabled || addressLimits.passwordPosts.enabled) {
     // Short-link requests: a synchronous hook, the cheapest kind (every redirect passes here).
     app.addHook('onRequest', (request, _reply, done) => {
-      if (isApi(request)) return done();
+      if (isApi(request) || PROBE_PATHS.has(request.routeOptions.url ?? '')) return done();
       done(addressLimits.pageRequest(request, request.method === 'POST'));
     });
   }
@@ -130,7 +158,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
         reply.header('X-RateLimit-Remaining', rate.remaining);
         reply.header('X-RateLimit-Reset', rate.reset);
         if (!rate.allowed) {
-          throw new RateLimitError(`Too many requests: the limit is ${rate.limit} a minute. Try again in ${rate.retryAfter} seconds.`, rate.retryAfter);
+          throw new RateLimitError(`Too many requests: the limit is ${rate.limit} a minute. Try again in ${rate.retryAfter} seconds.`, rate.retryAfter, 'api_key_rate');
         }
       });
       // Clicks are written in batches up to a second after the visit: a read of the API sees
@@ -147,6 +175,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     },
     { prefix: '/api' },
   );
+  registerProbeRoutes(app, ctx, opts.metricsRoute ? ctx.metrics : undefined);
   registerAvatarRoute(app, ctx);
   registerVerifyRoutes(app, ctx);
   registerQrImageRoutes(app, ctx);
@@ -161,6 +190,14 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
   return app;
+}
+
+/** Every answer Fastify sends, by kind (API or short link) and status; the probes are not counted. */
+function countResponses(app: FastifyInstance, metrics: ServiceMetrics): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!PROBE_PATHS.has(request.routeOptions.url ?? '')) metrics.response(isApi(request), reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
 }
 
 const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');

@@ -1,8 +1,8 @@
 import Database from 'libsql';
 import { chmodSync, existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ApiError } from './errors.js';
-import { openDatabase } from './db.js';
+import { DB_FILE, openDatabase } from './db.js';
 
 /**
  * A consistent copy of the service's database while it runs: SQLite's `VACUUM INTO` reads one
@@ -11,8 +11,12 @@ import { openDatabase } from './db.js';
  * 0600, and checked (quick_check) before it is reported as made.
  */
 export function backupDatabase(dataDir: string, to: string): { file: string; bytes: number } {
+  // Opening a folder without one would make a new, empty database and back that up.
+  if (!hasDatabase(dataDir)) {
+    throw new ApiError(400, `There is no service database in ${resolve(dataDir)} (no ${DB_FILE}): check --data. Nothing was written.`);
+  }
   const file = resolve(to);
-  if (existsSync(file)) throw new ApiError(400, `${file} already exists: choose a new file name (a backup never overwrites one).`);
+  if (existsSync(file)) throw new ApiError(400, `${file} already exists: choose a new file name, as a backup never overwrites one.`);
   if (!existsSync(dirname(file))) throw new ApiError(400, `The folder ${dirname(file)} does not exist.`);
   const db = openDatabase(dataDir);
   try {
@@ -30,4 +34,10 @@ export function backupDatabase(dataDir: string, to: string): { file: string; byt
     copy.close();
   }
   return { file, bytes: statSync(file).size };
+}
+
+/** Whether `dataDir` holds a service database (a non-empty file: an empty one is a new database). */
+export function hasDatabase(dataDir: string): boolean {
+  const file = join(dataDir, DB_FILE);
+  return existsSync(file) && statSync(file).size > 0;
 }

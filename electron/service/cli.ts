@@ -1,176 +1,108 @@
 /**
- * The local link service's command line:
- *   service --port <port> --data <dir> [--host <address>] [--rate-limit <per minute, 0 = off>]
- *           [limits against slow or hostile clients: see the usage text]
- *   service user add --data <dir> --email <email>
- *   service user reset-key --data <dir> --email <email>
- *   service keys --data <dir>
- *   service backup --data <dir> --to <file>
+ * The link service's command line (`node out/service/cli.js`, or `npm run service --` in a
+ * checkout): the server, and the commands that manage its data folder. USAGE in cli-options.ts
+ * lists every flag.
  */
-import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
 import { backupDatabase } from './backup.js';
+import { restoreDatabase } from './restore.js';
+import { readCommandLine, USAGE, UsageError, type CliValues } from './cli-options.js';
+import { serverOptions } from './cli-server-options.js';
 import { ApiError } from './errors.js';
 import { openDatabase } from './db.js';
-import { ADDRESS_LIMIT_DEFAULTS } from './address-limits.js';
-import { SERVER_DEFAULTS, startService } from './start.js';
+import { startService, type RunningService } from './start.js';
 import { createUser, listUsers, resetApiKey } from './users.js';
 
-const usage = `Usage:
-  npm run service -- --port <port> --data <dir> [--host <address>] [--rate-limit <requests per minute, 0 = off>]
-      [--request-timeout <s, default 30>] [--headers-timeout <s, default 10>]
-      [--keep-alive-timeout <s, default 5>] [--max-connections <n, default 512>]
-      [--bad-key-limit <per minute per address, default 30, 0 = off>]
-      [--page-limit <short-link requests per minute per address, default 3000, 0 = off>]
-      [--password-limit <password-form posts per minute per address, default 60, 0 = off>]
-      [--limit-loopback (count 127.0.0.1/::1 clients too; they are not counted by default)]
-      [--trust-proxy <addresses or CIDR ranges, comma-separated: proxies whose X-Forwarded-* are believed; none by default>]
-  npm run service -- user add --data <dir> --email <email>
-  npm run service -- user reset-key --data <dir> --email <email>
-  npm run service -- keys --data <dir>
-  npm run service -- backup --data <dir> --to <new file>   (a consistent copy, also while the service runs)
-
-The service keeps only a hash of each API key: a key is printed once, when it is made
-(user add, user reset-key, first start). "keys" lists users with the first characters of
-their key.`;
-
-function fail(message: string): never {
-  console.error(`${message}\n\n${usage}`);
-  process.exit(2);
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = readCommandLine(argv);
+  if (values.help) return void console.log(USAGE);
+  const dataDir = values.data || usage('--data <dir> is required: the folder that holds the service database.');
+  const command = positionals.join(' ');
+  if (command === '') return serve(values, dataDir);
+  if (command === 'user add') {
+    const email = values.email ?? usage('--email <email> is required.');
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) usage(`"${email}" is not an email address.`);
+    return withDatabase(dataDir, (db) => console.log(`API key: ${createUser(db, email).apiKey}`));
+  }
+  if (command === 'user reset-key') {
+    const email = values.email ?? usage('--email <email> is required.');
+    return withDatabase(dataDir, (db) => {
+      console.log(`API key: ${resetApiKey(db, { email }).apiKey}`);
+      console.log('The previous key no longer works. This key is not shown again.');
+    });
+  }
+  if (command === 'keys') {
+    return withDatabase(dataDir, (db) => {
+      for (const u of listUsers(db)) console.log(`${u.id}\t${u.email}\t${u.keyPrefix}…`);
+    });
+  }
+  if (command === 'backup') {
+    const to = values.to ?? usage('--to <file> is required: the new file the copy is written to.');
+    const { file, bytes } = backupDatabase(dataDir, to);
+    return void console.log(`Backup: ${file} (${(bytes / 1024).toFixed(0)} KiB)`);
+  }
+  if (command === 'restore') {
+    const from = values.from ?? usage('--from <file> is required: the backup to put in place.');
+    const { links, users, kept } = restoreDatabase(dataDir, from);
+    console.log(`Restored ${resolve(from)} into ${resolve(dataDir)}: ${links} links, ${users} users.`);
+    console.log(kept ? `The database it replaced is kept as ${kept}.` : 'The folder had no database before.');
+    return;
+  }
+  usage(`Unknown command "${command}".`);
 }
 
-const options = {
-  port: { type: 'string' },
-  data: { type: 'string' },
-  host: { type: 'string' },
-  'rate-limit': { type: 'string' },
-  'request-timeout': { type: 'string' },
-  'headers-timeout': { type: 'string' },
-  'keep-alive-timeout': { type: 'string' },
-  'max-connections': { type: 'string' },
-  'bad-key-limit': { type: 'string' },
-  'page-limit': { type: 'string' },
-  'password-limit': { type: 'string' },
-  'limit-loopback': { type: 'boolean' },
-  'public-url': { type: 'string' },
-  'trust-proxy': { type: 'string' },
-  'country-header': { type: 'string' },
-  email: { type: 'string' },
-  to: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+function usage(message: string): never {
+  throw new UsageError(message);
+}
 
-/** parseArgs' own errors ("Unknown option …") get the usage too, and exit code 2 like ours. */
-function readArgs(argv: string[]) {
+function withDatabase(dataDir: string, use: (db: ReturnType<typeof openDatabase>) => void): void {
+  const db = openDatabase(dataDir);
   try {
-    return parseArgs({ args: argv, allowPositionals: true, options });
-  } catch (error) {
-    return fail((error as Error).message);
+    use(db);
+  } finally {
+    db.close();
   }
 }
 
 /**
- * A whole number written in digits: Number() alone would also take "", " 80", "1e3" and
- * "0x50" (the empty string silently meaning port 0 or "rate limit off").
+ * Runs the server until SIGTERM or SIGINT, which stop it cleanly: no new connections, every
+ * buffered click written, the database closed, exit code 0. The handlers are in place before
+ * the service starts, so a signal during the start stops it as soon as it is up. A second
+ * signal while stopping ends the process at once (code 1), as a second Ctrl-C is expected to.
  */
-function wholeNumber(text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  return /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-}
-
-async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = readArgs(argv);
-  if (values.help) return void console.log(usage);
-  const dataDir = values.data || fail('--data <dir> is required: the folder that holds the service database.');
-  const command = positionals.join(' ');
-
-  if (command === 'user add') {
-    const email = values.email ?? fail('--email <email> is required.');
-    if (!/^[^\s@]+@[^\s@]+$/.test(email)) fail(`"${email}" is not an email address.`);
-    const db = openDatabase(dataDir);
-    try {
-      console.log(`API key: ${createUser(db, email).apiKey}`);
-    } finally {
-      db.close();
+async function serve(values: CliValues, dataDir: string): Promise<void> {
+  const options = serverOptions(values, dataDir);
+  let service: RunningService | undefined = undefined;
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: stopping now, without waiting for the buffered clicks.`);
+      process.exit(1);
     }
-    return;
-  }
-  if (command === 'user reset-key') {
-    const email = values.email ?? fail('--email <email> is required.');
-    const db = openDatabase(dataDir);
-    try {
-      console.log(`API key: ${resetApiKey(db, { email }).apiKey}`);
-      console.log('The previous key no longer works. This key is not shown again.');
-    } finally {
-      db.close();
-    }
-    return;
-  }
-  if (command === 'keys') {
-    const db = openDatabase(dataDir);
-    try {
-      for (const u of listUsers(db)) console.log(`${u.id}\t${u.email}\t${u.keyPrefix}…`);
-    } finally {
-      db.close();
-    }
-    return;
-  }
-  if (command === 'backup') {
-    const to = values.to ?? fail('--to <file> is required: the new file the copy is written to.');
-    const { file, bytes } = backupDatabase(dataDir, to);
-    console.log(`Backup: ${file} (${(bytes / 1024).toFixed(0)} KiB)`);
-    return;
-  }
-  if (command !== '') fail(`Unknown command "${command}".`);
-
-  const port = wholeNumber(values.port, 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not "${values.port}".`);
-  const rateLimit = wholeNumber(values['rate-limit'], 30);
-  if (!Number.isInteger(rateLimit) || rateLimit < 0) fail('--rate-limit must be a whole number of requests per minute (0 turns it off).');
-
-  const seconds = (flag: string, fallback: number) => {
-    const value = wholeNumber(values[flag as keyof typeof values] as string | undefined, fallback);
-    if (!Number.isInteger(value) || value < 1 || value > 3600) fail(`--${flag} must be a whole number of seconds from 1 to 3600.`);
-    return value * 1000;
+    stopping = true;
+    if (service) void shutDown(service, signal);
   };
-  const perMinute = (flag: string, fallback: number) => {
-    const value = wholeNumber(values[flag as keyof typeof values] as string | undefined, fallback);
-    if (!Number.isInteger(value)) fail(`--${flag} must be a whole number of requests per minute (0 turns it off).`);
-    return value;
-  };
-  const timeouts = {
-    requestMs: seconds('request-timeout', SERVER_DEFAULTS.timeouts.requestMs / 1000),
-    headersMs: seconds('headers-timeout', SERVER_DEFAULTS.timeouts.headersMs / 1000),
-    keepAliveMs: seconds('keep-alive-timeout', SERVER_DEFAULTS.timeouts.keepAliveMs / 1000),
-  };
-  if (timeouts.headersMs > timeouts.requestMs) fail('--headers-timeout must not be longer than --request-timeout.');
-  const maxConnections = wholeNumber(values['max-connections'], SERVER_DEFAULTS.maxConnections);
-  if (!Number.isInteger(maxConnections) || maxConnections < 1) fail('--max-connections must be a whole number of at least 1.');
-
-  const service = await startService({
-    dataDir,
-    port,
-    rateLimit,
-    timeouts,
-    maxConnections,
-    addressLimits: {
-      badKeysPerMinute: perMinute('bad-key-limit', ADDRESS_LIMIT_DEFAULTS.badKeysPerMinute),
-      pagesPerMinute: perMinute('page-limit', ADDRESS_LIMIT_DEFAULTS.pagesPerMinute),
-      passwordPostsPerMinute: perMinute('password-limit', ADDRESS_LIMIT_DEFAULTS.passwordPostsPerMinute),
-      limitLoopback: values['limit-loopback'] === true,
-    },
-    ...(values.host ? { host: values.host } : {}),
-    ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
-    ...(values['trust-proxy'] ? { trustProxy: values['trust-proxy'].split(',').map((a) => a.trim()).filter(Boolean) } : {}),
-    ...(values['country-header'] ? { countryHeader: values['country-header'] } : {}),
-  });
-  // Handlers first: whoever reads the lines below may signal at once, and must get a clean stop.
-  const stop = () => void service.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  service = await startService(options);
   console.log(`Base URL: ${service.url}`);
   if (service.firstApiKey) console.log(`API key: ${service.firstApiKey}`);
+  if (service.metricsUrl) console.log(`Metrics: ${service.metricsUrl}`);
   const warning = publicUrlWarning(values.host, values['public-url'], service.url);
   if (warning) console.error(warning);
+  if (stopping) await shutDown(service, 'SIGTERM');
+}
+
+async function shutDown(service: RunningService, signal: NodeJS.Signals): Promise<void> {
+  console.log(`${signal}: stopping (no new connections; writing the buffered clicks)…`);
+  try {
+    await service.close();
+  } catch (error) {
+    console.error(`The service did not stop cleanly: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  console.log('Stopped: every click written, the database closed.');
+  process.exit(0);
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
@@ -188,9 +120,21 @@ function publicUrlWarning(host: string | undefined, publicUrl: string | undefine
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ApiError) fail(error.message);
+  // A mistake in the command: what was wrong, then how to call it.
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  // A command that could not do its work (a backup file that exists, an unknown email): one sentence.
+  if (error instanceof ApiError) {
+    console.error(error.message);
+    process.exit(2);
+  }
   const e = error as { code?: string; message?: string };
-  if (e.code === 'EADDRINUSE') fail('That port is already in use: choose another with --port.');
+  if (e.code === 'EADDRINUSE') {
+    console.error('That port is already in use: choose another with --port.');
+    process.exit(2);
+  }
   console.error(e.message ?? error);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import type { ServiceMetrics } from './metrics.js';
 
 /** What every part of the service shares: its database, its clock and how it is reached. */
 export interface ServiceContext {
@@ -10,6 +11,8 @@ export interface ServiceContext {
   countryHeader: string;
   /** Called with a link id whenever a link is changed or deleted, so caches can drop it. */
   readonly linkChanged: Set<(linkId: number) => void>;
+  /** Prometheus metrics, when the service was started with them (--metrics, --metrics-listen). */
+  metrics?: ServiceMetrics;
 }
 
 export function notifyLinkChanged(ctx: ServiceContext, linkId: number): void {

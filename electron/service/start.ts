@@ -3,7 +3,13 @@ import { ADDRESS_LIMIT_DEFAULTS, type AddressLimitOptions } from './address-limi
 import { buildApp, DEFAULT_TIMEOUTS, type ServerTimeouts } from './app.js';
 import type { ServiceContext } from './context.js';
 import { retargetQrFiles } from './qr/qr-image-routes.js';
-import { openDatabase } from './db.js';
+import { DB_FILE, openDatabase } from './db.js';
+import { runningServiceMessage, takeDataLock } from './data-lock.js';
+import { ApiError } from './errors.js';
+import { listenForMetrics } from './health.js';
+import { ServiceMetrics } from './metrics.js';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
 import { createUser, listUsers } from './users.js';
 
 export interface ServiceOptions {
@@ -29,6 +35,13 @@ export interface ServiceOptions {
   maxConnections?: number;
   /** Reverse proxies whose forwarding headers are believed (see AppOptions.trustProxy); none by default. */
   trustProxy?: string[];
+  /**
+   * Prometheus metrics (off when absent): at /metrics on the service's port (`servicePort`), or
+   * on a listener of their own (`listen`), or both.
+   */
+  metrics?: { servicePort?: boolean; listen?: { host: string; port: number } };
+  /** Where warnings go (console.error unless given). */
+  log?: (message: string) => void;
   /** Clock for tests. */
   now?: () => number;
 }
@@ -46,6 +59,8 @@ export interface RunningService {
   port: number;
   /** The API key of the user created by this start, when the database was new. */
   firstApiKey?: string;
+  /** Where the metrics are served (options.metrics), as the service listens (not the public URL). */
+  metricsUrl?: string;
   /**
    * Resolves once the clicks of every redirect answered so far are in the database: they are
    * written in batches, shortly after the redirect.
@@ -56,7 +71,16 @@ export interface RunningService {
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const db = openDatabase(options.dataDir);
+  // One service per data folder: two would each keep clicks and caches the other never sees.
+  const lock = takeDataLock(options.dataDir);
+  if (!lock) throw new ApiError(409, `Another ${runningServiceMessage(options.dataDir).replace(/^A /, '')}`);
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(options.dataDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const now = options.now ?? Date.now;
   let firstApiKey: string | undefined;
   if (listUsers(db).length === 0) {
@@ -71,9 +95,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     countryHeader: (options.countryHeader ?? 'cf-ipcountry').toLowerCase(),
     linkChanged: new Set(),
   };
+  const wantMetrics = options.metrics && (options.metrics.servicePort || options.metrics.listen);
+  if (wantMetrics) {
+    // The app is made below; the metrics ask it only when scraped.
+    ctx.metrics = new ServiceMetrics({ databaseFile: join(options.dataDir, DB_FILE), clickCounts: () => app.clickCounts() });
+  }
   const timeouts: ServerTimeouts = { ...SERVER_DEFAULTS.timeouts, ...options.timeouts };
   if (timeouts.headersMs > timeouts.requestMs) {
     db.close();
+    lock.release();
     throw new RangeError('The headers timeout must not be longer than the request timeout.');
   }
   const app = buildApp(ctx, {
@@ -81,32 +111,56 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     addressLimits: { ...ADDRESS_LIMIT_DEFAULTS, ...options.addressLimits },
     timeouts,
     ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
+    metricsRoute: options.metrics?.servicePort === true,
+    ...(options.log ? { log: options.log } : {}),
   });
   app.server.maxConnections = options.maxConnections ?? SERVER_DEFAULTS.maxConnections;
   const host = options.host ?? '127.0.0.1';
+  let metricsServer: { server: Server; url: string } | undefined;
   try {
     await app.listen({ port: options.port ?? 0, host });
+    const listen = options.metrics?.listen;
+    if (ctx.metrics && listen) metricsServer = await listenForMetrics(ctx.metrics, listen.host, listen.port);
   } catch (error) {
     // Stop the click writer and the timers first: they hold the database open.
     await app.close();
     db.close();
+    lock.release();
     throw error;
   }
   const { port } = app.server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   if (!baseUrl) baseUrl = `http://${shownHost}:${port}`;
   retargetQrFiles(ctx);
+  const metricsUrl = metricsServer?.url ?? (options.metrics?.servicePort && ctx.metrics ? `http://${shownHost}:${port}/metrics` : undefined);
 
   let closed: Promise<void> | undefined;
   return {
     url: baseUrl,
     port,
     ...(firstApiKey ? { firstApiKey } : {}),
+    ...(metricsUrl ? { metricsUrl } : {}),
     flushClicks: () => app.flushClicks(),
     close: () =>
       (closed ??= (async () => {
+        if (metricsServer) {
+          const { server } = metricsServer;
+          const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeAllConnections();
+          await stopped;
+        }
         await app.close();
         db.close();
+        lock.release();
       })()),
   };
+}
+
+/**
+ * The app's own local workspace (the desktop app and the web shell start it): no per-key rate
+ * limit, and loopback clients, the app's own client on this computer, not held to the
+ * per-address limits. A standalone service counts loopback like any other address.
+ */
+export function startWorkspaceService(options: ServiceOptions): Promise<RunningService> {
+  return startService({ ...options, rateLimit: 0, addressLimits: { ...options.addressLimits, limitLoopback: false } });
 }

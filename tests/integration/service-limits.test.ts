@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startWorkspaceService } from '../../electron/service/start.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 /*
@@ -137,9 +141,25 @@ describe('limits per client address', () => {
     expect((await s.api('GET', '/api/account', undefined, { key: 'wrong-4' })).status).toBe(401);
   });
 
-  it('does not count loopback clients unless told to (a proxy on the same machine makes every visitor 127.0.0.1)', async () => {
+  it('counts loopback clients like any other address: behind a proxy on the same host without --trust-proxy the limits still hold', async () => {
     const s = await start({ addressLimits: { badKeysPerMinute: 1 } });
-    for (let i = 0; i < 4; i++) expect((await s.api('GET', '/api/account', undefined, { key: `wrong-${i}` })).status).toBe(401);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await s.api('GET', '/api/account', undefined, { key: `wrong-${i}` })).status);
+    expect(statuses).toEqual([401, 429, 429]);
+  });
+
+  it("exempts loopback only in the app's own workspace (its own client on this computer)", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-workspace-'));
+    const workspace = await startWorkspaceService({ dataDir, port: 0, addressLimits: { badKeysPerMinute: 1 } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${workspace.url}/api/account`, { headers: { Authorization: `Bearer wrong-${i}` } });
+        expect(res.status).toBe(401);
+      }
+    } finally {
+      await workspace.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('answers a flood of short-link requests with a 429 page and Retry-After; the API is not counted', async () => {

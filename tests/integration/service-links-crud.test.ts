@@ -536,7 +536,7 @@ describe('GET /api/url/:id', () => {
       topReferrers: {},
       topBrowsers: {},
       topOs: {},
-      socialCount: { facebook: 0, twitter: 0, linkedin: 0 },
+      socialCount: { facebook: 0, twitter: 0, google: 0, instagram: 0, linkedin: 0 },
     });
   });
 

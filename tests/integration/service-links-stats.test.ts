@@ -122,14 +122,24 @@ describe('GET /api/url/:id statistics', () => {
       ['Unknown', 1],
       ['macOS', 1],
     ]);
-    expect(data['socialCount']).toEqual({ facebook: 4, twitter: 4, linkedin: 2 });
+    expect(data['socialCount']).toEqual({ facebook: 4, twitter: 4, google: 0, instagram: 0, linkedin: 2 });
 
     const otherData = await stats(other);
     expect(otherData).toMatchObject({
       uniqueClicks: 1,
       topCountries: { Japan: 1 },
-      socialCount: { facebook: 1, twitter: 0, linkedin: 0 },
+      socialCount: { facebook: 1, twitter: 0, google: 0, instagram: 0, linkedin: 0 },
     });
+  });
+
+  it('sends all five socialCount keys real deployments send (6.x samples: facebook, twitter, google; 7.x: facebook, twitter, instagram, linkedin)', async () => {
+    const id = await newLink();
+    for (const host of ['www.google.com', 'google.de', 'www.google.co.uk', 'news.google.com.br', 'l.instagram.com', 'instagram.com', 'googleusercontent.com', 'notgoogle.com']) {
+      click(id, 'US', host, 'Chrome', 'Windows', host);
+    }
+    const social = (await stats(id))['socialCount'] as Json;
+    expect(Object.keys(social)).toEqual(['facebook', 'twitter', 'google', 'instagram', 'linkedin']);
+    expect(social).toEqual({ facebook: 0, twitter: 0, google: 4, instagram: 2, linkedin: 0 });
   });
 
   it('keeps each top list to ten names', async () => {

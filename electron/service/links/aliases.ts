@@ -32,6 +32,10 @@ export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
   'favicon.ico',
   'robots.txt',
   'health',
+  // Probes and metrics (health.ts).
+  'healthz',
+  'readyz',
+  'metrics',
 ]);
 
 export const isReservedAlias = (alias: string) => RESERVED_ALIASES.has(alias.toLowerCase());

@@ -9,28 +9,36 @@ export interface LinkStats {
   topReferrers: Record<string, number>;
   topBrowsers: Record<string, number>;
   topOs: Record<string, number>;
-  socialCount: { facebook: number; twitter: number; linkedin: number };
+  socialCount: Record<Network, number>;
 }
 
 const TOP = 10;
 
 /**
- * Referrer hosts of the three networks socialCount reports, each with its subdomains
- * (m.facebook.com, l.facebook.com, mobile.twitter.com, www.linkedin.com…) and link shorteners
- * (t.co, lnkd.in).
+ * Referrer hosts of the networks socialCount reports, each with its subdomains (m.facebook.com,
+ * l.facebook.com, mobile.twitter.com, l.instagram.com, www.linkedin.com…) and link shorteners
+ * (t.co, lnkd.in). The keys are both sets real deployments send (issue 32), so a client written
+ * against either finds what it reads: every 6.x–7.x documentation sample shows facebook, twitter
+ * and google; the 7.x controllers send facebook, twitter, instagram and linkedin.
  */
 const SOCIAL_HOSTS = {
   facebook: ['facebook.com', 'fb.com', 'fb.me'],
   twitter: ['twitter.com', 't.co', 'x.com'],
+  google: [],
+  instagram: ['instagram.com', 'instagr.am'],
   linkedin: ['linkedin.com', 'lnkd.in'],
-} as const;
+} as const satisfies Record<string, readonly string[]>;
 
 type Network = keyof typeof SOCIAL_HOSTS;
 
+/** Google's search hosts: google.com and its country domains (google.de, google.co.uk, google.com.br), any subdomain. */
+const GOOGLE_HOST = /(^|\.)google\.(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})$/;
+
 export function socialNetwork(referrerHost: string): Network | undefined {
   const host = referrerHost.toLowerCase().replace(/\.$/, '');
+  if (GOOGLE_HOST.test(host)) return 'google';
   for (const network of Object.keys(SOCIAL_HOSTS) as Network[]) {
-    if (SOCIAL_HOSTS[network].some((h) => host === h || host.endsWith(`.${h}`))) return network;
+    if ((SOCIAL_HOSTS[network] as readonly string[]).some((h) => host === h || host.endsWith(`.${h}`))) return network;
   }
   return undefined;
 }
@@ -76,7 +84,7 @@ export function linkStats(db: Db, linkId: number, clicks: number): LinkStats {
     .prepare('SELECT COUNT(DISTINCT visitor) AS n FROM clicks WHERE link_id = ?')
     .get(linkId) as { n: number };
   const referrers = grouped(db, linkId, 'referrer');
-  const socialCount = { facebook: 0, twitter: 0, linkedin: 0 };
+  const socialCount: Record<Network, number> = { facebook: 0, twitter: 0, google: 0, instagram: 0, linkedin: 0 };
   for (const { value, n } of referrers) {
     const network = value ? socialNetwork(value) : undefined;
     if (network) socialCount[network] += n;

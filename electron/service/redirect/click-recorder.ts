@@ -35,8 +35,21 @@ export type ClickRow = [number, number, string, string, string, string, string, 
 
 export const toRow = (c: Click): ClickRow => [c.linkId, c.at, c.country, c.referrer, c.browser, c.os, c.device, c.visitor];
 
+/** What a recorder has done since it started, for the metrics and the readiness probe. */
+export interface ClickCounts {
+  /** Clicks answered and not yet written. */
+  buffered: number;
+  /** Clicks handed to the database in committed batches (a deleted link's are left out there). */
+  written: number;
+  /** Clicks given up because the database refused writes until MAX_PENDING were waiting. */
+  dropped: number;
+  /** Whether the last write failed (the writer is retrying). */
+  failing: boolean;
+}
+
 export interface ClickRecorder {
   record(click: Click): void;
+  counts(): Promise<ClickCounts>;
   /** Resolves once every click recorded so far is in the database. */
   flush(): Promise<void>;
   /** Writes what is left and releases the writer; later clicks are written straight away. */
@@ -88,6 +101,8 @@ export class InlineClickRecorder implements ClickRecorder {
   private immediate: NodeJS.Immediate | undefined;
   private closed = false;
   private failing = false;
+  private written = 0;
+  private dropped = 0;
   private readonly write: (rows: ClickRow[]) => void;
 
   constructor(db: Db) {
@@ -101,7 +116,10 @@ export class InlineClickRecorder implements ClickRecorder {
   }
 
   record(click: Click): void {
-    if (this.pending.length >= MAX_PENDING) return;
+    if (this.pending.length >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
     this.pending.push(toRow(click));
     if (this.closed) return void this.writeAll();
     if (this.failing) return;
@@ -116,6 +134,10 @@ export class InlineClickRecorder implements ClickRecorder {
 
   async flush(): Promise<void> {
     this.writeAll();
+  }
+
+  async counts(): Promise<ClickCounts> {
+    return { buffered: this.pending.length, written: this.written, dropped: this.dropped, failing: this.failing };
   }
 
   async close(): Promise<void> {
@@ -148,11 +170,14 @@ export class InlineClickRecorder implements ClickRecorder {
   private tryWrite(rows: ClickRow[]): boolean {
     try {
       this.write(rows);
+      this.written += rows.length;
       this.failing = false;
       return true;
     } catch (error) {
       // Keep them for a later try: a locked or full disk is usually a passing state.
-      this.pending = rows.concat(this.pending).slice(0, MAX_PENDING);
+      const kept = rows.concat(this.pending);
+      this.dropped += Math.max(0, kept.length - MAX_PENDING);
+      this.pending = kept.slice(0, MAX_PENDING);
       if (!this.failing) console.error('[service] could not record clicks, will retry:', (error as Error).message);
       this.failing = true;
       if (!this.closed) {

@@ -35,6 +35,7 @@ import {
   RETRY_MS,
   toRow,
   type Click,
+  type ClickCounts,
   type ClickRecorder,
   type ClickRow,
 } from './click-recorder.js';
@@ -76,6 +77,8 @@ const write = db.transaction((rows) => {
   insertClicks.run(JSON.stringify(rows));
 });
 let transactions = 0;
+let written = 0;
+let dropped = 0;
 let pending = [];
 let timer;
 let immediate;
@@ -94,9 +97,12 @@ function writeAll() {
     try {
       write(rows);
       transactions++;
+      written += rows.length;
       failing = false;
     } catch (e) {
-      pending = rows.concat(pending).slice(0, w.maxPending);
+      const kept = rows.concat(pending);
+      dropped += Math.max(0, kept.length - w.maxPending);
+      pending = kept.slice(0, w.maxPending);
       if (!failing) parentPort.postMessage({ op: 'error', message: String(e && e.message) });
       failing = true;
       retry = setTimeout(writeAll, w.retryMs);
@@ -107,7 +113,10 @@ function writeAll() {
 parentPort.on('message', (m) => {
   if (m.op === 'clicks') {
     for (const row of m.rows) pending.push(row);
-    if (pending.length > w.maxPending) pending = pending.slice(pending.length - w.maxPending);
+    if (pending.length > w.maxPending) {
+      dropped += pending.length - w.maxPending;
+      pending = pending.slice(pending.length - w.maxPending);
+    }
     if (retry) return;
     if (pending.length >= w.maxTransaction) immediate ??= setImmediate(writeAll);
     else timer ??= setTimeout(writeAll, w.writeIntervalMs);
@@ -116,7 +125,7 @@ parentPort.on('message', (m) => {
     parentPort.postMessage({ op: 'flushed', id: m.id });
   } else if (m.op === 'stats') {
     // After the writes already due (immediates run in order): what is left really waits.
-    setImmediate(() => parentPort.postMessage({ op: 'stats', id: m.id, stats: { transactions, pending: pending.length } }));
+    setImmediate(() => parentPort.postMessage({ op: 'stats', id: m.id, stats: { transactions, pending: pending.length, written, dropped, failing } }));
   } else if (m.op === 'close') {
     writeAll();
     // A failed last write is not retried: the thread must end (the error was reported).
@@ -127,10 +136,13 @@ parentPort.on('message', (m) => {
 });
 `;
 
-/** What the writer has done: transactions committed, clicks waiting in it to be written. */
+/** What the writer has done: transactions committed, clicks waiting in it, written, dropped; whether its last write failed. */
 export interface WriterStats {
   transactions: number;
   pending: number;
+  written: number;
+  dropped: number;
+  failing: boolean;
 }
 
 type FromWorker = { op: 'flushed'; id: number } | { op: 'stats'; id: number; stats: WriterStats } | { op: 'error'; message: string };
@@ -158,6 +170,10 @@ export class ThreadedClickRecorder implements ClickRecorder {
   private readonly exited: Promise<void>;
   /** Set when the worker is gone (closed or failed): clicks are then written on this thread. */
   private inline: InlineClickRecorder | undefined;
+  /** Clicks dropped here (the buffer before the worker full). */
+  private dropped = 0;
+  /** The worker's last figures: its counts go on from them once clicks are written here. */
+  private lastWorker: WriterStats = { transactions: 0, pending: 0, written: 0, dropped: 0, failing: false };
 
   private constructor(
     private readonly worker: Worker,
@@ -169,6 +185,7 @@ export class ThreadedClickRecorder implements ClickRecorder {
         this.flushes.get(m.id)?.();
         this.flushes.delete(m.id);
       } else if (m.op === 'stats') {
+        this.lastWorker = m.stats;
         this.statsAsked.get(m.id)?.(m.stats);
         this.statsAsked.delete(m.id);
       } else console.error('[service] could not record clicks, will retry:', m.message);
@@ -211,7 +228,10 @@ export class ThreadedClickRecorder implements ClickRecorder {
 
   record(click: Click): void {
     if (this.inline) return this.inline.record(click);
-    if (this.pending.length >= MAX_PENDING) return;
+    if (this.pending.length >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
     this.pending.push(toRow(click));
     if (this.pending.length >= FLUSH_SIZE) this.send();
     else if (!this.timer) {
@@ -243,6 +263,16 @@ export class ThreadedClickRecorder implements ClickRecorder {
       this.statsAsked.set(id, resolve);
       this.worker.postMessage({ op: 'stats', id });
     });
+  }
+
+  async counts(): Promise<ClickCounts> {
+    const worker = this.inline ? null : await this.stats();
+    if (worker === null) {
+      const here = await (this.inline as InlineClickRecorder).counts();
+      const last = this.lastWorker;
+      return { ...here, written: here.written + last.written, dropped: here.dropped + last.dropped + this.dropped };
+    }
+    return { buffered: worker.pending + this.pending.length, written: worker.written, dropped: worker.dropped + this.dropped, failing: worker.failing };
   }
 
   async close(): Promise<void> {

@@ -29,10 +29,11 @@ export type DirectRedirect = (request: IncomingMessage, response: ServerResponse
 const ALIAS_PATH = /^\/([A-Za-z0-9_-]{1,64})\/?(?:\?|$)/;
 
 /**
- * First segments of other routes (`/api…`, `/r/<slug>`, `/c/<id>`, `/avatar/<file>`): with a
+ * First segments of other routes (`/api…`, `/r/<slug>`, `/c/<id>`, `/avatar/<file>`, the probes
+ * and metrics of health.ts, which a link made before they existed must not shadow): with a
  * trailing slash the router may pick those; without one `/api` is the API's 404. Left to Fastify.
  */
-const OTHER_ROUTES: ReadonlySet<string> = new Set(['api', 'r', 'c', 'avatar']);
+const OTHER_ROUTES: ReadonlySet<string> = new Set(['api', 'r', 'c', 'avatar', 'healthz', 'readyz', 'metrics']);
 
 export interface DirectRedirectParts {
   domains: DomainResolver;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddress } from '../client-address.js';
 import type { ServiceContext } from '../context.js';
 import { CampaignPages } from './campaign-pages.js';
+import type { ClickCounts } from './click-recorder.js';
 import { createClickRecorder } from './click-writer-thread.js';
 import type { AddressLimiter } from '../address-limits.js';
 import { createDirectRedirect, type DirectRedirect } from './direct-redirect.js';
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves once every click recorded so far is in the database (clicks are written in batches). */
     flushClicks(): Promise<void>;
+    /** What the click recorder has done (metrics, readiness). */
+    clickCounts(): Promise<ClickCounts>;
   }
 }
 
@@ -39,6 +42,7 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext
   const links = new LinkResolver(ctx.db, { clock: ctx.now });
   const clicks = createClickRecorder(ctx.db);
   app.decorate('flushClicks', () => clicks.flush());
+  app.decorate('clickCounts', () => clicks.counts());
   const visits = new LinkVisits(ctx, clicks);
   const campaigns = new CampaignPages(ctx, links, visits);
   const passwords = new PasswordThrottle(ctx.now);
@@ -96,7 +100,10 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext
     // An expired link answers 410 whatever the password: a guess must learn nothing from it.
     if (visits.isExpired(link)) return visits.expired(reply);
     const throttled = passwords.begin(link.id, clientAddress(request));
-    if ('retryAfterSeconds' in throttled) return visits.passwordThrottled(reply, throttled.retryAfterSeconds);
+    if ('retryAfterSeconds' in throttled) {
+      ctx.metrics?.refused('password_guess');
+      return visits.passwordThrottled(reply, throttled.retryAfterSeconds);
+    }
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
     const password = body['password'];
     const ref = typeof body['ref'] === 'string' && /^[a-z0-9.:[\]-]{0,253}$/i.test(body['ref']) ? body['ref'].toLowerCase() : referrerHost(request.headers.referer);

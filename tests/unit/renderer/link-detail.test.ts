@@ -105,6 +105,21 @@ describe('LinkDetail statistics', () => {
     ]);
   });
 
+  it('shows whichever social networks the deployment sends (6.x samples: google; 7.x: instagram; this service: all five)', async () => {
+    const shapes: [Record<string, number>, string][] = [
+      [{ facebook: 1, twitter: 0, google: 2 }, 'Social networks: Google 2, Facebook 1, X (Twitter) 0.'],
+      [{ facebook: 0, twitter: 1, instagram: 3, linkedin: 0 }, 'Social networks: Instagram 3, X (Twitter) 1, Facebook 0, LinkedIn 0.'],
+      [{ facebook: 0, twitter: 0, google: 0, instagram: 1, linkedin: 2 }, 'Social networks: LinkedIn 2, Instagram 1, Facebook 0, Google 0, X (Twitter) 0.'],
+    ];
+    for (const [socialCount, label] of shapes) {
+      const base = details();
+      const w = await open(answer({ details: { ...base, stats: { ...base.stats, socialCount } } }));
+      expect(w.get('[data-testid="link-detail-social"]').attributes('aria-label')).toBe(label);
+      w.unmount();
+      wrapper = undefined;
+    }
+  });
+
   it('says statistics were not fetched yet when the link was never read in detail', async () => {
     const w = await open(answer({ details: null, fetchedAt: null, snapshots: [] }));
     expect(w.get('[data-testid="link-detail-clicks"]').text()).toBe('3');

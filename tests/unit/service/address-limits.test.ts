@@ -22,11 +22,12 @@ describe('the limiter per client address', () => {
     expect(limiter.take('::ffff:198.51.100.7')).toBeGreaterThan(0);
   });
 
-  it('does not count loopback clients unless told to', () => {
-    const open = new AddressLimiter({ perMinute: 1, now: () => 0 });
-    for (const address of ['127.0.0.1', '127.0.0.1', '::1', '::1', '::ffff:127.0.0.1', '::ffff:127.0.0.1']) expect(open.take(address)).toBe(0);
-    const counted = new AddressLimiter({ perMinute: 1, now: () => 0, limitLoopback: true });
+  it('counts loopback clients like any other by default; not when told to exempt them (the app\'s own workspace)', () => {
+    const counted = new AddressLimiter({ perMinute: 1, now: () => 0 });
     expect([counted.take('127.0.0.1'), counted.take('127.0.0.1')]).toEqual([0, 60]);
+    expect([counted.take('::1'), counted.take('::1')]).toEqual([0, 60]);
+    const open = new AddressLimiter({ perMinute: 1, now: () => 0, limitLoopback: false });
+    for (const address of ['127.0.0.1', '127.0.0.1', '::1', '::1', '::ffff:127.0.0.1', '::ffff:127.0.0.1']) expect(open.take(address)).toBe(0);
   });
 
   it('remembers a bounded number of addresses: finished windows go first, then the oldest', () => {
