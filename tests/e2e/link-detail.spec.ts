@@ -125,3 +125,21 @@ test('link detail: charts reflect real clicks over HTTP, refresh shows its cost,
   await expect(detail.getByTestId('chart-countries').locator('canvas')).toBeVisible();
   await page.screenshot({ path: '/tmp/linkdeck-link-detail-dark.png', fullPage: true });
 });
+
+test("link detail: /links?open=<id> (linkdeck open ALIAS) opens that link's detail, once", async ({ app, remoteService }) => {
+  const { page } = app;
+  await createLink(remoteService, { url: 'https://example.com/first', metatitle: 'First link' });
+  const wanted = await createLink(remoteService, { url: 'https://example.com/wanted', metatitle: 'Wanted link' });
+  await new WelcomePage(page).connectForm.connect({ name: 'Open service', baseUrl: remoteService.url, apiKey: remoteService.apiKey });
+  const frame = new AppFrame(page);
+  await frame.open('links');
+  await expect(row(page, 'Wanted link')).toBeVisible({ timeout: 30_000 });
+
+  // What the Electron shell loads for `linkdeck open`: the same document, the route in the hash.
+  await page.evaluate((id) => (location.hash = `#/links?open=${id}`), wanted.id);
+  const detail = page.getByTestId('link-detail');
+  await expect(detail).toHaveAttribute('data-status', 'ready');
+  await expect(detail).toContainText('https://example.com/wanted');
+  // The query is taken away once read: a reload does not open it again.
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/links');
+});

@@ -6,8 +6,8 @@ import { findLink } from '../find-link.js';
 /**
  * `linkdeck open ALIAS|URL`: with --browser, the short link in the web browser (opened from this
  * terminal's session, checked to be http(s) and passed as one argument: open-browser.ts);
- * otherwise the app's window comes forward on the links view (the Electron app), or it says
- * why it cannot.
+ * otherwise the app's window comes forward with the link's detail open (the Electron app:
+ * `/links?open=<id>`), or it says why it cannot.
  */
 export async function run(
   ctx: CommandContext,
@@ -30,12 +30,12 @@ export async function run(
       EXIT.refused,
       `Linkdeck is not running, so it cannot show ${link.shortUrl}. Start it, or add --browser to open the short link.`,
     );
-  const shown = await session.show('/links');
+  const shown = await session.show(`/links?open=${link.id}`);
   if (!shown.ok)
     throw new CliError(
       EXIT.refused,
       `${shown.error.message} The short link is ${link.shortUrl}; add --browser to open it.`,
     );
-  ctx.out.note(`Linkdeck shows its links; ${link.alias} is ${link.shortUrl}.`);
+  ctx.out.note(`Linkdeck shows ${link.shortUrl}.`);
   return EXIT.done;
 }

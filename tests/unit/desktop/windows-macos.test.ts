@@ -32,7 +32,12 @@ describe('opening a view from a notification', () => {
   it('opens nothing but a plain route', () => {
     const file = fileLocation('/opt/linkdeck/out/renderer/index.html');
     expect(viewUrl(file, null)).toBeNull();
-    for (const bad of ['settings', '/settings?x=1', '//evil.example', '/a/b', 'javascript:alert(1)', '/Settings'])
+    for (const bad of ['settings', '/settings?x=1', '//evil.example', '/a/b', 'javascript:alert(1)', '/Settings', '/links?open=0', '/links?open=1&x=2', '/links?open=-1', '/settings?open=1'])
       expect(viewUrl(file, bad)).toBeNull();
+  });
+
+  it("opens the links view on one link's detail (linkdeck open ALIAS)", () => {
+    const file = fileLocation('/opt/linkdeck/out/renderer/index.html');
+    expect(viewUrl(file, '/links?open=42')).toBe('file:///opt/linkdeck/out/renderer/index.html#/links?open=42');
   });
 });
