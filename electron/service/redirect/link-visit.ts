@@ -162,16 +162,9 @@ export class LinkVisits {
     const country = readCountry(headers[this.ctx.countryHeader]);
     const choice = chooseTarget(link.targets, { device: agent.device, country, acceptLanguage: headers['accept-language'] });
     if (method !== 'HEAD') {
-      this.clicks.record({
-        linkId: link.id,
-        at: now,
-        country,
-        referrer: referrer ?? this.referrers.get(headers.referer),
-        browser: agent.browser,
-        os: agent.os,
-        device: agent.device,
-        visitor: this.visitors.get(address, userAgent ?? '', now),
-      });
+      // Positional: no Click object per redirect (the threaded recorder keeps typed arrays).
+      const from = referrer ?? this.referrers.get(headers.referer);
+      this.clicks.add(link.id, now, country, from, agent.browser, agent.os, agent.device, this.visitors.get(address, userAgent ?? '', now));
     }
     return choice;
   }
