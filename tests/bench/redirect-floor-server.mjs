@@ -1,6 +1,8 @@
 // Copied into the project (issue 32, item 10) from the same-work floor the issue points to
 // (shared/perf/floor-302-clicks.mjs, 2026-11-27), so that `npm run bench:service` can load it beside the
-// service without anything outside the repository. Only the writer's file name and this note differ.
+// service without anything outside the repository. Differences: the writer's file name, this note,
+// and one tick object kept alive (as the service does, electron/service/tick-objects.ts), so that
+// the floor cannot fall into V8's slow nextTick state either and flatter the ratio.
 // Its writer thread is redirect-floor-writer.mjs.
 
 // The "same-work floor" of the local service's redirect: plain node:http answering GET /<alias>
@@ -46,6 +48,11 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { hash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { executionAsyncResource } from 'node:async_hooks';
+
+let keptTick;
+process.nextTick(() => (keptTick = executionAsyncResource()));
+process.on('exit', () => void keptTick);
 
 const require = createRequire((process.env.PROJECT ?? process.cwd()) + '/package.json');
 const Database = require('libsql');

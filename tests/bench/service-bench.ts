@@ -41,6 +41,8 @@
  *     one click per redirect answered, and that links.clicks agrees with the click rows.
  *
  * Environment: BENCH_DURATION (seconds, default 10), BENCH_LINKS (default 100000), BENCH_PIN=1,
+ * BENCH_BASELINE_SERVICE (the cli.ts of another checkout, e.g. the branch before a change: run
+ * like the service on its own copy of the data and loaded in the same rounds, for an A/B),
  * BENCH_WRK (path of wrk; when it is missing the redirects are measured with autocannon).
  */
 import autocannon from 'autocannon';
@@ -122,7 +124,8 @@ function seed(dataDir: string): { key: string; aliases: string[]; plain: string[
 
 // ---------------------------------------------------------------- the service process
 
-type ServerKind = 'bare' | 'floor' | 'service' | 'bundle';
+type ServerKind = 'bare' | 'floor' | 'service' | 'bundle' | 'baseline';
+const BASELINE = process.env['BENCH_BASELINE_SERVICE'];
 
 /** `at`: the data folder (service, bundle) or the database file (floor). */
 async function startServer(kind: ServerKind, at = ''): Promise<{ url: string; child: ChildProcess }> {
@@ -133,6 +136,7 @@ async function startServer(kind: ServerKind, at = ''): Promise<{ url: string; ch
     // What `npm run service` runs (tsx), without npm in between.
     service: ['--import', 'tsx', join(ROOT, 'electron/service/cli.ts'), ...service],
     bundle: [join(BUNDLE_DIR, 'cli.js'), ...service],
+    baseline: ['--import', 'tsx', BASELINE ?? '', ...service],
   }[kind];
   const [cmd, cmdArgs] = PIN ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, cmdArgs as string[], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
@@ -314,6 +318,7 @@ async function main() {
   // The bundle's own copy of the data (one service per data folder) and the floor's database.
   const bundleDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-bundle-'));
   const floorDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-floor-'));
+  const baselineDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-baseline-'));
   let child: ChildProcess | undefined;
   const others = new Map<ServerKind, ChildProcess>();
   try {
@@ -322,7 +327,7 @@ async function main() {
     console.log(`Seeded ${fmtInt(LINKS)} links in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
     // Whole copies (VACUUM INTO also carries what is still in the -wal file).
     const seeded = openDatabase(dataDir);
-    for (const dir of [bundleDir, floorDir]) seeded.exec(`VACUUM INTO '${join(dir, 'linkdeck-service.db')}'`);
+    for (const dir of [bundleDir, floorDir, baselineDir]) seeded.exec(`VACUUM INTO '${join(dir, 'linkdeck-service.db')}'`);
     seeded.close();
     const t1 = Date.now();
     buildBundle();
@@ -338,7 +343,9 @@ async function main() {
     const { url } = server;
     console.log(`Service (as npm run service runs it) at ${url} (child process ${child.pid})${PIN ? ', pinned to CPU 0; wrk on CPU 1' : ''}.`);
     const urls = new Map<ServerKind, string>([['service', url]]);
-    for (const [kind, at] of [['bare', ''], ['floor', join(floorDir, 'linkdeck-service.db')], ['bundle', bundleDir]] as const) {
+    const more: [ServerKind, string][] = [['bare', ''], ['floor', join(floorDir, 'linkdeck-service.db')], ['bundle', bundleDir]];
+    if (BASELINE) more.push(['baseline', baselineDir]);
+    for (const [kind, at] of more) {
       const started = await startServer(kind, at);
       others.set(kind, started.child);
       urls.set(kind, started.url);
@@ -366,7 +373,7 @@ async function main() {
     // Other work on the machine skews every figure: say how busy it was.
     const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
     console.log(`Load average before the run: ${load()} (${availableParallelism()} CPUs).`);
-    const KINDS: ServerKind[] = ['bare', 'floor', 'service', 'bundle'];
+    const KINDS: ServerKind[] = ['bare', 'floor', 'service', 'bundle', ...(BASELINE ? (['baseline'] as const) : [])];
     const warm = new Map<ServerKind, WrkResult>();
     console.log('Warm-up (3 s each)…');
     for (const kind of KINDS) warm.set(kind, await hammer(urls.get(kind) as string, 3));
@@ -408,8 +415,8 @@ async function main() {
     rows.push({ measure: `Redirects/s with click recording per round (npm run service; ${fmtInt(plain.length)} plain links of ${fmtInt(LINKS)})`, value: perRun(ours, (r) => fmtInt(r.perSec)), goal: '', result: 'info' });
     rows.push({ measure: 'Redirects/s of the standalone bundle per round (node out/…/cli.js)', value: perRun(runs.get('bundle') as WrkResult[], (r) => fmtInt(r.perSec)), goal: '', result: 'info' });
     rows.push({
-      measure: 'CPU µs per redirect, all threads (median): bare / floor / service / bundle',
-      value: KINDS.map((k) => cpuEach(k).toFixed(1)).join(' / '),
+      measure: `CPU µs per redirect, all threads (median): ${KINDS.join(' / ')}`,
+      value: KINDS.map((k) => cpuEach(k).toFixed(1)).join(' / ') + (BASELINE ? ` (baseline: ${BASELINE})` : ''),
       goal: '',
       result: 'info',
     });
@@ -428,9 +435,10 @@ async function main() {
     ratioLines.push(`ratio redirects/bare: ${ratio} (was >= ${GOALS.redirectsPerBare}; for information)`);
     ratioLines.push(`ratio service/floor: ${perFloor} (goal >= ${GOALS.servicePerFloor})`);
     ratioLines.push(`ratio bundle/service: ${bundlePerService} (goal >= ${GOALS.bundlePerService}: the bundle not slower than npm run service)`);
-    ratioLines.push(`CPU µs per redirect (bare / floor / service / bundle): ${KINDS.map((k) => cpuEach(k).toFixed(1)).join(' / ')}; service/floor CPU: ${(cpuEach('service') / cpuEach('floor')).toFixed(2)}`);
+    if (BASELINE) ratioLines.push(`ratio service/baseline: ${ratioOf(rate('service'), rate('baseline'))}; baseline/floor: ${ratioOf(rate('baseline'), rate('floor'))} (baseline: ${BASELINE})`);
+    ratioLines.push(`CPU µs per redirect (${KINDS.join(' / ')}): ${KINDS.map((k) => cpuEach(k).toFixed(1)).join(' / ')}; service/floor CPU: ${(cpuEach('service') / cpuEach('floor')).toFixed(2)}`);
     console.log(`Load average after the redirects: ${load()}.`);
-    for (const kind of ['bare', 'floor'] as const) {
+    for (const kind of ['bare', 'floor', ...(BASELINE ? (['baseline'] as const) : [])] as const) {
       await stopServer(others.get(kind) as ChildProcess);
       others.delete(kind);
     }
@@ -452,7 +460,7 @@ async function main() {
   } finally {
     if (child) await stopServer(child);
     for (const other of others.values()) await stopServer(other);
-    for (const dir of [dataDir, bundleDir, floorDir]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [dataDir, bundleDir, floorDir, baselineDir]) rmSync(dir, { recursive: true, force: true });
   }
 
   printTable(rows);
