@@ -32,7 +32,8 @@
  *       not be slower, `ratio bundle/service` ≥ 0.97 (1.00 within the rounds' noise).
  *     The floor answers only plain links (no targeting or parameters), so every server is loaded
  *     with the same list of the seeded PLAIN links (6 in 10). They are loaded in turn (bare,
- *     floor, service, bundle), BENCH_ROUNDS times each (default 2), and ratios are of the medians.
+ *     floor, service, bundle; the reverse order every other round), BENCH_ROUNDS times each
+ *     (default 2), and ratios are of the medians.
  *     Beside the rates, the CPU time each server process used per redirect (all its threads,
  *     from /proc/<pid>/stat over the round) is printed: it depends far less on other load on
  *     the machine than the rates do. Absolute rates are for information, with the machine's
@@ -382,9 +383,10 @@ async function main() {
     const cpu = new Map<ServerKind, number[]>(KINDS.map((k) => [k, []]));
     const loads: string[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      console.log(`Round ${round}/${ROUNDS}: ${KINDS.join(', ')} in turn, with ${tool}: ${CONNECTIONS} connections, ${DURATION} s each…`);
+      console.log(`Round ${round}/${ROUNDS}: ${(round % 2 ? KINDS : [...KINDS].reverse()).join(', ')} in turn, with ${tool}: ${CONNECTIONS} connections, ${DURATION} s each…`);
       const before = load();
-      for (const kind of KINDS) {
+      // ABCD, then DCBA: a drift in the machine's load weighs on every server alike.
+      for (const kind of round % 2 ? KINDS : [...KINDS].reverse()) {
         const cpu0 = cpuSeconds(pidOf(kind));
         const r = await hammer(urls.get(kind) as string, DURATION);
         cpu.get(kind)?.push(((cpuSeconds(pidOf(kind)) - cpu0) / r.requests) * 1e6);
