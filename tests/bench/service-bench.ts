@@ -55,13 +55,11 @@ import { join, resolve } from 'node:path';
 import { openDatabase } from '../../electron/service/db.js';
 import { createUser } from '../../electron/service/users.js';
 import { visitorSalt } from '../../electron/service/redirect/visitor.js';
+import { CONNECTIONS, LUA, PIN, runAutocannonRedirects, runWrk, WRK, type WrkResult } from './service-bench-load.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LINKS = Number(process.env['BENCH_LINKS'] ?? 100_000);
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
-const CONNECTIONS = 50;
-const WRK = process.env['BENCH_WRK'] ?? '/usr/bin/wrk';
-const PIN = process.env['BENCH_PIN'] === '1' && existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
 
 const ROUNDS = Math.max(2, Number(process.env['BENCH_ROUNDS'] ?? 2));
 const GOALS = { redirectsPerBare: 0.8, servicePerFloor: 0.95, bundlePerService: 0.97, apiP50Ms: 10, apiP99Ms: 50 };
@@ -174,110 +172,6 @@ function stopServer(child: ChildProcess): Promise<void> {
     child.once('exit', () => ok());
     child.kill('SIGTERM');
   });
-}
-
-// ---------------------------------------------------------------- wrk
-
-const LUA = `
--- Each request picks one of the seeded aliases at random, as a browser would send it.
-local counter = 0
-function setup(thread)
-  counter = counter + 1
-  thread:set("tid", counter)
-end
-
-local reqs = {}
-local agents = {
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
-  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
-  "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0"
-}
-local referrers = { "https://www.facebook.com/", "https://t.co/abc", "https://news.example.org/item?id=1", "" }
-local countries = { "US", "DE", "FR", "GB", "IN", "BR" }
-local languages = { "en-US,en;q=0.9", "de-DE,de;q=0.9,en;q=0.5", "fr-FR,fr;q=0.8" }
-
-function init(args)
-  math.randomseed(os.time() * 100 + (tid or 0))
-  local n = 0
-  for alias in io.lines(args[1]) do
-    n = n + 1
-    local headers = {
-      ["User-Agent"] = agents[(n % #agents) + 1],
-      ["Accept-Language"] = languages[(n % #languages) + 1],
-      ["CF-IPCountry"] = countries[(n % #countries) + 1],
-    }
-    local ref = referrers[(n % #referrers) + 1]
-    if ref ~= "" then headers["Referer"] = ref end
-    reqs[n] = wrk.format("GET", "/" .. alias, headers)
-  end
-end
-
-function request()
-  return reqs[math.random(#reqs)]
-end
-`;
-
-interface WrkResult {
-  requests: number;
-  perSec: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  bad: number;
-  socketErrors: string;
-}
-
-function toMs(value: string, unit: string): number {
-  const n = Number(value);
-  return unit === 'us' ? n / 1000 : unit === 'ms' ? n : unit === 's' ? n * 1000 : n * 60_000;
-}
-
-function runWrk(url: string, script: string, aliasFile: string, seconds: number): WrkResult {
-  const args = [`-c${CONNECTIONS}`, `-d${seconds}s`, '-t2', '--latency', '-s', script, `${url}/`, '--', aliasFile];
-  const r = PIN ? spawnSync('taskset', ['-c', '1', WRK, ...args], { encoding: 'utf8' }) : spawnSync(WRK, args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
-  const out = r.stdout;
-  const pct = (p: string) => {
-    const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(out);
-    return m ? toMs(m[1] as string, m[2] as string) : NaN;
-  };
-  return {
-    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN),
-    perSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
-    p50: pct('50'),
-    p90: pct('90'),
-    p99: pct('99'),
-    bad: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-    socketErrors: /Socket errors: (.*)/.exec(out)?.[1] ?? 'none',
-  };
-}
-
-/** Without wrk: autocannon in this process, with the same random alias per request. */
-async function runAutocannonRedirects(url: string, aliases: string[], seconds: number): Promise<WrkResult> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => ({ ...req, path: `/${aliases[Math.floor(Math.random() * aliases.length)]}` }),
-      },
-    ],
-  });
-  const redirects = result.statusCodeStats['302']?.count ?? 0;
-  const total = result.requests.total;
-  return {
-    requests: total,
-    perSec: total / result.duration,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    bad: total - Number(redirects),
-    socketErrors: result.errors + result.timeouts === 0 ? 'none' : `${result.errors} errors, ${result.timeouts} timeouts`,
-  };
 }
 
 // ---------------------------------------------------------------- API endpoints
