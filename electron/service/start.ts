@@ -8,6 +8,7 @@ import { runningServiceMessage, takeDataLock } from './data-lock.js';
 import { ApiError } from './errors.js';
 import { listenForMetrics } from './health.js';
 import { ServiceMetrics } from './metrics.js';
+import { keepTickObjectShape } from './tick-objects.js';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { createUser, listUsers } from './users.js';
@@ -71,6 +72,8 @@ export interface RunningService {
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  // Before any traffic: every redirect's nextTicks stay on V8's fast path (see tick-objects.ts).
+  await keepTickObjectShape();
   // One service per data folder: two would each keep clicks and caches the other never sees.
   const lock = takeDataLock(options.dataDir);
   if (!lock) throw new ApiError(409, `Another ${runningServiceMessage(options.dataDir).replace(/^A /, '')}`);

@@ -1,7 +1,7 @@
 /**
- * The load of `npm run bench:service`'s redirect rounds: wrk with a Lua script that picks a
- * seeded alias at random per request (as a browser would send it), or autocannon where wrk is
- * missing. Split from service-bench.ts, which drives the rounds.
+ * The load generators of `npm run bench:service` (service-bench.ts): wrk with a Lua script that
+ * picks a seeded alias at random for every request, as a browser would send it, or autocannon
+ * when wrk is missing. Split out of service-bench.ts to keep that file to its one purpose.
  */
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 
 export const CONNECTIONS = 50;
 export const WRK = process.env['BENCH_WRK'] ?? '/usr/bin/wrk';
+/** BENCH_PIN=1: the servers on CPU 0 (service-bench.ts), wrk on CPU 1. */
 export const PIN = process.env['BENCH_PIN'] === '1' && existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
 
 // ---------------------------------------------------------------- wrk
@@ -71,10 +72,6 @@ function toMs(value: string, unit: string): number {
 }
 
 export function runWrk(url: string, script: string, aliasFile: string, seconds: number): WrkResult {
-  return runWrkOn(url, script, aliasFile, seconds);
-}
-
-export function runWrkOn(url: string, script: string, aliasFile: string, seconds: number): WrkResult {
   const args = [`-c${CONNECTIONS}`, `-d${seconds}s`, '-t2', '--latency', '-s', script, `${url}/`, '--', aliasFile];
   const r = PIN ? spawnSync('taskset', ['-c', '1', WRK, ...args], { encoding: 'utf8' }) : spawnSync(WRK, args, { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);

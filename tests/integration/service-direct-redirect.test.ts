@@ -76,6 +76,7 @@ describe('the direct redirect, on its own', () => {
       visits: new LinkVisits(ctx, clicks),
       pages,
       now,
+      countryHeader: ctx.countryHeader,
     });
     server = createServer((req, res) => {
       if (direct(req, res)) return;

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/service/db.js';
 import { migrations } from '../../electron/service/migrations.js';
 import { InlineClickRecorder, type Click, type ClickRecorder } from '../../electron/service/redirect/click-recorder.js';
+import { MAX_STRINGS } from '../../electron/service/redirect/click-batch.js';
 import { createClickRecorder, ThreadedClickRecorder } from '../../electron/service/redirect/click-writer-thread.js';
 import { createUser } from '../../electron/service/users.js';
 
@@ -101,6 +102,23 @@ describe('click recorders', () => {
     db.close();
   });
 
+  it('keeps every string right when the interned table starts over (more distinct values than it holds)', async () => {
+    // Clicks travel as typed arrays with interned strings (click-batch.ts); past MAX_STRINGS the
+    // table is reset between two messages and the writer must start its copy over at the same point.
+    const { db, links } = freshDb();
+    const recorder = ThreadedClickRecorder.start(db, { writeIntervalMs: 3_600_000 }) as ThreadedClickRecorder;
+    const total = MAX_STRINGS + 1500;
+    for (let i = 0; i < total; i++) recorder.record({ ...click(links[i % 2] as number, i), visitor: `v${i}`, referrer: `r${i % 7}.example` });
+    await recorder.flush();
+    const rows = db.prepare('SELECT at, referrer, visitor FROM clicks').all() as { at: number; referrer: string; visitor: string }[];
+    expect(rows).toHaveLength(total);
+    const wrong = rows.filter((r) => r.visitor !== `v${r.at - 1_700_000_000_000}` || r.referrer !== `r${(r.at - 1_700_000_000_000) % 7}.example`);
+    expect(wrong).toEqual([]);
+    expect(await recorder.stats()).toMatchObject({ written: total, pending: 0, dropped: 0 });
+    await recorder.close();
+    db.close();
+  });
+
   it('falls back to writing inline for a database that is not a file', () => {
     const memory = new Database(':memory:');
     for (const migration of migrations) {
@@ -125,7 +143,7 @@ describe('the click writer thread', () => {
     const { db, links } = freshDb();
     // An interval no test run reaches: only the flush below writes.
     const recorder = ThreadedClickRecorder.start(db, { writeIntervalMs: 3_600_000 }) as ThreadedClickRecorder;
-    // 1,000 clicks fill the main thread's buffer: each thousand travels as its own message.
+    // stats() hands the main thread's buffer to the writer first: each thousand travels as its own message.
     for (let i = 0; i < 1000; i++) recorder.record(click(links[1] as number, i));
     expect(await recorder.stats()).toMatchObject({ transactions: 0, pending: 1000 });
     for (let i = 0; i < 1000; i++) recorder.record(click(links[0] as number, 1000 + i));
@@ -148,8 +166,8 @@ describe('the click writer thread', () => {
   it('writes at once, without waiting for the interval, when a transaction is full', async () => {
     const { db, links } = freshDb();
     const recorder = ThreadedClickRecorder.start(db, { writeIntervalMs: 3_600_000, maxTransaction: 1500 }) as ThreadedClickRecorder;
-    // Two messages of 1,000: the second brings the writer past a transaction's worth, and
-    // everything waiting is written at once, at most 1,500 clicks a transaction.
+    // 2,000 clicks (one message, sent by the hand-off timer) bring the writer past a
+    // transaction's worth, and everything waiting is written at once, at most 1,500 a transaction.
     for (let i = 0; i < 2000; i++) recorder.record(click(links[i % 2] as number, i));
     await expect.poll(() => rowsInOrder(db).length, { timeout: 30_000 }).toBe(2000);
     expect(await recorder.stats()).toMatchObject({ transactions: 2, pending: 0 });

@@ -33,12 +33,11 @@ import {
   InlineClickRecorder,
   MAX_PENDING,
   RETRY_MS,
-  toRow,
   type Click,
   type ClickCounts,
   type ClickRecorder,
-  type ClickRow,
 } from './click-recorder.js';
+import { ClickBatch } from './click-batch.js';
 
 /** Clicks per transaction at most, so the write lock is never held long (see above). */
 const MAX_TRANSACTION = 16_000;
@@ -50,91 +49,7 @@ export const WRITE_INTERVAL_MS = 1000;
 /** Page cache of the writer's connection: the links table and the click indexes stay in memory. */
 const CACHE_KIB = 32 * 1024;
 
-/**
- * Plain CommonJS run with `eval`: no file to find once the service is bundled, no TS loader in
- * the thread. Its batch preparation mirrors batchParameters() (a test checks both recorders
- * write the same rows).
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData: w } = require('node:worker_threads');
-const Database = require(w.libsql);
-const db = new Database(w.file);
-db.pragma('synchronous = NORMAL');
-db.pragma('foreign_keys = ON');
-db.pragma('busy_timeout = 5000');
-db.pragma('cache_size = -' + w.cacheKib);
-const addClicks = db.prepare(w.addSql);
-const insertClicks = db.prepare(w.insertSql);
-const write = db.transaction((rows) => {
-  rows.sort((a, b) => a[0] - b[0]);
-  const counts = [];
-  for (const row of rows) {
-    const last = counts[counts.length - 1];
-    if (last && last[0] === row[0]) last[1]++;
-    else counts.push([row[0], 1]);
-  }
-  addClicks.run(JSON.stringify(counts));
-  insertClicks.run(JSON.stringify(rows));
-});
-let transactions = 0;
-let written = 0;
-let dropped = 0;
-let pending = [];
-let timer;
-let immediate;
-let retry;
-let failing = false;
-function writeAll() {
-  clearTimeout(timer);
-  timer = undefined;
-  clearImmediate(immediate);
-  immediate = undefined;
-  clearTimeout(retry);
-  retry = undefined;
-  while (pending.length > 0) {
-    const rows = pending.length <= w.maxTransaction ? pending : pending.slice(0, w.maxTransaction);
-    pending = rows === pending ? [] : pending.slice(w.maxTransaction);
-    try {
-      write(rows);
-      transactions++;
-      written += rows.length;
-      failing = false;
-    } catch (e) {
-      const kept = rows.concat(pending);
-      dropped += Math.max(0, kept.length - w.maxPending);
-      pending = kept.slice(0, w.maxPending);
-      if (!failing) parentPort.postMessage({ op: 'error', message: String(e && e.message) });
-      failing = true;
-      retry = setTimeout(writeAll, w.retryMs);
-      return;
-    }
-  }
-}
-parentPort.on('message', (m) => {
-  if (m.op === 'clicks') {
-    for (const row of m.rows) pending.push(row);
-    if (pending.length > w.maxPending) {
-      dropped += pending.length - w.maxPending;
-      pending = pending.slice(pending.length - w.maxPending);
-    }
-    if (retry) return;
-    if (pending.length >= w.maxTransaction) immediate ??= setImmediate(writeAll);
-    else timer ??= setTimeout(writeAll, w.writeIntervalMs);
-  } else if (m.op === 'flush') {
-    writeAll();
-    parentPort.postMessage({ op: 'flushed', id: m.id });
-  } else if (m.op === 'stats') {
-    // After the writes already due (immediates run in order): what is left really waits.
-    setImmediate(() => parentPort.postMessage({ op: 'stats', id: m.id, stats: { transactions, pending: pending.length, written, dropped, failing } }));
-  } else if (m.op === 'close') {
-    writeAll();
-    // A failed last write is not retried: the thread must end (the error was reported).
-    clearTimeout(retry);
-    db.close();
-    parentPort.close();
-  }
-});
-`;
+import { WORKER_SOURCE } from './click-writer-source.js';
 
 /** What the writer has done: transactions committed, clicks waiting in it, written, dropped; whether its last write failed. */
 export interface WriterStats {
@@ -162,7 +77,8 @@ function databaseFile(db: Db): string | null {
 }
 
 export class ThreadedClickRecorder implements ClickRecorder {
-  private pending: ClickRow[] = [];
+  /** Clicks not yet handed to the worker (typed arrays, transferred: see click-batch.ts). */
+  private readonly batch = new ClickBatch(FLUSH_SIZE);
   private timer: NodeJS.Timeout | undefined;
   private nextFlushId = 0;
   private readonly flushes = new Map<number, () => void>();
@@ -170,8 +86,6 @@ export class ThreadedClickRecorder implements ClickRecorder {
   private readonly exited: Promise<void>;
   /** Set when the worker is gone (closed or failed): clicks are then written on this thread. */
   private inline: InlineClickRecorder | undefined;
-  /** Clicks dropped here (the buffer before the worker full). */
-  private dropped = 0;
   /** The worker's last figures: its counts go on from them once clicks are written here. */
   private lastWorker: WriterStats = { transactions: 0, pending: 0, written: 0, dropped: 0, failing: false };
 
@@ -226,14 +140,19 @@ export class ThreadedClickRecorder implements ClickRecorder {
     }
   }
 
-  record(click: Click): void {
-    if (this.inline) return this.inline.record(click);
-    if (this.pending.length >= MAX_PENDING) {
-      this.dropped++;
-      return;
+  record(c: Click): void {
+    this.add(c.linkId, c.at, c.country, c.referrer, c.browser, c.os, c.device, c.visitor);
+  }
+
+  add(linkId: number, at: number, country: string, referrer: string, browser: string, os: string, device: string, visitor: string): void {
+    if (this.inline) return this.inline.add(linkId, at, country, referrer, browser, os, device, visitor);
+    const batch = this.batch;
+    if (batch.tableFull) {
+      this.send();
+      batch.resetTable();
     }
-    this.pending.push(toRow(click));
-    if (this.pending.length >= FLUSH_SIZE) this.send();
+    batch.add(linkId, at, country, referrer, browser, os, device, visitor);
+    if (batch.full) this.send();
     else if (!this.timer) {
       this.timer = setTimeout(this.send, FLUSH_INTERVAL_MS);
       this.timer.unref();
@@ -270,9 +189,9 @@ export class ThreadedClickRecorder implements ClickRecorder {
     if (worker === null) {
       const here = await (this.inline as InlineClickRecorder).counts();
       const last = this.lastWorker;
-      return { ...here, written: here.written + last.written, dropped: here.dropped + last.dropped + this.dropped };
+      return { ...here, written: here.written + last.written, dropped: here.dropped + last.dropped };
     }
-    return { buffered: worker.pending + this.pending.length, written: worker.written, dropped: worker.dropped + this.dropped, failing: worker.failing };
+    return { buffered: worker.pending + this.batch.n, written: worker.written, dropped: worker.dropped, failing: worker.failing };
   }
 
   async close(): Promise<void> {
@@ -289,9 +208,9 @@ export class ThreadedClickRecorder implements ClickRecorder {
   private readonly send = (): void => {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.pending.length === 0) return;
-    this.worker.postMessage({ op: 'clicks', rows: this.pending });
-    this.pending = [];
+    const message = this.batch.take();
+    if (message === null) return;
+    this.worker.postMessage(message, [message.ids.buffer, message.ats.buffer, message.fields.buffer]);
   };
 
   private goInline(): InlineClickRecorder {
@@ -304,11 +223,7 @@ export class ThreadedClickRecorder implements ClickRecorder {
     this.statsAsked.clear();
     this.inline = new InlineClickRecorder(this.shared);
     // Clicks not yet handed to the worker.
-    const rows = this.pending;
-    this.pending = [];
-    for (const [linkId, at, country, referrer, browser, os, device, visitor] of rows) {
-      this.inline.record({ linkId, at, country, referrer, browser, os, device, visitor });
-    }
+    for (const click of this.batch.drain()) this.inline.record(click);
     return this.inline;
   }
 }

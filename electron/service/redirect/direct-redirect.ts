@@ -17,6 +17,7 @@ import type { AddressLimiter } from '../address-limits.js';
 import type { DomainResolver } from './domain-resolver.js';
 import type { LinkResolver } from './link-resolver.js';
 import { asciiLocation, type LinkVisits } from './link-visit.js';
+import { RawVisitHeaders } from './raw-headers.js';
 
 /** Answers the request and says true, or leaves it untouched and says false. */
 export type DirectRedirect = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -42,9 +43,13 @@ export interface DirectRedirectParts {
   /** The short-link page limit per address (the same limiter as Fastify's onRequest hook). */
   pages: AddressLimiter;
   now: () => number;
+  /** The trusted country header's name, lower-case (ServiceContext.countryHeader). */
+  countryHeader: string;
 }
 
-export function createDirectRedirect({ domains, links, visits, pages, now }: DirectRedirectParts): DirectRedirect {
+export function createDirectRedirect({ domains, links, visits, pages, now, countryHeader }: DirectRedirectParts): DirectRedirect {
+  // The visit's headers from rawHeaders, not request.headers (see raw-headers.ts).
+  const raw = new RawVisitHeaders(countryHeader);
   return (request, response) => {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
@@ -54,7 +59,7 @@ export function createDirectRedirect({ domains, links, visits, pages, now }: Dir
     // Without --trust-proxy (the only case this runs in) the peer is the client (clientAddress).
     const address = request.socket.remoteAddress;
     if (address === undefined) return false;
-    const headers = request.headers;
+    const headers = raw.read(request.rawHeaders);
     const domain = domains.lookup(headers.host);
     const link = links.resolve(domain ? domain.id : 0, alias);
     const at = now();

@@ -3,11 +3,11 @@
  * answer its redirect type calls for (a 302 or an interstitial page).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
 import { clientAddress } from '../client-address.js';
 import type { ServiceContext } from '../context.js';
 import { sendHtml } from '../html.js';
 import { ParseCache } from './parse-cache.js';
+import { visitHeaders, type VisitHeaders } from './raw-headers.js';
 import type { ClickRecorder } from './click-recorder.js';
 import type { ResolvedLink } from './link-resolver.js';
 import { customSplashPage, expiredPage, framePage, overlayPage, passwordPage, passwordThrottledPage, splashPage, type Page } from './pages.js';
@@ -131,7 +131,8 @@ export class LinkVisits {
     }
 
     // The same address the limits count (one place decides whether a proxy is trusted).
-    const choice = this.countVisit(link, request.method, request.headers, clientAddress(request), now, options.referrer);
+    const headers = visitHeaders(request.headers, this.ctx.countryHeader);
+    const choice = this.countVisit(link, request.method, headers, clientAddress(request), now, options.referrer);
 
     // App links always open top-level: an app store or app cannot work inside a frame.
     if (link.redirectType === 'direct' || choice.deepLink) return sendRedirect(reply, choice.url);
@@ -156,22 +157,15 @@ export class LinkVisits {
    * Fastify): this visitor's target, and the click counted, except for HEAD, which is what link
    * checkers and previewers send (answered, not counted).
    */
-  countVisit(link: ResolvedLink, method: string, headers: IncomingHttpHeaders, address: string, now: number, referrer?: string): Choice {
-    const userAgent = headers['user-agent'];
+  countVisit(link: ResolvedLink, method: string, headers: VisitHeaders, address: string, now: number, referrer?: string): Choice {
+    const userAgent = headers.userAgent;
     const agent = this.agents.get(userAgent);
-    const country = readCountry(headers[this.ctx.countryHeader]);
-    const choice = chooseTarget(link.targets, { device: agent.device, country, acceptLanguage: headers['accept-language'] });
+    const country = readCountry(headers.country);
+    const choice = chooseTarget(link.targets, { device: agent.device, country, acceptLanguage: headers.acceptLanguage });
     if (method !== 'HEAD') {
-      this.clicks.record({
-        linkId: link.id,
-        at: now,
-        country,
-        referrer: referrer ?? this.referrers.get(headers.referer),
-        browser: agent.browser,
-        os: agent.os,
-        device: agent.device,
-        visitor: this.visitors.get(address, userAgent ?? '', now),
-      });
+      // Positional: no Click object per redirect (the threaded recorder keeps typed arrays).
+      const from = referrer ?? this.referrers.get(headers.referer);
+      this.clicks.add(link.id, now, country, from, agent.browser, agent.os, agent.device, this.visitors.get(address, userAgent ?? '', now));
     }
     return choice;
   }

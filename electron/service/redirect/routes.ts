@@ -125,5 +125,5 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext
     campaigns.list(reply, request.params.id);
   });
 
-  return createDirectRedirect({ domains, links, visits, pages, now: ctx.now });
+  return createDirectRedirect({ domains, links, visits, pages, now: ctx.now, countryHeader: ctx.countryHeader });
 }
