@@ -162,7 +162,7 @@ function cpuSeconds(pid: number): number {
 /** `npm run build:service` into BUNDLE_DIR; the path of the bundle's cli.js. */
 function buildBundle(): string {
   mkdirSync(BUNDLE_DIR, { recursive: true });
-  const built = spawnSync(process.execPath, ['scripts/build-service.mjs', '--outdir', BUNDLE_DIR], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['electron/service/bundle.mjs', '--outdir', BUNDLE_DIR], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build:service failed: ${built.stderr}${built.stdout}`);
   return join(BUNDLE_DIR, 'cli.js');
 }

@@ -14,7 +14,7 @@ import { ROOT } from './support/service-process.js';
  * runner with both, and runs tests/tools/deploy-smoke.mjs against each.
  */
 
-const deploy = (file: string) => readFileSync(join(ROOT, 'deploy', file), 'utf8');
+const deploy = (file: string) => readFileSync(join(ROOT, 'resources/deploy', file), 'utf8');
 const unit = deploy('linkdeck-service.service');
 const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const dirs: string[] = [];
@@ -30,7 +30,7 @@ function unitValues(key: string): string[] {
 const SYSTEMD_SKIP = has('systemd-analyze') ? null : 'systemd-analyze is not installed here (apt-get install systemd), so the unit is not verified';
 if (SYSTEMD_SKIP) console.warn(`[deploy-files] ${SYSTEMD_SKIP}.`);
 
-describe('the systemd unit (deploy/linkdeck-service.service)', () => {
+describe('the systemd unit (resources/deploy/linkdeck-service.service)', () => {
   it('runs the bundle with plain node, no npm and no tsx, with flags the service knows, in the sandbox the issue asks for', () => {
     const [execStart] = unitValues('ExecStart');
     expect(execStart).toMatch(/^\/usr\/bin\/node \/opt\/linkdeck\/out\/service\/cli\.js /);
@@ -49,7 +49,7 @@ describe('the systemd unit (deploy/linkdeck-service.service)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'linkdeck-unit-'));
     dirs.push(dir);
     const file = join(dir, 'linkdeck-service.service');
-    copyFileSync(join(ROOT, 'deploy/linkdeck-service.service'), file);
+    copyFileSync(join(ROOT, 'resources/deploy/linkdeck-service.service'), file);
     const verify = spawnSync('systemd-analyze', ['verify', file], { encoding: 'utf8' });
     // verify exits 0 even on unknown keys and bad values: its warnings are the verdict.
     expect(verify.status, verify.stderr).toBe(0);
@@ -74,7 +74,7 @@ function containerSkipReason(): { engine: string } | { skip: string } {
 const container = containerSkipReason();
 if ('skip' in container) console.warn(`[deploy-files] the container image is not built here: ${container.skip}. CI builds and smoke-tests it.`);
 
-describe('the container image (deploy/Containerfile, deploy/compose.yaml)', () => {
+describe('the container image (resources/deploy/Containerfile, resources/deploy/compose.yaml)', () => {
   it('is multi-stage on node:22-slim, runs as a non-root user with the data folder a volume, a health check, the port exposed', () => {
     const file = deploy('Containerfile');
     const stages = [...file.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
@@ -102,7 +102,7 @@ describe('the container image (deploy/Containerfile, deploy/compose.yaml)', () =
     const tag = `linkdeck-service:test-${process.pid}`;
     const name = `linkdeck-smoke-${process.pid}`;
     const run = (args: string[]) => spawnSync(engine, args, { encoding: 'utf8', cwd: ROOT, timeout: 600_000 });
-    const built = run(['build', '-f', 'deploy/Containerfile', '-t', tag, '.']);
+    const built = run(['build', '-f', 'resources/deploy/Containerfile', '-t', tag, '.']);
     expect(built.status, built.stderr).toBe(0);
     try {
       const started = run(['run', '-d', '--name', name, '-p', '127.0.0.1:18181:8080', tag]);

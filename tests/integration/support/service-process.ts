@@ -19,7 +19,7 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 export function buildBundle(name: string): string {
   const outdir = join(ROOT, 'out/test-bundles', name);
   mkdirSync(outdir, { recursive: true });
-  const built = spawnSync(process.execPath, ['scripts/build-service.mjs', '--outdir', outdir], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['electron/service/bundle.mjs', '--outdir', outdir], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build:service failed: ${built.stderr}${built.stdout}`);
   const cli = join(outdir, 'cli.js');
   if (!existsSync(cli)) throw new Error(`the build printed success but wrote no ${cli}`);

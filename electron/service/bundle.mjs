@@ -19,7 +19,7 @@ import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
 const outdir = resolve(values.outdir ?? join(root, 'out/service'));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
