@@ -115,8 +115,26 @@ export async function fillWorkspace(base: string, port: number, key: string, flu
     const status = await visit(port, v.alias, v.headers);
     if (status !== 302) throw new Error(`Visiting /${v.alias} answered ${status}, not a redirect.`);
   }
-  await flush();
   serviceClock.setBack = 0;
+
+  // QR codes: a few of each kind a shop prints; the dynamic ones scanned (a scan is a visit to
+  // the code's hidden short link, which the service's answer names as `shorturl`).
+  const QRS: { name: string; type: string; data: unknown; scans: number }[] = [
+    { name: 'Shop window: autumn collection', type: 'link', data: 'https://shop.northwind-outfitters.example/collections/autumn', scans: 23 },
+    { name: 'Trail Talk podcast', type: 'link', data: 'https://podcast.northwind-outfitters.example/', scans: 9 },
+    { name: 'Store manager card', type: 'vcard', data: { fname: 'Ana', lname: 'Sousa', org: 'Northwind Outfitters', phone: '+351 21 000 0000', email: 'ana@northwind-outfitters.example', site: 'https://northwind-outfitters.example' }, scans: 4 },
+    { name: 'Store Wi-Fi', type: 'wifi', data: { ssid: 'Northwind Guest', pass: 'trail-mix-2026', encryption: 'wpa' }, scans: 0 },
+  ];
+  for (const q of QRS) {
+    const made = await api('POST', '/api/qr/add', { type: q.type, data: q.data, name: q.name, background: 'rgb(255,255,255)', foreground: 'rgb(17,24,39)' });
+    const details = await api('GET', `/api/qr/${String(made['id'])}`);
+    const hidden = (details['details'] as { shorturl?: string | null } | undefined)?.shorturl;
+    for (let i = 0; hidden && i < q.scans; i++) {
+      const status = await visit(port, new URL(hidden).pathname.slice(1), { 'User-Agent': USER_AGENTS[i % USER_AGENTS.length]![0], 'CF-IPCountry': i % 3 ? 'PT' : 'ES' });
+      if (status !== 302) throw new Error(`Scanning ${q.name} answered ${status}, not a redirect.`);
+    }
+  }
+  await flush();
   agent.destroy();
   return { links: made.length, visits: visits.length };
 }

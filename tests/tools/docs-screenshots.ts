@@ -178,6 +178,12 @@ async function photograph(browser: Browser, url: string, scheme: 'light' | 'dark
   await shoot(page, 'link-editor', scheme);
   await page.keyboard.press('Escape');
 
+  // QR codes: the list, then one code's detail with its image and scans.
+  await open(page, 'qrs');
+  await expect(page.getByTestId('qr-view')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(page.getByText('Shop window: autumn collection').first()).toBeVisible({ timeout: 30_000 });
+  await shoot(page, 'qr-codes', scheme);
+
   await open(page, 'settings');
   await expect(page.getByTestId('public-address-card')).toBeVisible();
   await shoot(page, 'settings', scheme);

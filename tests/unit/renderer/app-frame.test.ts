@@ -84,6 +84,11 @@ describe('App frame', () => {
 
     const labels = w.findAll('[data-testid^="nav-"]').map((n) => n.text());
     expect(labels).toEqual(['Links', 'Channels', 'Campaigns', 'Domains', 'Pixels', 'QR codes', 'Overlays & splash', 'Analytics', 'Bulk shorten', 'Outbox', 'Account', 'Settings']);
+    // Every section has its picture (a section added without one showed a blank beside its name).
+    const items = w.findAll('.app-sidebar .n-menu-item-content');
+    expect(items).toHaveLength(labels.length);
+    const blank = items.filter((n) => !n.find('svg path').attributes('d'));
+    expect(blank.map((n) => n.text())).toEqual([]);
     expect(fake.callsTo('channels:list')).toHaveLength(1);
     expect(fake.callsTo('sync:refresh')).toEqual([{ view: { kind: 'channels' } }]);
     const table = w.get('[data-testid="resource-channels"]');
