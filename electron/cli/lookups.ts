@@ -1,4 +1,5 @@
-import type { Campaign, Channel, Domain, MirrorList } from '../shared/models.js';
+import type { Campaign, Channel, Domain, MirrorLinkQuery, MirrorList } from '../shared/models.js';
+import type { NamedFilters } from './mirror-read.js';
 import { usageError } from './exit-codes.js';
 import type { Session } from './session.js';
 
@@ -46,4 +47,22 @@ export async function domainNamed(session: Session, wanted: string): Promise<Dom
       `There is no domain "${wanted}" in ${session.profile.name}${list.items.length ? ` (${list.items.map((d) => host(d.domain)).join(', ')})` : ''}.`,
     );
   return found;
+}
+
+/**
+ * The list's filters with `--channel`/`--campaign` given by name resolved to the profile's ids
+ * ("none": links without one), as `links:list` and `export:links` take them.
+ */
+export async function filtersWithNames(
+  session: Session,
+  filters: MirrorLinkQuery['filters'],
+  named: NamedFilters,
+): Promise<MirrorLinkQuery['filters']> {
+  const out = { ...filters };
+  const isNone = (name: string) => name.trim().toLowerCase() === 'none';
+  if (named.channel !== undefined)
+    out.channel = isNone(named.channel) ? 'none' : (await channelNamed(session, named.channel)).id;
+  if (named.campaign !== undefined)
+    out.campaign = isNone(named.campaign) ? 'none' : (await campaignNamed(session, named.campaign)).id;
+  return out;
 }

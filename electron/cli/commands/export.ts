@@ -3,7 +3,7 @@ import type { ExportFile } from '../../shared/exports.js';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { linkQuery, type ListOptions } from '../link-query-options.js';
-import { campaignNamed, channelNamed } from '../lookups.js';
+import { filtersWithNames } from '../lookups.js';
 
 /** `linkdeck export`: the app's exporter over the mirror (works offline), to stdout or a file. */
 export async function run(
@@ -13,17 +13,7 @@ export async function run(
 ): Promise<number> {
   const { query, named } = linkQuery({ ...(opts as ListOptions), limit: '1' }, process.argv);
   const session = await ctx.session();
-  const filters = { ...query.filters };
-  if (named.channel !== undefined)
-    filters.channel =
-      named.channel.trim().toLowerCase() === 'none'
-        ? 'none'
-        : (await channelNamed(session, named.channel)).id;
-  if (named.campaign !== undefined)
-    filters.campaign =
-      named.campaign.trim().toLowerCase() === 'none'
-        ? 'none'
-        : (await campaignNamed(session, named.campaign)).id;
+  const filters = await filtersWithNames(session, query.filters, named);
   const { limit: _limit, ...rest } = query;
   const file = await session.call<ExportFile>('export:links', {
     format: opts['format'] === 'json' ? 'json' : 'csv',

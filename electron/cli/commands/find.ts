@@ -3,7 +3,7 @@ import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { collectPages, linkQuery, type ListOptions } from '../link-query-options.js';
 import { printLinks } from '../link-rows-out.js';
-import { campaignNamed, channelNamed } from '../lookups.js';
+import { filtersWithNames } from '../lookups.js';
 import { ownerAnswers, readLinksDirect } from '../mirror-read.js';
 
 /**
@@ -27,17 +27,7 @@ export async function run(
     }
   }
   const session = await ctx.session();
-  const filters = { ...query.filters };
-  if (named.channel !== undefined)
-    filters.channel =
-      named.channel.trim().toLowerCase() === 'none'
-        ? 'none'
-        : (await channelNamed(session, named.channel)).id;
-  if (named.campaign !== undefined)
-    filters.campaign =
-      named.campaign.trim().toLowerCase() === 'none'
-        ? 'none'
-        : (await campaignNamed(session, named.campaign)).id;
+  const filters = await filtersWithNames(session, query.filters, named);
   const page = await collectPages(
     (q: MirrorLinkQuery) => session.call<MirrorLinkPage>('links:list', q),
     { ...query, filters },
