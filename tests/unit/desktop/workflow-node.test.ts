@@ -6,14 +6,23 @@ const root = resolve(import.meta.dirname, '../../..');
 const workflow = readFileSync(join(root, '.github/workflows/ci.yml'), 'utf8');
 const electronEngines = (JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { engines?: { node?: string } }).engines?.node ?? '';
 
+/** The lines of one job of the workflow (from `  <job>:` to the next job). */
+function jobLines(job: string): string[] {
+  const lines = workflow.split('\n');
+  const start = lines.indexOf(`  ${job}:`);
+  if (start < 0) throw new Error(`The workflow has no job "${job}".`);
+  const end = lines.findIndex((line, i) => i > start && /^ {2}[a-z][\w-]*:\s*$/.test(line));
+  return lines.slice(start, end < 0 ? undefined : end);
+}
+
 /**
- * The Node each command of the workflow runs on: the steps are read in order, and each
- * `node-version:` of a setup-node step holds until the next one.
+ * The Node each command of the app's `test` job runs on (the service image job has its own):
+ * the steps are read in order, and each `node-version:` of a setup-node step holds until the next.
  */
 function nodeFor(command: string): string[] {
   let current = 'runner default';
   const seen: string[] = [];
-  for (const line of workflow.split('\n')) {
+  for (const line of jobLines('test')) {
     const version = /^\s*node-version:\s*(\S+)/.exec(line)?.[1];
     if (version) current = version;
     else if (!line.trim().startsWith('#') && line.includes(command)) seen.push(current);
