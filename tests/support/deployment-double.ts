@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, sendJson } from './loopback-double.js';
 
 /*
  * A scripted stand-in for a real deployment of the link service (the PHP/MySQL servers of
@@ -162,7 +162,6 @@ export async function startDeploymentDouble(
       c.resolve();
     }
   };
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let url = '';
   const date = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
@@ -370,14 +369,6 @@ export async function startDeploymentDouble(
     ];
   }
 
-  function sendJson(res: ServerResponse, status: number, body: unknown): void {
-    const text = JSON.stringify(body);
-    res.writeHead(status, {
-      'Content-Type': 'application/json',
-      'Content-Length': Buffer.byteLength(text),
-    });
-    res.end(text);
-  }
 
   function answerMissing(res: ServerResponse, how: MissingRoute): void {
     if (how === 'json-404') return sendJson(res, 404, { error: 1, message: 'Endpoint not found.' });
@@ -509,17 +500,8 @@ export async function startDeploymentDouble(
     answerMissing(res, 'html-404');
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: 1, message: String(error) });
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenOnLoopback(handle);
+  url = server.url;
 
   return {
     url,
@@ -550,8 +532,7 @@ export async function startDeploymentDouble(
     async close() {
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, sendJson } from './loopback-double.js';
 
 /*
  * A scripted deployment of the QR endpoints (issue 31) for the client's tests, behaving as the
@@ -86,7 +86,6 @@ export async function startQrDeploymentDouble(options: QrDoubleOptions): Promise
   const key = 'qr-double-key';
   const qrs: QrRecord[] = [];
   const requests: QrRequest[] = [];
-  const sockets = new Set<Socket>();
   let nextId = 0;
   const lost: { how: LostAnswer; made: boolean }[] = [];
   let url = '';
@@ -98,11 +97,6 @@ export async function startQrDeploymentDouble(options: QrDoubleOptions): Promise
     return qr;
   };
 
-  function sendJson(res: ServerResponse, status: number, body: unknown): void {
-    const text = JSON.stringify(body);
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-    res.end(text);
-  }
   function sendHtml(res: ServerResponse, status: number, html: string): void {
     res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(html);
@@ -209,17 +203,8 @@ export async function startQrDeploymentDouble(options: QrDoubleOptions): Promise
     return sendHtml(res, 404, NOT_FOUND_PAGE);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: 1, message: String(error) });
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenOnLoopback(handle);
+  url = server.url;
 
   return {
     url,
@@ -232,8 +217,7 @@ export async function startQrDeploymentDouble(options: QrDoubleOptions): Promise
     seed: make,
     calls: () => requests.map((r) => `${r.method} ${r.path}`),
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
 }
