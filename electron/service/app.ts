@@ -103,7 +103,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
       // With metrics, the direct redirect is timed and counted; without, it carries nothing.
       const listener: RequestListener = metrics
         ? (request, response) => {
-            warnForwarded(request.socket.remoteAddress, request.headers);
+            warnForwarded(request.socket.remoteAddress, request.rawHeaders);
             if (direct !== undefined) {
               const start = performance.now();
               if (direct(request, response)) return metrics.directRedirect((performance.now() - start) / 1000);
@@ -111,7 +111,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
             handler(request, response);
           }
         : (request, response) => {
-            warnForwarded(request.socket.remoteAddress, request.headers);
+            warnForwarded(request.socket.remoteAddress, request.rawHeaders);
             if (direct === undefined || !direct(request, response)) handler(request, response);
           };
       const server = createServer(httpOptions, listener);

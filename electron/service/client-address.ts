@@ -4,8 +4,8 @@
  * them all at once.
  */
 import type { FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
 import ipaddr from 'ipaddr.js';
+import { hasRawHeader } from './redirect/raw-headers.js';
 
 /** The client's address: Fastify's request.ip, the socket's peer unless it is a proxy given to --trust-proxy. */
 export function clientAddress(request: FastifyRequest): string {
@@ -53,14 +53,16 @@ export function trustedProxyTest(trustProxy: readonly string[]): (address: strin
  * A warning, said once, when a peer the service was not told to trust sends forwarding headers:
  * usually a reverse proxy on the same host started without --trust-proxy, which makes every
  * visitor count as the proxy (one address for the limits, one visitor for the statistics). The
- * headers stay ignored either way. The check is a flag test and one header look-up per request
- * until it has spoken, then only the flag.
+ * headers stay ignored either way. It reads node:http's rawHeaders, not `request.headers`: that
+ * object is built on first access, and building it for every redirect cost more than the
+ * redirect's own header reading (issue 32, item 10). Until it has spoken, a scan of the header
+ * names per request; then only the flag.
  */
-export function forwardedHeadersWarning(trustProxy: readonly string[] | undefined, log: (message: string) => void): (peer: string | undefined, headers: IncomingHttpHeaders) => void {
+export function forwardedHeadersWarning(trustProxy: readonly string[] | undefined, log: (message: string) => void): (peer: string | undefined, rawHeaders: readonly string[]) => void {
   const trusted = trustedProxyTest(trustProxy ?? []);
   let said = false;
-  return (peer, headers) => {
-    if (said || peer === undefined || (headers['x-forwarded-for'] === undefined && headers['forwarded'] === undefined)) return;
+  return (peer, rawHeaders) => {
+    if (said || peer === undefined || !(hasRawHeader(rawHeaders, 'x-forwarded-for') || hasRawHeader(rawHeaders, 'forwarded'))) return;
     if (trusted(peer)) return;
     said = true;
     const shown = peer.startsWith('::ffff:') ? peer.slice(7) : peer;

@@ -62,6 +62,12 @@ function named(name: string, lower: string): boolean {
   return true;
 }
 
+/** Whether node:http's rawHeaders (name, value, name, value…) hold `lower` (a lower-case name). */
+export function hasRawHeader(raw: readonly string[], lower: string): boolean {
+  for (let i = 0; i < raw.length; i += 2) if (named(raw[i] as string, lower)) return true;
+  return false;
+}
+
 /**
  * One reader per service: fills its fields from a request's rawHeaders and is read at once
  * (countVisit is synchronous), so no object is made per redirect.
