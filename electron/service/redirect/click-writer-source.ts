@@ -4,7 +4,7 @@
  * thread. Clicks arrive as typed-array batches with the strings interned since the last batch
  * (click-batch.ts); each click becomes its JSON row text at once, and a transaction writes the
  * rows sorted by link exactly as batchParameters() does for the inline recorder (a test checks
- * both recorders write the same rows), with the batch SQL of click-recorder.ts.
+ * both recorders write the same rows), with the batch SQL of click-recorder.ts (the join only for a batch with a deleted link).
  */
 export const WORKER_SOURCE = `
 const { parentPort, workerData: w } = require('node:worker_threads');
@@ -16,6 +16,7 @@ db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -' + w.cacheKib);
 const addClicks = db.prepare(w.addSql);
 const insertClicks = db.prepare(w.insertSql);
+const insertClicksOfLiveLinks = db.prepare(w.insertLiveSql);
 // Rows sorted by link (stable: a link's clicks keep their order), counted per link. Link ids
 // below 2^32 sort as one Float64Array of id * 2^20 + index (exact below 2^52), else by index.
 const SPAN = 1048576;
@@ -49,8 +50,10 @@ const write = db.transaction((ids, rows) => {
     }
   }
   if (count > 0) counts.push('[' + last + ',' + count + ']');
-  addClicks.run('[' + counts.join(',') + ']');
-  insertClicks.run('[' + parts.join(',') + ']');
+  // Every link of the batch counted (the usual case): the rows go in as they are; otherwise a
+  // link was deleted meanwhile and the join leaves its clicks out (click-recorder.ts).
+  const counted = addClicks.run('[' + counts.join(',') + ']').changes;
+  (counted === counts.length ? insertClicks : insertClicksOfLiveLinks).run('[' + parts.join(',') + ']');
 });
 // The interned strings, by code, as JSON text.
 let table = [];
