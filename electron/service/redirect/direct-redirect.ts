@@ -16,18 +16,33 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressLimiter } from '../address-limits.js';
 import type { DomainResolver } from './domain-resolver.js';
 import type { LinkResolver } from './link-resolver.js';
-import { asciiLocation, type LinkVisits } from './link-visit.js';
+import type { LinkVisits } from './link-visit.js';
+import { asciiLocation } from './location.js';
 import { RawVisitHeaders } from './raw-headers.js';
 
 /** Answers the request and says true, or leaves it untouched and says false. */
 export type DirectRedirect = (request: IncomingMessage, response: ServerResponse) => boolean;
 
+/** Characters of an alias (links/aliases.ts): A-Z, a-z, 0-9, '_' and '-'. */
+function aliasChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
+
 /**
- * `/<alias>` with an optional trailing slash (Fastify's ignoreTrailingSlash) and query string
- * (not part of the route). Aliases are made of these characters only (links/aliases.ts), so
- * nothing here needs decoding; anything else goes to Fastify's router.
+ * The alias of `/<alias>` with an optional trailing slash (Fastify's ignoreTrailingSlash) and
+ * query string (not part of the route), or undefined. Aliases are made of these characters only
+ * (links/aliases.ts), so nothing here needs decoding; anything else goes to Fastify's router.
+ * A scan of the characters rather than a regular expression: no match array per redirect.
  */
-const ALIAS_PATH = /^\/([A-Za-z0-9_-]{1,64})\/?(?:\?|$)/;
+export function aliasOfPath(url: string): string | undefined {
+  if (url.charCodeAt(0) !== 47) return undefined;
+  let end = 1;
+  while (end < url.length && end <= 65 && aliasChar(url.charCodeAt(end))) end++;
+  if (end === 1 || end > 65) return undefined;
+  let rest = end;
+  if (url.charCodeAt(rest) === 47) rest++;
+  return rest === url.length || url.charCodeAt(rest) === 63 ? url.slice(1, end) : undefined;
+}
 
 /**
  * First segments of other routes (`/api…`, `/r/<slug>`, `/c/<id>`, `/avatar/<file>`, the probes
@@ -53,8 +68,7 @@ export function createDirectRedirect({ domains, links, visits, pages, now, count
   return (request, response) => {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
-    const match = ALIAS_PATH.exec(request.url ?? '');
-    const alias = match?.[1];
+    const alias = aliasOfPath(request.url ?? '');
     if (alias === undefined || OTHER_ROUTES.has(alias)) return false;
     // Without --trust-proxy (the only case this runs in) the peer is the client (clientAddress).
     const address = request.socket.remoteAddress;
@@ -68,9 +82,12 @@ export function createDirectRedirect({ domains, links, visits, pages, now, count
     // Counted only when answered here: a refused request is not counted, so Fastify's hook
     // refuses it again and answers the 429 page.
     if (pages.take(address) > 0) return false;
-    const choice = visits.countVisit(link, method, headers, address, at);
+    // A plain link's Location was made when it was cached; a targeted link's is chosen now.
+    let location = link.location;
+    if (location === null) location = asciiLocation(visits.countVisit(link, method, headers, address, at).url);
+    else visits.countPlainVisit(link, method, headers, address, at);
     // The headers Fastify's sendRedirect gives (no-store: every visit must reach us).
-    response.writeHead(302, ['location', asciiLocation(choice.url), 'cache-control', 'no-store', 'content-length', '0']);
+    response.writeHead(302, ['location', location, 'cache-control', 'no-store', 'content-length', '0']);
     response.end();
     return true;
   };

@@ -16,7 +16,8 @@
  *     service that restarts under traffic would spend its first minutes at the cold rate.
  */
 import type { Db } from '../db.js';
-import { buildTargets, type LinkTargets, type TargetColumns } from './targeting.js';
+import { asciiLocation } from './location.js';
+import { buildTargets, targetsNobody, type LinkTargets, type TargetColumns } from './targeting.js';
 
 export type RedirectType = 'direct' | 'frame' | 'splash' | 'splash-page' | 'overlay';
 
@@ -32,6 +33,12 @@ export interface ResolvedLink {
   passwordHash: string | null;
   expiresAt: number | null;
   targets: LinkTargets;
+  /**
+   * The Location every visitor of a plain link gets (the long URL with its parameters, in its
+   * ASCII form): set when the link targets nobody (no geo, device or language targets, no app
+   * links), null when the target depends on the visitor. Made once here, not per redirect.
+   */
+  location: string | null;
 }
 
 export interface LinkResolverOptions {
@@ -60,6 +67,12 @@ const REDIRECT_TYPES = new Set<string>(['direct', 'frame', 'splash', 'splash-pag
 const MAX_MISSES = 10_000;
 /** How long an alias found missing is taken to be missing (unless a link changes first). */
 export const MISS_TTL_MS = 1000;
+
+/**
+ * The cache key: the alias alone on the service's own host (no string built per redirect; an
+ * alias never holds '/', so it cannot meet a branded domain's `<id>/<alias>`).
+ */
+const cacheKey = (domainId: number, alias: string): string => (domainId === 0 ? alias : `${domainId}/${alias}`);
 
 /** A cached link and the store count when it was last put at the newest end. */
 interface Entry {
@@ -94,7 +107,7 @@ export class LinkResolver {
 
   /** The link at `alias` on a domain (0: the service's own host), or null when there is none. */
   resolve(domainId: number, alias: string): ResolvedLink | null {
-    const key = `${domainId}/${alias}`;
+    const key = cacheKey(domainId, alias);
     const hit = this.links.get(key);
     if (hit) {
       // Fewer than moveAfter entries were placed after it, so it is among the newest half:
@@ -139,7 +152,7 @@ export class LinkResolver {
       if (options.stopped?.() || this.links.size >= this.maxEntries) return stored;
       const rows = this.byId.all(before, batch) as LinkRow[];
       for (const row of rows) {
-        const key = `${row.domain_id}/${row.alias}`;
+        const key = cacheKey(row.domain_id, row.alias);
         if (this.links.has(key) || this.links.size >= this.maxEntries) continue;
         const link = toResolved(row);
         if (!link) continue;
@@ -208,5 +221,6 @@ function toResolved(row: LinkRow): ResolvedLink | null {
     passwordHash: row.password_hash,
     expiresAt: row.expires_at,
     targets,
+    location: targetsNobody(targets) ? asciiLocation(targets.fallback) : null,
   };
 }

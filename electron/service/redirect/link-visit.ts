@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddress } from '../client-address.js';
 import type { ServiceContext } from '../context.js';
 import { sendHtml } from '../html.js';
+import { asciiLocation } from './location.js';
 import { ParseCache } from './parse-cache.js';
 import { visitHeaders, type VisitHeaders } from './raw-headers.js';
 import type { ClickRecorder } from './click-recorder.js';
@@ -13,7 +14,7 @@ import type { ResolvedLink } from './link-resolver.js';
 import { customSplashPage, expiredPage, framePage, overlayPage, passwordPage, passwordThrottledPage, splashPage, type Page } from './pages.js';
 import { waitInWords } from './password-throttle.js';
 import { chooseTarget, type Choice } from './targeting.js';
-import { UserAgentCache } from './user-agent.js';
+import { UserAgentCache, type UserAgentInfo } from './user-agent.js';
 import { VisitorHashes, visitorSalt } from './visitor.js';
 
 /*
@@ -28,20 +29,6 @@ export function sendPage(reply: FastifyReply, page: Page): void {
 export function sendRedirect(reply: FastifyReply, url: string): void {
   // no-store: every visit must reach us to be counted and targeted afresh.
   reply.code(302).header('location', asciiLocation(url)).header('cache-control', 'no-store').send();
-}
-
-/**
- * A Location header must be printable ASCII. Targets are validated web URLs, so the URL
- * serialiser (percent-encoding, punycode hosts) gives an equivalent ASCII form; the common
- * all-ASCII case skips the parse, as this runs on every redirect.
- */
-export function asciiLocation(url: string): string {
-  if (/^[\x21-\x7e]*$/.test(url)) return url;
-  try {
-    return new URL(url).href;
-  } catch {
-    return encodeURI(url);
-  }
 }
 
 /** The country from the trusted proxy header: ISO alpha-2 upper case, '' when absent or unknown (XX). */
@@ -158,16 +145,25 @@ export class LinkVisits {
    * checkers and previewers send (answered, not counted).
    */
   countVisit(link: ResolvedLink, method: string, headers: VisitHeaders, address: string, now: number, referrer?: string): Choice {
-    const userAgent = headers.userAgent;
-    const agent = this.agents.get(userAgent);
+    const agent = this.agents.get(headers.userAgent);
     const country = readCountry(headers.country);
     const choice = chooseTarget(link.targets, { device: agent.device, country, acceptLanguage: headers.acceptLanguage });
-    if (method !== 'HEAD') {
-      // Positional: no Click object per redirect (the threaded recorder keeps typed arrays).
-      const from = referrer ?? this.referrers.get(headers.referer);
-      this.clicks.add(link.id, now, country, from, agent.browser, agent.os, agent.device, this.visitors.get(address, userAgent ?? '', now));
-    }
+    if (method !== 'HEAD') this.record(link.id, agent, country, headers, address, now, referrer);
     return choice;
+  }
+
+  /**
+   * countVisit() for a link every visitor leaves by the same Location (ResolvedLink.location):
+   * the click alone, nothing to choose.
+   */
+  countPlainVisit(link: ResolvedLink, method: string, headers: VisitHeaders, address: string, now: number): void {
+    if (method !== 'HEAD') this.record(link.id, this.agents.get(headers.userAgent), readCountry(headers.country), headers, address, now);
+  }
+
+  private record(linkId: number, agent: UserAgentInfo, country: string, headers: VisitHeaders, address: string, now: number, referrer?: string): void {
+    // Positional: no Click object per redirect (the threaded recorder keeps typed arrays).
+    const from = referrer ?? this.referrers.get(headers.referer);
+    this.clicks.add(linkId, now, country, from, agent.browser, agent.os, agent.device, this.visitors.get(address, headers.userAgent ?? '', now));
   }
 
   isExpired(link: ResolvedLink, now = this.ctx.now()): boolean {

@@ -46,6 +46,11 @@ export interface Choice {
  * visitor, while the wrong country's page is merely less relevant; language is the weakest
  * signal (browsers send defaults).
  */
+/** Every visitor gets the fallback: chooseTarget() would answer it whoever asks. */
+export function targetsNobody(targets: LinkTargets): boolean {
+  return targets.geo.size === 0 && targets.device.size === 0 && targets.language.size === 0 && targets.apple === undefined && targets.google === undefined;
+}
+
 export function chooseTarget(targets: LinkTargets, visitor: Visitor): Choice {
   const { device } = visitor;
   if (device === 'iphone' || device === 'ipad') {
