@@ -67,14 +67,18 @@ let timer;
 let immediate;
 let retry;
 let failing = false;
-function writeAll() {
+// full: only whole transactions of maxTransaction clicks (the size trigger); the rest waits for
+// the next size trigger or the interval, so a transaction is never a small remainder written
+// early (each commit rewrites every page it touched: small ones cost more per click).
+// Otherwise everything (the interval, a flush, the close, a retry).
+function writeAll(full) {
   clearTimeout(timer);
   timer = undefined;
   clearImmediate(immediate);
   immediate = undefined;
   clearTimeout(retry);
   retry = undefined;
-  while (pIds.length > 0) {
+  while (pIds.length >= (full === true ? w.maxTransaction : 1)) {
     const whole = pIds.length <= w.maxTransaction;
     const ids = whole ? pIds : pIds.slice(0, w.maxTransaction);
     const rows = whole ? pRows : pRows.slice(0, w.maxTransaction);
@@ -95,7 +99,9 @@ function writeAll() {
       return;
     }
   }
+  if (pIds.length > 0) timer = setTimeout(writeAll, w.writeIntervalMs);
 }
+const writeFull = () => writeAll(true);
 // If the database keeps refusing writes, the oldest clicks beyond maxPending are given up.
 function bound() {
   const over = pIds.length - w.maxPending;
@@ -118,7 +124,7 @@ parentPort.on('message', (m) => {
     }
     bound();
     if (retry || pIds.length === 0) return;
-    if (pIds.length >= w.maxTransaction) immediate ??= setImmediate(writeAll);
+    if (pIds.length >= w.maxTransaction) immediate ??= setImmediate(writeFull);
     else timer ??= setTimeout(writeAll, w.writeIntervalMs);
   } else if (m.op === 'flush') {
     writeAll();
