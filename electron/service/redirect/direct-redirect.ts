@@ -86,8 +86,9 @@ export function createDirectRedirect({ domains, links, visits, pages, now, count
     let location = link.location;
     if (location === null) location = asciiLocation(visits.countVisit(link, method, headers, address, at).url);
     else visits.countPlainVisit(link, method, headers, address, at);
-    // The headers Fastify's sendRedirect gives (no-store: every visit must reach us).
-    response.writeHead(302, ['location', location, 'cache-control', 'no-store', 'content-length', '0']);
+    // The headers Fastify's sendRedirect gives (no-store: every visit must reach us). An object
+    // of one shape: node:http reads it faster than the flat array form.
+    response.writeHead(302, { location, 'cache-control': 'no-store', 'content-length': '0' });
     response.end();
     return true;
   };

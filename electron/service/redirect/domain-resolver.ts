@@ -20,18 +20,30 @@ const MAX_HOSTS = 1000;
 export class DomainResolver {
   private readonly cache = new Map<string, { domain: BrandedDomain | null; until: number }>();
   private readonly byHost;
+  private readonly anyDomain;
+  /** Whether the service has no branded domain at all, as last read, and until when that holds. */
+  private none = false;
+  private noneUntil = 0;
 
   constructor(
     db: Db,
     private readonly clock: () => number = Date.now,
   ) {
     this.byHost = db.prepare('SELECT id, redirect_root, redirect_404 FROM domains WHERE host = ?');
+    this.anyDomain = db.prepare('SELECT EXISTS (SELECT 1 FROM domains) AS any');
   }
 
   /** The branded domain a Host header names, or null for the service's own host. */
   lookup(hostHeader: string | undefined): BrandedDomain | null {
     if (!hostHeader) return null;
     const now = this.clock();
+    // Without any branded domain (a local workspace, most services) every host is the own one:
+    // no look-up of the Host header per redirect, and the same HOST_TTL_MS for a new domain.
+    if (now >= this.noneUntil) {
+      this.none = (this.anyDomain.get() as { any: number }).any === 0;
+      this.noneUntil = now + HOST_TTL_MS;
+    }
+    if (this.none) return null;
     const cached = this.cache.get(hostHeader);
     if (cached && cached.until > now) return cached.domain;
     const domain = this.query(hostHeader);

@@ -2,12 +2,16 @@
  * Short link look-up for redirects, with an in-memory cache: a redirect is read thousands of
  * times for every write, and a SQLite read per hit would cap the redirect rate (see the
  * benchmark). The cache is
- *   - an LRU of resolved links keyed by domain and alias, bounded by maxEntries, dropped per
- *     link through ctx.linkChanged (the links routes call it on every update and delete). A
- *     visit moves its link to the newest end only when it has aged through half the cache
- *     (issue 15: a delete and an insert in a map of 100,000 keys on every hit cost more than the
- *     rest of the look-up); a link visited within the last maxEntries/2 stores is never the
- *     one evicted, which is what the LRU is for;
+ *   - a cache of resolved links keyed by domain and alias, bounded by maxEntries, dropped per
+ *     link through ctx.linkChanged (the links routes call it on every update and delete), and
+ *     evicted least-recently-used first by the "second chance" (CLOCK) approximation: a visit
+ *     only marks its link; when the cache is full, the oldest entry goes unless it is marked, in
+ *     which case it loses its mark and moves to the newest end, and the next oldest is looked at.
+ *     A link visited since it was stored (or since its last second chance) is never evicted
+ *     before one that was not. A visit changes no map (issue 15: a delete and an insert in a map
+ *     of 100,000 keys per hit cost more than the rest of the look-up; issue 32: even moving one
+ *     visit in two showed in the redirect's profile), and evictions only happen when links come
+ *     in, so a cache that holds every link never moves anything;
  *   - a small map of aliases known NOT to exist, each kept for missTtlMs only and all dropped on
  *     any link change, so a link created after a miss (by the API, or by another connection to
  *     the file) is found at once or within that TTL;
@@ -74,18 +78,15 @@ export const MISS_TTL_MS = 1000;
  */
 const cacheKey = (domainId: number, alias: string): string => (domainId === 0 ? alias : `${domainId}/${alias}`);
 
-/** A cached link and the store count when it was last put at the newest end. */
+/** A cached link, and whether it was visited since it was stored or given a second chance. */
 interface Entry {
   link: ResolvedLink;
-  placed: number;
+  visited: boolean;
 }
 
 export class LinkResolver {
+  /** Oldest first (Map keeps insertion order). */
   private readonly links = new Map<string, Entry>();
-  /** Entries put at the newest end so far (stores and moves): an entry's age in the order. */
-  private placements = 0;
-  /** A hit moves its entry once this many were placed after it (see the header). */
-  private readonly moveAfter: number;
   /** Link id → cache key, to drop a link by the id ctx.linkChanged gives. */
   private readonly keysById = new Map<number, string>();
   private readonly misses = new Map<string, number>();
@@ -100,7 +101,6 @@ export class LinkResolver {
     this.byAlias = db.prepare(`SELECT ${COLUMNS} FROM links WHERE domain_id = ? AND alias = ?`);
     this.byId = db.prepare(`SELECT ${COLUMNS} FROM links WHERE id < ? ORDER BY id DESC LIMIT ?`);
     this.maxEntries = options.maxEntries ?? 100_000;
-    this.moveAfter = Math.max(1, Math.floor(this.maxEntries / 2));
     this.missTtlMs = options.missTtlMs ?? MISS_TTL_MS;
     this.clock = options.clock ?? Date.now;
   }
@@ -110,13 +110,7 @@ export class LinkResolver {
     const key = cacheKey(domainId, alias);
     const hit = this.links.get(key);
     if (hit) {
-      // Fewer than moveAfter entries were placed after it, so it is among the newest half:
-      // far from eviction, it stays where it is (Map keeps insertion order).
-      if (this.placements - hit.placed >= this.moveAfter) {
-        this.links.delete(key);
-        this.links.set(key, hit);
-        hit.placed = ++this.placements;
-      }
+      if (!hit.visited) hit.visited = true;
       return hit.link;
     }
     const missUntil = this.misses.get(key);
@@ -195,13 +189,26 @@ export class LinkResolver {
       // Re-stored: it goes to the newest end, as a first store does.
       this.links.delete(key);
     }
-    this.links.set(key, { link, placed: ++this.placements });
+    // Room is made before the new entry goes in, so the sweep never evicts the link stored now.
+    else if (this.links.size > 0 && this.links.size >= this.maxEntries) this.evictOne();
+    this.links.set(key, { link, visited: false });
     this.keysById.set(link.id, key);
-    if (this.links.size > this.maxEntries) {
+  }
+
+  /** Drops the oldest entry not visited since it was stored or last looked at here (see the header). */
+  private evictOne(): void {
+    for (;;) {
       const oldest = this.links.keys().next().value as string;
-      const evicted = (this.links.get(oldest) as Entry).link;
+      const entry = this.links.get(oldest) as Entry;
       this.links.delete(oldest);
-      if (this.keysById.get(evicted.id) === oldest) this.keysById.delete(evicted.id);
+      if (!entry.visited) {
+        if (this.keysById.get(entry.link.id) === oldest) this.keysById.delete(entry.link.id);
+        return;
+      }
+      // A second chance: to the newest end, unmarked. Every entry is looked at at most once
+      // before an unmarked one is found, so an eviction costs O(1) amortised.
+      entry.visited = false;
+      this.links.set(oldest, entry);
     }
   }
 }

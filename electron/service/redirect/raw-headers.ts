@@ -68,23 +68,25 @@ export function hasRawHeader(raw: readonly string[], lower: string): boolean {
   return false;
 }
 
+/** What the direct redirect reads: the visit's headers and Host. */
+export interface RawVisitHeaderValues extends VisitHeaders {
+  country: string | undefined;
+  host: string | undefined;
+}
+
 /**
- * One reader per service: fills its fields from a request's rawHeaders and is read at once
- * (countVisit is synchronous), so no object is made per redirect.
+ * One reader per service (the country header's name is configurable). Each read answers a fresh
+ * object: a young object costs less than storing the request's young strings into a
+ * long-lived one, which V8 must record for the next scavenge (a write barrier per field).
  */
-export class RawVisitHeaders implements VisitHeaders {
-  userAgent: string | undefined = undefined;
-  country: string | undefined = undefined;
-  acceptLanguage: string | undefined = undefined;
-  referer: string | undefined = undefined;
-  host: string | undefined = undefined;
+export class RawVisitHeaders {
   private readonly countryFirstWins: boolean;
 
   constructor(private readonly countryHeader: string) {
     this.countryFirstWins = FIRST_WINS.has(countryHeader);
   }
 
-  read(raw: string[]): this {
+  read(raw: string[]): RawVisitHeaderValues {
     let userAgent: string | undefined;
     let country: string | undefined;
     let acceptLanguage: string | undefined;
@@ -116,11 +118,6 @@ export class RawVisitHeaders implements VisitHeaders {
           break;
       }
     }
-    this.userAgent = userAgent;
-    this.country = country;
-    this.acceptLanguage = acceptLanguage;
-    this.referer = referer;
-    this.host = host;
-    return this;
+    return { userAgent, country, acceptLanguage, referer, host };
   }
 }

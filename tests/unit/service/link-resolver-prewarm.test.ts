@@ -90,15 +90,26 @@ describe('LinkResolver eviction', () => {
     expect(cached(resolver, 'l2')).toBe(false);
   });
 
-  it('never evicts a link visited within the last maxEntries/2 stores', () => {
+  it('never evicts a link visited since it was stored while one that was not is there', () => {
     const resolver = new LinkResolver(db, { maxEntries: 10 });
     for (let i = 1; i <= 10; i++) resolver.resolve(0, `l${i}`);
-    // Visit l6 (stored among the newest half: it need not move), then store five more links.
+    // Visit l6, then store five more links.
     resolver.resolve(0, 'l6');
     for (let i = 11; i <= 15; i++) resolver.resolve(0, `l${i}`);
     expect(cached(resolver, 'l6')).toBe(true);
     // l1…l5 were the oldest and never visited again: evicted.
     for (let i = 1; i <= 5; i++) expect(cached(resolver, `l${i}`)).toBe(false);
   });
-});
 
+  it('gives visited links a second chance, oldest first, and keeps the link just stored', () => {
+    const resolver = new LinkResolver(db, { maxEntries: 3 });
+    for (const alias of ['l1', 'l2', 'l3']) resolver.resolve(0, alias);
+    // Every link visited: the first store sweeps them all once (marks cleared, order kept) and
+    // evicts the oldest, l1, never l4 itself.
+    for (const alias of ['l1', 'l2', 'l3']) resolver.resolve(0, alias);
+    resolver.resolve(0, 'l4');
+    expect(resolver.size).toBe(3);
+    expect(cached(resolver, 'l4')).toBe(true);
+    expect(cached(resolver, 'l1')).toBe(false);
+  });
+});

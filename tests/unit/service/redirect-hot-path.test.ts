@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../electron/service/db.js';
 import { aliasOfPath } from '../../../electron/service/redirect/direct-redirect.js';
+import { DomainResolver, HOST_TTL_MS } from '../../../electron/service/redirect/domain-resolver.js';
 import { LinkResolver } from '../../../electron/service/redirect/link-resolver.js';
 import { chooseTarget } from '../../../electron/service/redirect/targeting.js';
 import { createUser } from '../../../electron/service/users.js';
@@ -90,5 +91,21 @@ describe('LinkResolver: what a visit needs, made once', () => {
       expect(resolver.resolve(1, 'own')).toBeNull();
       expect(resolver.resolve(0, 'own')?.location).toBe('https://example.com/own-only');
     }
+  });
+
+  it('reads no Host header while the service has no branded domain, and sees a new one within HOST_TTL_MS', () => {
+    let now = 1_000_000;
+    const domains = new DomainResolver(db, () => now);
+    expect(domains.lookup('go.example')).toBeNull();
+    db.prepare("INSERT INTO domains (user_id, domain, host, redirect_root, created_at) VALUES (1, 'https://go.example', 'go.example', 'https://example.com/home', 0)").run();
+    // "No domain at all" was read a moment ago and holds for the TTL, as a cached host does.
+    now += HOST_TTL_MS - 1;
+    expect(domains.lookup('go.example')).toBeNull();
+    now += 1;
+    expect(domains.lookup('go.example')).toMatchObject({ id: 1, redirectRoot: 'https://example.com/home' });
+    expect(domains.lookup('other.example')).toBeNull();
+    db.prepare('DELETE FROM domains').run();
+    now += HOST_TTL_MS;
+    expect(domains.lookup('go.example')).toBeNull();
   });
 });
