@@ -78,13 +78,13 @@ export class AddressLimiter {
 
   /**
    * Counts a request from `address`: 0 when it is within the limit, otherwise the whole
-   * seconds until the address may send again (the request is then not counted).
+   * seconds until the address may send again (the request is then not counted). `now`: this
+   * limiter's clock, when the caller has read it already.
    */
-  take(address: string): number {
+  take(address: string, now = this.now()): number {
     if (this.perMinute <= 0 || (!this.limitLoopback && isLoopback(address))) return 0;
     // IPv6 addresses count by their /64 (one subscriber's network); IPv4 as they are.
     const key = address.includes(':') ? clientLimitKey(address) : address;
-    const now = this.now();
     let w = this.windows.get(key);
     if (w === undefined) {
       if (this.windows.size >= this.maxAddresses) this.makeRoom(now);

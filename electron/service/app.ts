@@ -1,6 +1,6 @@
 import Fastify, { type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { createServer, STATUS_CODES, type RequestListener } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServiceContext } from './context.js';
 import { ApiError, badRequest, unprocessable } from './errors.js';
@@ -80,6 +80,9 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   // Plain redirects are answered before Fastify sees them (issue 15: see direct-redirect.ts);
   // set once the redirect routes exist, before the server listens.
   let direct: DirectRedirect | undefined;
+  // Forwarding headers from an untrusted peer are said once in the log, whichever path answers:
+  // the direct redirect reads them with its own headers, the listener below for the rest.
+  const warnForwarded = forwardedHeadersWarning(opts.trustProxy, opts.log ?? console.error);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
@@ -97,22 +100,21 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     // timeouts), with the direct redirect in front of Fastify's handler.
     serverFactory: (handler) => {
       const metrics = ctx.metrics;
-      // Every request, whichever path answers it: forwarding headers from an untrusted peer are
-      // said once in the log.
-      const warnForwarded = forwardedHeadersWarning(opts.trustProxy, opts.log ?? console.error);
+      const toFastify = (request: IncomingMessage, response: ServerResponse) => {
+        warnForwarded(request.socket.remoteAddress, request.rawHeaders);
+        handler(request, response);
+      };
       // With metrics, the direct redirect is timed and counted; without, it carries nothing.
       const listener: RequestListener = metrics
         ? (request, response) => {
-            warnForwarded(request.socket.remoteAddress, request.rawHeaders);
             if (direct !== undefined) {
               const start = performance.now();
               if (direct(request, response)) return metrics.directRedirect((performance.now() - start) / 1000);
             }
-            handler(request, response);
+            toFastify(request, response);
           }
         : (request, response) => {
-            warnForwarded(request.socket.remoteAddress, request.rawHeaders);
-            if (direct === undefined || !direct(request, response)) handler(request, response);
+            if (direct === undefined || !direct(request, response)) toFastify(request, response);
           };
       const server = createServer(httpOptions, listener);
       server.keepAliveTimeout = timeouts.keepAliveMs;
@@ -179,7 +181,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   registerAvatarRoute(app, ctx);
   registerVerifyRoutes(app, ctx);
   registerQrImageRoutes(app, ctx);
-  const directRedirect = registerRedirectRoutes(app, ctx, addressLimits.pages);
+  const directRedirect = registerRedirectRoutes(app, ctx, addressLimits.pages, warnForwarded);
   // Behind a trusted proxy the client's address is Fastify's to work out (X-Forwarded-For,
   // request.ip): every redirect then takes the Fastify route.
   if (!opts.trustProxy?.length) direct = directRedirect;

@@ -62,6 +62,19 @@ describe('service behind a reverse proxy', () => {
     expect(logged).toHaveLength(1);
   });
 
+  it('says it for a redirect the direct path answers (before Fastify), for either header', async () => {
+    for (const header of ['X-Forwarded-For', 'Forwarded']) {
+      await start();
+      const status = await fetch(`${service!.url}/proxied`, { redirect: 'manual', headers: { [header]: header === 'Forwarded' ? 'for=203.0.113.7' : '203.0.113.7' } }).then((r) => r.status);
+      expect(status, header).toBe(302);
+      expect(logged, header).toEqual([expect.stringMatching(/^Warning: 127\.0\.0\.1 sends X-Forwarded-For \(or Forwarded\)/)]);
+      logged = [];
+      await service?.close();
+      service = null;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('says nothing when no forwarding header arrives', async () => {
     await start();
     expect(await fetch(`${service!.url}/proxied`, { redirect: 'manual' }).then((r) => r.status)).toBe(302);

@@ -60,9 +60,14 @@ export interface DirectRedirectParts {
   now: () => number;
   /** The trusted country header's name, lower-case (ServiceContext.countryHeader). */
   countryHeader: string;
+  /**
+   * Told of a request that carries X-Forwarded-For or Forwarded (the service's said-once
+   * warning, client-address.ts): the header scan it needs is part of this path's own.
+   */
+  forwarded?: (peer: string, rawHeaders: readonly string[]) => void;
 }
 
-export function createDirectRedirect({ domains, links, visits, pages, now, countryHeader }: DirectRedirectParts): DirectRedirect {
+export function createDirectRedirect({ domains, links, visits, pages, now, countryHeader, forwarded }: DirectRedirectParts): DirectRedirect {
   // The visit's headers from rawHeaders, not request.headers (see raw-headers.ts).
   const raw = new RawVisitHeaders(countryHeader);
   return (request, response) => {
@@ -74,14 +79,16 @@ export function createDirectRedirect({ domains, links, visits, pages, now, count
     const address = request.socket.remoteAddress;
     if (address === undefined) return false;
     const headers = raw.read(request.rawHeaders);
-    const domain = domains.lookup(headers.host);
-    const link = links.resolve(domain ? domain.id : 0, alias);
+    if (headers.forwarded) forwarded?.(address, request.rawHeaders);
+    // One clock reading for the domain cache, the link's expiry, the limit and the click.
     const at = now();
+    const domain = domains.lookup(headers.host, at);
+    const link = links.resolve(domain ? domain.id : 0, alias);
     // Pages (and a target chosen among app links, which LinkVisits.serve decides) stay on Fastify.
     if (link === null || link.redirectType !== 'direct' || link.passwordHash !== null || visits.isExpired(link, at)) return false;
     // Counted only when answered here: a refused request is not counted, so Fastify's hook
     // refuses it again and answers the 429 page.
-    if (pages.take(address) > 0) return false;
+    if (pages.take(address, at) > 0) return false;
     // A plain link's Location was made when it was cached; a targeted link's is chosen now.
     let location = link.location;
     if (location === null) location = asciiLocation(visits.countVisit(link, method, headers, address, at).url);

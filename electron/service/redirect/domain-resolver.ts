@@ -33,10 +33,9 @@ export class DomainResolver {
     this.anyDomain = db.prepare('SELECT EXISTS (SELECT 1 FROM domains) AS any');
   }
 
-  /** The branded domain a Host header names, or null for the service's own host. */
-  lookup(hostHeader: string | undefined): BrandedDomain | null {
+  /** The branded domain a Host header names, or null for the service's own host. `now`: this clock's time, when the caller has it. */
+  lookup(hostHeader: string | undefined, now = this.clock()): BrandedDomain | null {
     if (!hostHeader) return null;
-    const now = this.clock();
     // Without any branded domain (a local workspace, most services) every host is the own one:
     // no look-up of the Host header per redirect, and the same HOST_TTL_MS for a new domain.
     if (now >= this.noneUntil) {

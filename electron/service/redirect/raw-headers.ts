@@ -68,10 +68,12 @@ export function hasRawHeader(raw: readonly string[], lower: string): boolean {
   return false;
 }
 
-/** What the direct redirect reads: the visit's headers and Host. */
+/** What the direct redirect reads: the visit's headers, Host, and whether it was forwarded. */
 export interface RawVisitHeaderValues extends VisitHeaders {
   country: string | undefined;
   host: string | undefined;
+  /** X-Forwarded-For or Forwarded is present (for the service's said-once warning). */
+  forwarded: boolean;
 }
 
 /**
@@ -92,6 +94,7 @@ export class RawVisitHeaders {
     let acceptLanguage: string | undefined;
     let referer: string | undefined;
     let host: string | undefined;
+    let forwarded = false;
     const countryHeader = this.countryHeader;
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i] as string;
@@ -113,11 +116,14 @@ export class RawVisitHeaders {
           if (userAgent === undefined && named(name, 'user-agent')) userAgent = value;
           break;
         case 15:
-          if (named(name, 'accept-language'))
-            acceptLanguage = acceptLanguage === undefined ? value : acceptLanguage + ', ' + value;
+          if (named(name, 'accept-language')) acceptLanguage = acceptLanguage === undefined ? value : acceptLanguage + ', ' + value;
+          else if (named(name, 'x-forwarded-for')) forwarded = true;
+          break;
+        case 9:
+          if (named(name, 'forwarded')) forwarded = true;
           break;
       }
     }
-    return { userAgent, country, acceptLanguage, referer, host };
+    return { userAgent, country, acceptLanguage, referer, host, forwarded };
   }
 }

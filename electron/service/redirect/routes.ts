@@ -5,7 +5,7 @@ import { CampaignPages } from './campaign-pages.js';
 import type { ClickCounts } from './click-recorder.js';
 import { createClickRecorder } from './click-writer-thread.js';
 import type { AddressLimiter } from '../address-limits.js';
-import { createDirectRedirect, type DirectRedirect } from './direct-redirect.js';
+import { createDirectRedirect, type DirectRedirect, type DirectRedirectParts } from './direct-redirect.js';
 import { DomainResolver, type BrandedDomain } from './domain-resolver.js';
 import { LinkResolver } from './link-resolver.js';
 import { LinkVisits, referrerHost, sendPage, sendRedirect } from './link-visit.js';
@@ -36,7 +36,12 @@ declare module 'fastify' {
  * request, with these same caches and visits (see direct-redirect.ts); the GET route below
  * answers the rest, and every request when the app gives no server to put it in front of.
  */
-export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext, pages: AddressLimiter): DirectRedirect {
+export function registerRedirectRoutes(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  pages: AddressLimiter,
+  forwarded?: DirectRedirectParts['forwarded'],
+): DirectRedirect {
   // The caches' time limits follow the service's clock (a test's own, or the wall clock).
   const domains = new DomainResolver(ctx.db, ctx.now);
   const links = new LinkResolver(ctx.db, { clock: ctx.now });
@@ -125,5 +130,5 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: ServiceContext
     campaigns.list(reply, request.params.id);
   });
 
-  return createDirectRedirect({ domains, links, visits, pages, now: ctx.now, countryHeader: ctx.countryHeader });
+  return createDirectRedirect({ domains, links, visits, pages, now: ctx.now, countryHeader: ctx.countryHeader, forwarded });
 }
