@@ -165,6 +165,18 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * Writes every dirty page of the page cache to disk (`sync`) before a server's run. The kernel
+ * writes a file's dirty pages back ~30 s after they were written (vm.dirty_expire_centisecs),
+ * so without this the clicks one server wrote were written back during a later server's run,
+ * on its core: in ABCD/DCBA order the service always ran after another click writer while the
+ * floor ran after the bare server (no writes) one round in two, and lost 5–10 % more
+ * (issue 32, item 10). Each run now pays only for its own writes.
+ */
+function settleDisk(): void {
+  spawnSync('sync', { stdio: 'ignore' });
+}
+
 /** `npm run build:service` into BUNDLE_DIR; the path of the bundle's cli.js. */
 function buildBundle(): string {
   mkdirSync(BUNDLE_DIR, { recursive: true });
@@ -287,6 +299,7 @@ async function main() {
       const before = load();
       // ABCD, then DCBA: a drift in the machine's load weighs on every server alike.
       for (const kind of round % 2 ? KINDS : [...KINDS].reverse()) {
+        settleDisk();
         const cpu0 = cpuSeconds(pidOf(kind));
         const r = await hammer(urls.get(kind) as string, DURATION);
         cpu.get(kind)?.push(((cpuSeconds(pidOf(kind)) - cpu0) / r.requests) * 1e6);
