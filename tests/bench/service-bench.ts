@@ -170,8 +170,8 @@ function cpuSeconds(pid: number): number {
  * writes a file's dirty pages back ~30 s after they were written (vm.dirty_expire_centisecs),
  * so without this the clicks one server wrote were written back during a later server's run,
  * on its core: in ABCD/DCBA order the service always ran after another click writer while the
- * floor ran after the bare server (no writes) one round in two, and lost 5–10 % more
- * (issue 32, item 10). Each run now pays only for its own writes.
+ * floor ran after the bare server (no writes) one round in two (pinned, service/floor read 0.92
+ * without this and 0.97 with it; issue 32, item 10). Each run now pays only for its own writes.
  */
 function settleDisk(): void {
   spawnSync('sync', { stdio: 'ignore' });
