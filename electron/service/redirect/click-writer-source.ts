@@ -4,7 +4,8 @@
  * thread. Clicks arrive as typed-array batches with the strings interned since the last batch
  * (click-batch.ts); each click becomes its JSON row text at once, and a transaction writes the
  * rows sorted by link exactly as batchParameters() does for the inline recorder (a test checks
- * both recorders write the same rows), with the batch SQL of click-recorder.ts (the join only for a batch with a deleted link).
+ * both recorders write the same rows), with the batch SQL of click-recorder.ts (the join with
+ * links only for a batch with a deleted link).
  */
 export const WORKER_SOURCE = `
 const { parentPort, workerData: w } = require('node:worker_threads');
