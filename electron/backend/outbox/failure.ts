@@ -8,7 +8,7 @@ import { neverSent } from '../api/transport.js';
  * the service's words, for the user to edit and retry or discard. Transient: the service could
  * not be reached or failed in a way that may pass (offline, 5xx, rate limited, a refused key the
  * user can fix): tried again with a growing delay; nothing is dropped. Either way only the
- * operations that depend on it wait (see outbox.ts, `plan`).
+ * operations that depend on it wait (see queue-plan.ts, `plan`).
  */
 
 export type FailureKind = 'offline' | 'transient' | 'permanent' | 'cancelled';

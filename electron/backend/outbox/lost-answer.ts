@@ -21,7 +21,7 @@ import type { StoredOp } from './outbox-store.js';
  * app stopping mid-request) before sending it again: the service may have made the object.
  * Sending again is safe only on services that honour the Idempotency-Key (the local service
  * replays its first answer for 24 hours; the spec promises nothing), so the object is looked for
- * first (once the service's longest run since the request left is over: see outbox.ts), and
+ * first (once the service's longest run since the request left is over: see attempt.ts), and
  * claimed only if it fits, compared the way the service compares (real deployments run on MySQL,
  * whose default collations ignore case, accents and trailing spaces):
  * - a link with a custom alias: by its full short URL (`GET /api/urls?short=https://host/alias`,

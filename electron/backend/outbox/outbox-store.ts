@@ -199,7 +199,7 @@ export function deleteOp(sql: Sql, opId: string): void {
 /**
  * After a restart: operations that were on the wire have an unknown outcome. A create is looked
  * up at once; its request left when the row was stamped (`updated_at`), so it is sent again only
- * once the service's longest run since then is over (see outbox.ts, `attempt`).
+ * once the service's longest run since then is over (see attempt.ts).
  */
 export function recoverSending(sql: Sql, now: number): number {
   return sql.run(
