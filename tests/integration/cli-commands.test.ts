@@ -157,9 +157,11 @@ describe.each([
     await run(['shorten', 'https://example.com/autumn', '--alias', 'autumn']);
     const found = await run(['find', 'spring']);
     expect(found.code, found.stderr).toBe(0);
-    expect(lines(found.stdout)).toEqual([
-      `${profile.baseUrl}/spring\thttps://example.com/spring-sale\t0\t`,
-    ]);
+    // The last field is the title: empty until a sync brings the one the service made from the
+    // address; the app syncs on its own schedule, so under load either may be there (seen once).
+    const base = profile.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(lines(found.stdout)).toHaveLength(1);
+    expect(lines(found.stdout)[0]).toMatch(new RegExp(`^${base}/spring\\thttps://example\\.com/spring-sale\\t0\\t(example\\.com/spring-sale)?$`));
     expect(found.stderr).toMatch(/1 link in the copy of Local workspace on this computer, synced /);
 
     const csv = await run(['list', '--csv', '--sort', 'alias', '--asc']);
