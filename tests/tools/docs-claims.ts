@@ -63,7 +63,8 @@ const SKIP_DIRS = new Set([
   'dist',
   'docs',
   'test-results',
-  '.reports',
+  'playwright-report',
+  'coverage',
 ]);
 const TEXT_FILE =
   /\.(?:[cm]?[jt]s|vue|html|css|json|ya?ml|sh|mjs|service|desktop|toml|txt|svg)$|^(?:run|Containerfile|Caddyfile|Dockerfile|apparmor-profile)$/;
