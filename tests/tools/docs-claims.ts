@@ -23,7 +23,8 @@
  * - performance figure: a line (outside code blocks) with a number in a unit of time, rate or size
  *   (ns, µs, ms, s, /s, kB, KB, KiB, MB, MiB, GB, GiB) AND a sign that it was measured rather than
  *   set (≈, ~N, N → N, "measured", "took", "median", p50/p95/p99, "faster", "slower", "latency",
- *   "throughput", "load N"); or "in about a second" (and "in under a minute"…). A limit ("at most
+ *   "throughput", "load N"; for a table row, also in the block before the table, or a load,
+ *   median or percentile in its header row); or "in about a second" (and "in under a minute"…). A limit ("at most
  *   1 MB", "within 10 s", "at most about a second"), a goal ("p95 ≤ 10 ms": whatever follows ≤, ≥,
  *   <, >, "at most" or "under" up to the next , ; | or bracket) or a setting ("100 to 500 ms") is
  *   not a figure. The figure's block (paragraph, table, list), the block before
@@ -162,6 +163,8 @@ const COMMIT = /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/;
 const FIGURE = /(?<![\w.])\d[\d,.]*\s?(?:k\/s|\/s|ns|µs|μs|ms|s|kB|KB|KiB|MB|MiB|GB|GiB)(?![\w])/;
 const MEASURED =
   /≈|~\s?\d|\d\s?(?:→|->)\s?\d|\b(?:measured|took|median|medians|p50|p95|p99|faster|slower|latency|throughput)\b|\bload(?: average)? \d/i;
+/** In a table's header row only numbers count as the sign ("what is measured" is a column's name). */
+const HEADER_MEASURED = /≈|\bload(?: average)? \d|\b(?:median|medians|p50|p95|p99)\b/i;
 /** "100,000 links export in about a second": a figure and a measurement in one. */
 const IN_ABOUT = /\bin (?:about|under|less than) (?:a|one|two|half a) (?:second|minute)s?\b/i;
 
@@ -269,13 +272,31 @@ export function checkFigures(file: string, source: string): DocsClaimProblem[] {
       .map((x) => x.lines.join('\n'))
       .join('\n');
     if (dated(nearby)) return;
+    // A table's figures are often measured by its caption ("Measured on …") or its header row
+    // ("busy machine (load 13–16)"): the sign may be in the table's first line or the block before.
+    const isTable = block.lines[0]?.trimStart().startsWith('|') ?? false;
+    const before = all[b - 1];
+    // The paragraph right above a table is its caption (not another table, not a heading).
+    const caption =
+      isTable &&
+      before &&
+      !before.heading &&
+      !before.code &&
+      !before.lines[0]?.trimStart().startsWith('|')
+        ? before.lines.join('\n')
+        : '';
+    const header = isTable ? (block.lines[0] ?? '') : '';
     block.lines.forEach((text, i) => {
       const plain = text.replace(/`[^`]*`/g, (code) =>
         /^`\d/.test(code) ? code.slice(1, -1) : '',
       );
       // A goal or a bound ("p95 ≤ 10 ms", "< poll + 100 ms", "at most 1 MB") is not a measurement.
       const measuredOnly = plain.replace(/(?:≤|≥|<|(?<!-)>|\bat most\b|\bunder\b)[^|;,()]*/g, '');
-      if ((FIGURE.test(measuredOnly) && MEASURED.test(plain)) || IN_ABOUT.test(plain)) {
+      if (
+        (FIGURE.test(measuredOnly) &&
+          (MEASURED.test(plain) || MEASURED.test(caption) || HEADER_MEASURED.test(header))) ||
+        IN_ABOUT.test(plain)
+      ) {
         problems.push({
           file,
           line: block.start + i,

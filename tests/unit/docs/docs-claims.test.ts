@@ -7,16 +7,22 @@ import { checkDocsClaims, checkFigures, undocumentedVariables } from '../../tool
 const ROOT = resolve(import.meta.dirname, '../../..');
 
 /**
- * Problems of pages another change owns, left here so this branch passes until that change lands.
- * Each entry is `<page>: <claim>`. None at present.
+ * Problems of pages another change owns, left here so this branch passes until that change lands:
+ * the page and the start of the problem's words. Keep it small; each entry says why.
  */
-const OWNED_ELSEWHERE = new Set<string>([]);
+const OWNED_ELSEWHERE: { file: string; problem: string }[] = [
+  // owned by another change; removed at merge: the import page's 10,000-row figures (two tables)
+  // name neither a commit nor, for the first, a date.
+  { file: 'docs/import.md', problem: 'a performance figure without the date' },
+];
 
 describe('what the documentation names', () => {
   it('every flag, npm script, LINKDECK_* variable and settings file a page names is in the code, and every performance figure has its date and commit', () => {
     const problems = checkDocsClaims(ROOT)
-      .map((p) => `${p.file}:${p.line}: ${p.claim} — ${p.problem}`)
-      .filter((text) => !OWNED_ELSEWHERE.has(text.replace(/:\d+: /, ': ').replace(/ — .*$/, '')));
+      .filter(
+        (p) => !OWNED_ELSEWHERE.some((o) => o.file === p.file && p.problem.startsWith(o.problem)),
+      )
+      .map((p) => `${p.file}:${p.line}: ${p.claim} — ${p.problem}`);
     expect(problems).toEqual([]);
   });
 
@@ -114,6 +120,22 @@ describe('the claims checker', () => {
       '',
       'The writer 11.0 → 9.8 µs a click (2026-11-27, commit cce40c8).',
       '',
+      '## Tables',
+      '',
+      'Median of 7 runs, load 16:',
+      '',
+      '| file | parse |',
+      '| --- | --- |',
+      '| Bitly CSV | 823 ms |',
+      '',
+      '| side | p95 |',
+      '| --- | --- |',
+      '| app | 12 ms |',
+      '',
+      '| setting | what is measured against it |',
+      '| --- | --- |',
+      '| the request timeout | 30 s |',
+      '',
       '## A date without a commit is not enough',
       '',
       'On 2026-11-26 the facets p95 went 4.5 → 0.9 ms.',
@@ -122,6 +144,6 @@ describe('the claims checker', () => {
       'ratio list/fts: 1.9 (p95 12 ms)',
       '```',
     ].join('\n');
-    expect(checkFigures('docs/speed.md', page).map((p) => p.line)).toEqual([5, 7, 27]);
+    expect(checkFigures('docs/speed.md', page).map((p) => p.line)).toEqual([5, 7, 31, 35, 43]);
   });
 });
