@@ -36,7 +36,8 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: `node${manifest.engines.node.replace(/^>=/, '')}`,
+  // The oldest Node that package.json's engines accept ("^20.19.0 || >=22.12.0" → node20.19.0).
+  target: `node${/\d+\.\d+(?:\.\d+)?/.exec(manifest.engines.node)?.[0] ?? '20.19.0'}`,
   packages: 'external',
   sourcemap: 'linked',
   metafile: true,

@@ -1,6 +1,6 @@
 /**
- * Checks the documentation's own links: every relative link or image of README.md and
- * docs/**\/*.md must name a file that exists, and a `#anchor` into a markdown page (or the page
+ * Checks the documentation's own links: every relative link or image of README.md (and the
+ * root's other pages) and docs/**\/*.md must name a file that exists, and a `#anchor` into a markdown page (or the page
  * itself) a heading it has, slugged as GitHub slugs them (github-slugger, which GitHub's own
  * rendering follows: lower case, punctuation dropped, spaces to hyphens, -1, -2 … on repeats).
  * Links to other sites are not fetched: the check runs offline.
@@ -25,9 +25,9 @@ export interface DocsLinkProblem {
 const md = new MarkdownIt({ html: true });
 const HTML_TARGET = /<(?:img|a|source)\b[^>]*?\s(?:src|href|srcset)\s*=\s*["']([^"']+)["']/gi;
 
-/** README.md and every .md under docs/, relative to root. */
+/** README.md and the root's other pages (CHANGELOG.md, SECURITY.md…) and every .md under docs/, relative to root. */
 export function docPages(root: string): string[] {
-  const pages = existsSync(join(root, 'README.md')) ? ['README.md'] : [];
+  const pages = readdirSync(root).filter((entry) => entry.endsWith('.md') && statSync(join(root, entry)).isFile());
   const docs = join(root, 'docs');
   if (existsSync(docs)) {
     for (const entry of readdirSync(docs, { recursive: true, encoding: 'utf8' })) {
