@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { AppFrame } from './pages/app-frame.js';
 import { WelcomePage } from './pages/welcome-page.js';
 import { expect, test, type RemoteService } from './fixtures.js';
+import { decodePng } from '../support/qr-read.js';
 
 const UA = {
   chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
@@ -91,6 +92,8 @@ test('link detail: charts reflect real clicks over HTTP, refresh shows its cost,
   expect(pngBytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   // The PNG's IHDR width: the default 256 px.
   expect(pngBytes.readUInt32BE(16)).toBe(256);
+  // What it encodes, read by a scanner (jsqr): exactly the link's short URL.
+  expect(decodePng(new Uint8Array(pngBytes))).toBe(spring.shortUrl);
 
   await qr.getByTestId('link-qr-size').fill('512');
   await qr.getByTestId('link-qr-foreground').fill('#1e3a8a');

@@ -8,6 +8,9 @@ import { commandLineAddress } from '../../electron/backend/command-line/address.
 import { claimForApp } from '../../electron/backend/command-line/app-door.js';
 import { RetryElsewhere } from '../../electron/backend/command-line/client.js';
 import { claimDataDir, type Door } from '../../electron/backend/command-line/door.js';
+import { skipBecause } from '../support/skip-reason.js';
+
+const WINDOWS = process.platform === 'win32';
 
 /**
  * The data folder's door (electron/backend/command-line): one owner per folder, found by
@@ -50,14 +53,10 @@ describe('the data folder door', () => {
     second.running.close();
   });
 
-  it('makes the socket and its token readable by this user only', async () => {
+  it.skipIf(
+    skipBecause(WINDOWS, 'the mode check: Windows has no mode bits (the pipe has its default ACL)'),
+  )('makes the socket and its token readable by this user only', async () => {
     await own();
-    if (process.platform === 'win32') {
-      console.log(
-        'skipped the mode check: Windows has no mode bits (the pipe has its default ACL)',
-      );
-      return;
-    }
     expect(statSync(address().path).mode & 0o777).toBe(0o600);
     expect(statSync(address().tokenFile).mode & 0o777).toBe(0o600);
     expect(statSync(dataDir).mode & 0o077).toBe(0);
@@ -83,11 +82,9 @@ describe('the data folder door', () => {
     expect(ran).toEqual([]);
   });
 
-  it('takes over a socket left by a process that was killed', async () => {
-    if (process.platform === 'win32') {
-      console.log('skipped: a named pipe goes with its process on Windows, nothing is left behind');
-      return;
-    }
+  it.skipIf(
+    skipBecause(WINDOWS, 'the killed owner: a named pipe goes with its process on Windows, nothing is left behind'),
+  )('takes over a socket left by a process that was killed', async () => {
     // A process that listens on the folder's address and is killed: its socket file stays.
     const child = spawn(
       process.execPath,

@@ -7,6 +7,7 @@ import { PROFILE_DATA_FILE, openProfileData } from '../../electron/backend/mirro
 import { MemorySecretStore } from '../../electron/backend/secrets/index.js';
 import { DB_FILE } from '../../electron/service/db.js';
 import { startService } from '../../electron/service/start.js';
+import { skipBecause } from '../support/skip-reason.js';
 
 /*
  * Data folders 0700 and data files 0600, for the service's data folder and the app's (profiles,
@@ -14,8 +15,10 @@ import { startService } from '../../electron/service/start.js';
  * default mode under the usual umask 022 is 0755 / 0644, which is what these start from.
  */
 
-const WINDOWS = process.platform === 'win32';
-if (WINDOWS) console.warn('data-file-modes: skipped on Windows, which has no mode bits (the user profile folder ACL protects the data).');
+const WINDOWS = skipBecause(
+  process.platform === 'win32',
+  'data-file-modes on Windows, which has no mode bits (the user profile folder ACL protects the data)',
+);
 
 const roots: string[] = [];
 afterEach(() => {

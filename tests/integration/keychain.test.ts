@@ -10,6 +10,7 @@ import {
   loadNapiKeyring,
   openSecretStore,
 } from '../../electron/backend/secrets/index.js';
+import { skipBecause } from '../support/skip-reason.js';
 
 // The real OS keychain: tests/run-all.mjs runs this project inside tests/integration/keychain-session.sh
 // (a private D-Bus session with a fresh, unlocked gnome-keyring), which sets LINKDECK_TEST_KEYCHAIN=1.
@@ -96,7 +97,9 @@ describe.skipIf(!withKeychain || !keytar)('keys saved by earlier versions throug
   });
 });
 
-describe.skipIf(process.platform !== 'linux')('without a Secret Service', () => {
+describe.skipIf(
+  skipBecause(process.platform !== 'linux', `the keychain without a Secret Service: that is Linux's keychain service (this is ${process.platform})`),
+)('without a Secret Service', () => {
   it('the real keychain module does not crash the app: keys go to memory, and the banner says what is missing', async () => {
     const script = [
       "import { openSecretStore } from './electron/backend/secrets/index.ts';",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFixtures, type ServiceFixtures } from '../support/service-fixtures.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 type Json = Record<string, unknown>;
@@ -11,10 +12,18 @@ const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 describe('local service: QR codes (issue 31)', () => {
   let s: TestService;
+  let f: ServiceFixtures;
+  /** A second user of the same service, with a key of their own. */
+  let other: { id: number; key: string };
   beforeAll(async () => {
     s = await startTestService();
+    f = openFixtures(s);
+    other = f.addUser('other@example.com');
   });
-  afterAll(() => s.close());
+  afterAll(async () => {
+    f.close();
+    await s.close();
+  });
 
   const add = (body: Json) => s.api<{ error: number; id: number; link: string; message?: string; fields?: Json[] }>('POST', '/api/qr/add', body);
   const single = async (id: number) => (await s.api<Single>('GET', `/api/qr/${id}`)).json;
@@ -62,14 +71,22 @@ describe('local service: QR codes (issue 31)', () => {
     });
   });
 
-  it('never counts a static type: its image holds the payload itself', async () => {
+  it('never counts a static type (its image holds the payload itself), while a dynamic one beside it counts', async () => {
     const { json: created } = await add({ type: 'wifi', data: { ssid: 'Cafe', pass: 'secret', encryption: 'wpa' }, name: 'Wi-Fi' });
     const detail = await single(created.id);
     expect(detail.details.dynamic).toBe(false);
     expect(detail.details.shorturl).toBeNull();
     expect(detail.details.content).toEqual({ ssid: 'Cafe', pass: 'secret', encryption: 'wpa' });
-    await fetch(created.link);
-    await fetch(`${created.link}?format=png`);
+    // A dynamic code used the same way, plus two scans: so a 0 below is not a service counting nothing.
+    const { json: dynamic } = await add({ type: 'link', data: 'https://example.com/beside', name: 'Beside' });
+    const hidden = (await single(dynamic.id)).details.shorturl as string;
+    for (const code of [created, dynamic]) {
+      await fetch(code.link);
+      await fetch(`${code.link}?format=png`);
+    }
+    expect((await visit(hidden)).status).toBe(302);
+    expect((await visit(hidden)).status).toBe(302);
+    expect((await single(dynamic.id)).details.scans).toBe(2);
     expect((await single(created.id)).details.scans).toBe(0);
   });
 
@@ -136,7 +153,42 @@ describe('local service: QR codes (issue 31)', () => {
     expect((bad.json as Json)['message']).toMatch(/full web address/);
   });
 
-  it('deletes a code with its hidden link, and another user sees none of them', async () => {
+  it('keeps each user’s codes apart: another user cannot get, list, update, delete or file them in a channel', async () => {
+    const { json: mine } = await add({ type: 'link', data: 'https://example.com/mine', name: 'Mine' });
+    const theirs = await s.api<{ error: number; id: number }>('POST', '/api/qr/add', { type: 'text', data: 'Theirs', name: 'Theirs' }, { key: other.key });
+    expect(theirs.json.error).toBe(0);
+    const as = (key: string) => ({ key });
+
+    // Get: the other user is told there is no such code, as for an id that does not exist.
+    const got = await s.api('GET', `/api/qr/${mine.id}`, undefined, as(other.key));
+    expect(got.status).toBe(404);
+    expect(got.text).not.toContain('https://example.com/mine');
+
+    // List: each user's list holds only their own codes.
+    const list = async (key: string) => (await s.api<{ data: { qrs: Json[] } }>('GET', '/api/qr?limit=100', undefined, as(key))).json.data.qrs.map((q) => q['id']);
+    expect(await list(other.key)).toEqual([theirs.json.id]);
+    expect(await list(s.key)).toContain(mine.id);
+    expect(await list(s.key)).not.toContain(theirs.json.id);
+
+    // Update and delete: refused, and the code is unchanged.
+    expect((await s.api('PUT', `/api/qr/${mine.id}/update`, { data: 'https://example.com/hijacked', name: 'Hijacked' }, as(other.key))).status).toBe(404);
+    expect((await s.api('DELETE', `/api/qr/${mine.id}/delete`, undefined, as(other.key))).status).toBe(404);
+    const still = await single(mine.id);
+    expect(still.details).toMatchObject({ name: 'Mine', content: 'https://example.com/mine' });
+    expect((await visit(still.details.shorturl as string)).headers.get('location')).toBe('https://example.com/mine');
+
+    // Channel assignment: not into the other user's own channel, nor theirs into mine.
+    const theirChannel = (await s.api<{ id: number }>('POST', '/api/channel/add', { name: 'Theirs' }, as(other.key))).json.id;
+    expect((await s.api('POST', `/api/channel/${theirChannel}/assign/qr/${mine.id}`, undefined, as(other.key))).status).toBe(404);
+    const myChannel = (await s.api<{ id: number }>('POST', '/api/channel/add', { name: 'Mine' })).json.id;
+    expect((await s.api('POST', `/api/channel/${myChannel}/assign/qr/${theirs.json.id}`)).status).toBe(404);
+    const items = async (channel: number, key: string) =>
+      (await s.api<{ data: { items: Json[] } }>('GET', `/api/channel/${channel}`, undefined, as(key))).json.data.items;
+    expect(await items(theirChannel, other.key)).toEqual([]);
+    expect(await items(myChannel, s.key)).toEqual([]);
+  });
+
+  it('deletes a code with its hidden link', async () => {
     const { json: created } = await add({ type: 'link', data: 'https://example.com/gone', name: 'Gone' });
     const hidden = (await single(created.id)).details.shorturl as string;
     expect((await s.api('DELETE', `/api/qr/${created.id}/delete`)).json).toEqual({ error: 0, message: expect.any(String) });

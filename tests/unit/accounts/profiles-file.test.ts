@@ -7,6 +7,7 @@ import {
   type ProfilesData,
 } from '../../../electron/backend/accounts/index.js';
 import type { Profile } from '../../../electron/shared/profile-validation.js';
+import { skipBecause } from '../../support/skip-reason.js';
 import { capturingLogger, tempDir } from './fakes.js';
 
 const profile = (id: string, name: string): Profile => ({
@@ -39,7 +40,7 @@ describe('profiles.json', () => {
     expect(JSON.parse(readFileSync(file(), 'utf8')).version).toBe(1);
   });
 
-  it.skipIf(process.platform === 'win32')('is readable by its owner only', async () => {
+  it.skipIf(skipBecause(process.platform === 'win32', 'profiles.json modes on Windows, which has no mode bits (the user profile folder ACL protects it)'))('is readable by its owner only', async () => {
     await writeProfilesFile(dir.path, one);
     expect(statSync(file()).mode & 0o777).toBe(0o600);
     await writeProfilesFile(dir.path, two);

@@ -3,7 +3,8 @@ import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { exportQrCodes, safeFileName } from '../../../electron/shared/qr-export.js';
-import { checkDesign, DEFAULT_DESIGN, logoBox, qrMatrix, qrPng, qrSvg } from '../../../electron/shared/qr-render.js';
+import { checkDesign, DEFAULT_DESIGN, qrMatrix, qrPng, qrSvg } from '../../../electron/shared/qr-render.js';
+import { decodeBitmap, decodePng, encoderModules, pngPixels, rasterizeSvg, readSvg } from '../../support/qr-read.js';
 
 const TEXT = 'https://example.com/hello';
 
@@ -23,28 +24,87 @@ describe('local QR images (issue 31)', () => {
     for (let y = 0; y < m.count; y++) {
       for (let x = 0; x < m.count; x++) expect(at(x, y)).toEqual(m.dark(x, y) ? [20, 40, 60] : [250, 250, 250]);
     }
-    // The quiet zone is background.
+    // The quiet zone is background, and a scanner reads the text back.
     expect(at(-2, -2)).toEqual([250, 250, 250]);
+    expect(decodePng(qrPng(TEXT, design))).toBe(TEXT);
   });
 
-  it('draws a logo into a PNG (RGB then) in the middle, over a blank box', () => {
+  it('draws a logo into a PNG (RGB then) in the middle, over a blank box, and the code still scans', () => {
     const logo = { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), mime: 'image/png' as const };
-    const red = { width: 2, height: 2, rgba: new Uint8Array([255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255]) };
-    const png = PNG.sync.read(Buffer.from(qrPng(TEXT, { ...DEFAULT_DESIGN, errorCorrection: 'H', logo }, red)));
-    const o = (256 * 512 + 256) * 4;
-    expect([png.data[o], png.data[o + 1], png.data[o + 2]]).toEqual([255, 0, 0]);
+    // A logo three times wider than high: it fills the box's width only, so the box's rows above
+    // and below it show whatever is drawn under the logo.
+    const red = { width: 3, height: 1, rgba: new Uint8Array([255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255]) };
+    const bytes = qrPng(TEXT, { ...DEFAULT_DESIGN, errorCorrection: 'H', logo }, red);
+    const png = pngPixels(bytes);
+    const pixel = (x: number, y: number) => { const o = (y * png.width + x) * 4; return [png.data[o], png.data[o + 1], png.data[o + 2]]; };
+    expect(pixel(256, 256)).toEqual([255, 0, 0]);
+    // The logo's extent, found in the pixels: its width is the box's side.
+    const redColumns = Array.from({ length: png.width }, (_, x) => x).filter((x) => pixel(x, 256).join() === '255,0,0');
+    const [left, right] = [redColumns[0]!, redColumns[redColumns.length - 1]!];
+    const side = right - left + 1;
+    expect(side).toBeGreaterThan(512 / 8);
+    // The square box centred on the logo (a pixel in from each edge, for rounding) has no dark pixel.
+    const top = Math.round(256 - side / 2);
+    const dark: string[] = [];
+    for (let y = top + 1; y < top + side - 1; y++) for (let x = left + 1; x < right; x++) if (pixel(x, y).join() === '0,0,0') dark.push(`${x},${y}`);
+    expect(dark).toEqual([]);
+    expect(decodePng(bytes)).toBe(TEXT);
   });
 
-  it('writes an SVG with the quiet zone in its viewBox and a blank box under the logo', () => {
-    const plain = qrSvg(TEXT, DEFAULT_DESIGN);
-    const m = qrMatrix(TEXT, 'H');
-    expect(plain).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+" width="512" height="512"/);
+  describe('the SVG, read back independently of the renderer (issue 46)', () => {
     const logo = { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), mime: 'image/png' as const };
-    const withLogo = qrSvg(TEXT, { ...DEFAULT_DESIGN, errorCorrection: 'H', logo });
-    expect(withLogo).toContain('<image x=');
-    expect(withLogo).toContain('href="data:image/png;base64,iVBORwECAw=="');
-    const box = logoBox(m.count);
-    expect((m.count - box.side) % 2).toBe(0);
+    /** Dark cells the encoder asks for, shifted into a code with `margin` modules of quiet zone. */
+    const expectedCells = (level: 'M' | 'H', margin: number, skip: (x: number, y: number) => boolean = () => false) => {
+      const m = encoderModules(TEXT, level);
+      const cells: string[] = [];
+      for (let y = 0; y < m.count; y++) for (let x = 0; x < m.count; x++) if (m.dark(x, y) && !skip(x, y)) cells.push(`${x + margin},${y + margin}`);
+      return { count: m.count, cells: cells.sort() };
+    };
+
+    it.each([4, 2])('keeps a quiet zone of %i modules inside the viewBox, and scans', (margin) => {
+      const svg = qrSvg(TEXT, { ...DEFAULT_DESIGN, margin });
+      const drawing = readSvg(svg);
+      const { count, cells } = expectedCells('M', margin);
+      const total = count + 2 * margin;
+      expect(svg).toMatch(/^<svg[^>]+ width="512" height="512"/);
+      // The whole code and its margin are inside the viewBox, so nothing is clipped.
+      expect(drawing.viewBox).toEqual({ x: 0, y: 0, width: total, height: total });
+      expect([...drawing.dark].sort()).toEqual(cells);
+      // The quiet zone itself: no dark cell within `margin` of any edge.
+      const inZone = [...drawing.dark].filter((c) => {
+        const [x, y] = c.split(',').map(Number) as [number, number];
+        return x < margin || y < margin || x >= total - margin || y >= total - margin;
+      });
+      expect(inZone).toEqual([]);
+      expect(decodeBitmap(rasterizeSvg(drawing))).toBe(TEXT);
+    });
+
+    it('leaves a centred blank box under the logo (no module drawn there) and still scans at level H', () => {
+      const drawing = readSvg(qrSvg(TEXT, { ...DEFAULT_DESIGN, errorCorrection: 'H', logo }));
+      const { count } = encoderModules(TEXT, 'H');
+      const total = count + 8;
+      const image = drawing.image;
+      if (!image) throw new Error('the SVG has no logo image');
+      // Square, centred, and big enough to matter (a fifth of the code or more).
+      expect(image.width).toBe(image.height);
+      expect(image.x).toBe((total - image.width) / 2);
+      expect(image.y).toBe((total - image.height) / 2);
+      expect(image.width).toBeGreaterThanOrEqual(count / 5);
+      const underLogo = [...drawing.dark].filter((c) => {
+        const [x, y] = c.split(',').map(Number) as [number, number];
+        return x + 1 > image.x && x < image.x + image.width && y + 1 > image.y && y < image.y + image.height;
+      });
+      expect(underLogo).toEqual([]);
+      // Everywhere else, exactly the encoder's modules.
+      const inBox = (x: number, y: number) => x + 4 >= image.x && x + 4 < image.x + image.width && y + 4 >= image.y && y + 4 < image.y + image.height;
+      expect([...drawing.dark].sort()).toEqual(expectedCells('H', 4, inBox).cells);
+      expect(decodeBitmap(rasterizeSvg(drawing))).toBe(TEXT);
+    });
+
+    it('embeds the logo file as it was given', () => {
+      const withLogo = qrSvg(TEXT, { ...DEFAULT_DESIGN, errorCorrection: 'H', logo });
+      expect(withLogo).toContain('href="data:image/png;base64,iVBORwECAw=="');
+    });
   });
 
   it('checks a design next to each field: contrast, inverted codes, a logo at a low correction level', () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { untilDom } from './dom-signals.js';
 import QRCode from 'qrcode';
+import { decodePng, pngPixels } from '../../support/qr-read.js';
 import LinkDetailQr from '../../../renderer/src/components/link-detail/LinkDetailQr.vue';
 import { checkQrOptions, contrastRatio, normaliseHex, qrFileName, qrPngDataUrl, qrSvg, QR_DEFAULTS } from '../../../renderer/src/components/link-detail/qr-code.js';
 
@@ -63,6 +64,8 @@ describe('QR rendering', () => {
     expect(svg).toContain('stroke="#123456"');
     const png = await qrPngDataUrl(SHORT, { size: 300, foreground: '#000000', background: '#ffffff' });
     expect(png).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(decodePng(png)).toBe(SHORT);
+    expect(decodePng(await qrPngDataUrl(`${SHORT}2`, QR_DEFAULTS))).toBe(`${SHORT}2`);
   });
 });
 
@@ -97,6 +100,9 @@ describe('LinkDetailQr', () => {
     expect(png.element.tagName).toBe('A');
     expect(png.attributes('download')).toBe('qr-spring.png');
     expect(png.attributes('href')).toBe(await qrPngDataUrl(SHORT, QR_DEFAULTS));
+    // What the downloaded PNG encodes, read by a scanner (jsqr), not by the code that drew it.
+    expect(decodePng(png.attributes('href') ?? '')).toBe(SHORT);
+    expect(pngPixels(png.attributes('href') ?? '').width).toBe(QR_DEFAULTS.size);
     expect(w.get('[data-testid="link-qr-svg"]').attributes('href')).toBe('blob:test/1');
     expect(await blobs[0]?.text()).toBe(await qrSvg(SHORT, QR_DEFAULTS));
     expect(w.get('[data-testid="link-qr-image"]').attributes('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
@@ -117,6 +123,10 @@ describe('LinkDetailQr', () => {
     expect(text).toContain('stroke="#112233"');
     expect(text).toContain('fill="#ffeedd"');
     expect(svg.attributes('href')).toBe(`blob:test/${blobs.length}`);
+    // The PNG for the new options: 512 px and still the short URL.
+    const recoloured = w.get('[data-testid="link-qr-png"]').attributes('href') ?? '';
+    expect(pngPixels(recoloured).width).toBe(512);
+    expect(decodePng(recoloured)).toBe(SHORT);
     // Each new rendering frees the previous file.
     expect(revoke).toHaveBeenCalledWith('blob:test/1');
     w.unmount();
