@@ -30,7 +30,7 @@ import { createAppTray, type AppTray } from './tray.js';
 import { restoredBounds } from './window-bounds.js';
 import { WINDOW_SIZE } from './window-options.js';
 import { readWindowState, windowStatePath, writeWindowState } from './window-state-file.js';
-import { createMainWindow, focusWindow, showView, type WindowPlacement } from './window.js';
+import { createMainWindow, focusWindow, rememberPlace, showView, type WindowPlacement } from './window.js';
 
 const log = (message: string): void => console.warn(message);
 
@@ -43,6 +43,8 @@ function appLocation(): AppLocation {
 
 let backend: Backend | null = null;
 let win: BrowserWindow | null = null;
+/** Where the main window is remembered (window-state.json), once it is open. */
+let winPlacement: WindowPlacement | null = null;
 let detachWindow: (() => void) | null = null;
 let ipc: IpcHost | null = null;
 let quick: QuickWindow | null = null;
@@ -57,6 +59,10 @@ const hooksEnabled = testHooksEnabled(process.env, app.isPackaged);
 
 /** One close sequence for every way Linkdeck ends, the person's quit or the OS's (app-shutdown.ts). */
 const shutdown = new AppShutdown({
+  // Windows' query-session-end: the window's place, which is otherwise written only as it closes.
+  flush: () => {
+    if (win && winPlacement) rememberPlace(win, winPlacement, log);
+  },
   stopDesktop: () => {
     desktopSettings?.dispose();
     tray?.destroy();
@@ -98,8 +104,10 @@ function windowPlacement(): WindowPlacement {
 }
 
 function openWindow(location: AppLocation, host: IpcHost): void {
-  const created = createMainWindow(location, log, windowPlacement());
+  const placement = windowPlacement();
+  const created = createMainWindow(location, log, placement);
   win = created;
+  winPlacement = placement;
   detachWindow = host.attach(created);
   endWithWindowsSession(process.platform, created, app, shutdown, log);
   created.on('close', (event) => {
