@@ -1,7 +1,7 @@
 /**
  * How Linkdeck ends, whoever asks: the person (tray "Quit", the app menu, the last window closed)
- * or the OS ending the session (Windows: query-session-end / session-end on a window; Linux and
- * macOS: powerMonitor's shutdown). Every way runs the same sequence, once:
+ * or the OS ending the session (Windows: session-end on a window, query-session-end only flushes;
+ * Linux and macOS: powerMonitor's shutdown). Every way runs the same sequence, once:
  *
  *   1. stop the desktop parts (global hotkey, tray, quick-shorten window, open notifications);
  *   2. close the backend: flush the outbox, stop the local service, close the databases;
@@ -15,9 +15,15 @@
  *
  * Pure: the Electron events are wired in session-end-events.ts and index.ts.
  */
-export type ShutdownCause = 'quit' | 'query-session-end' | 'session-end' | 'os-shutdown';
+export type ShutdownCause = 'quit' | 'session-end' | 'os-shutdown';
 
 export interface AppShutdownDeps {
+  /**
+   * Writes down what the main process holds only in memory (the window's place), without
+   * stopping anything: Windows' query-session-end, an end that may still be cancelled.
+   * A failure is logged. Optional: nothing to write is a valid answer.
+   */
+  flush?(): void;
   /** Stops the desktop parts (synchronous; a failure is logged, the sequence goes on). */
   stopDesktop(): void;
   /** The backend to close, or null when none was started (its start failed, or not yet ready). */
@@ -84,6 +90,26 @@ export class AppShutdown {
     this.asked = true;
     if (this.running || this.over) return;
     void this.run(cause).then(() => this.deps.quit());
+  }
+
+  /**
+   * Windows' query-session-end (WM_QUERYENDSESSION): the session is *about* to end, and another
+   * application or the person may still cancel it. A cancelled end sends no further event:
+   * Electron 45's native_window_views_win.cc returns at once from a WM_ENDSESSION whose wParam is
+   * FALSE (`if (!w_param || session_ended) return false;`), so nothing would ever undo a close
+   * begun here, and the tray and hotkey would be gone for the rest of the session. So this only
+   * writes down what the main process holds in memory (deps.flush) and stops nothing; the close
+   * starts at session-end (sessionEnded). The backend needs no flush here: every change was
+   * committed to SQLite (synchronous=FULL) when it was made. May come more than once (each
+   * cancelled end, then the next try).
+   */
+  sessionMayEnd(): void {
+    if (this.running || this.over) return;
+    try {
+      this.deps.flush?.();
+    } catch (error) {
+      this.deps.log(`[app] could not write down the app's state before the session end: ${String(error)}`);
+    }
   }
 
   /**

@@ -15,6 +15,7 @@ import { desktopCapabilities, prepareBeforeReady } from './desktop-session.js';
 import { DesktopSettingsService } from './desktop-settings.js';
 import { electronClipboard } from './electron-clipboard.js';
 import { electronNotifier } from './electron-notifier.js';
+import { HeldNotices, routeInAppNotice } from './held-notices.js';
 import { createIpcHost, type IpcHost } from './ipc.js';
 import { utilityLocalService } from './local-service-utility.js';
 import { electronFetch } from './net-fetch.js';
@@ -30,7 +31,7 @@ import { createAppTray, type AppTray } from './tray.js';
 import { restoredBounds } from './window-bounds.js';
 import { WINDOW_SIZE } from './window-options.js';
 import { readWindowState, windowStatePath, writeWindowState } from './window-state-file.js';
-import { createMainWindow, focusWindow, showView, type WindowPlacement } from './window.js';
+import { createMainWindow, focusWindow, rememberPlace, showView, type WindowPlacement } from './window.js';
 
 const log = (message: string): void => console.warn(message);
 
@@ -43,12 +44,16 @@ function appLocation(): AppLocation {
 
 let backend: Backend | null = null;
 let win: BrowserWindow | null = null;
+/** Where the main window is remembered (window-state.json), once it is open. */
+let winPlacement: WindowPlacement | null = null;
 let detachWindow: (() => void) | null = null;
 let ipc: IpcHost | null = null;
 let quick: QuickWindow | null = null;
 let tray: AppTray | null = null;
 let desktopSettings: DesktopSettingsService | null = null;
 let notifier: DesktopNotifier | null = null;
+/** Notices the OS refused while no main window was open: listed in the tray's menu (held-notices.ts). */
+const heldNotices = new HeldNotices(() => tray?.controller.schedule());
 /** What became of each notification (the smoke test's hook reads it; kept only with the hooks on). */
 const notificationLog: NotificationRecord[] = [];
 /** Where the renderer is, once started. */
@@ -57,6 +62,10 @@ const hooksEnabled = testHooksEnabled(process.env, app.isPackaged);
 
 /** One close sequence for every way Linkdeck ends, the person's quit or the OS's (app-shutdown.ts). */
 const shutdown = new AppShutdown({
+  // Windows' query-session-end: the window's place, which is otherwise written only as it closes.
+  flush: () => {
+    if (win && winPlacement) rememberPlace(win, winPlacement, log);
+  },
   stopDesktop: () => {
     desktopSettings?.dispose();
     tray?.destroy();
@@ -98,8 +107,10 @@ function windowPlacement(): WindowPlacement {
 }
 
 function openWindow(location: AppLocation, host: IpcHost): void {
-  const created = createMainWindow(location, log, windowPlacement());
+  const placement = windowPlacement();
+  const created = createMainWindow(location, log, placement);
   win = created;
+  winPlacement = placement;
   detachWindow = host.attach(created);
   endWithWindowsSession(process.platform, created, app, shutdown, log);
   created.on('close', (event) => {
@@ -179,12 +190,18 @@ async function start(): Promise<void> {
     log,
   });
   desktopSettings = settings;
-  // Notifications the OS would not show (macOS unsigned builds: always) go to the window instead.
+  // Notifications the OS would not show (macOS unsigned builds: always) go to the window instead,
+  // or, while there is no main window (macOS keeps running without one), to the tray's menu.
   const inAppNotices = new Set<(notice: DesktopNotice) => void>();
-  const desktopNotifier = electronNotifier(log, {
-    fallback: ({ title, body, view }) => {
-      for (const listener of inAppNotices) listener({ title, body, ...(view ? { view } : {}) });
+  const toWindowOrTray = routeInAppNotice({
+    hasMainWindow: () => win !== null && !win.isDestroyed(),
+    send: (notice) => {
+      for (const listener of inAppNotices) listener(notice);
     },
+    held: heldNotices,
+  });
+  const desktopNotifier = electronNotifier(log, {
+    fallback: ({ title, body, view }) => toWindowOrTray({ title, body, ...(view ? { view } : {}) }),
     // A click on a notification (not an action) opens its view: nothing depends on macOS's buttons.
     openView: (view) => showMainWindow(location, view),
     ...(hooksEnabled ? { observe: (record: NotificationRecord) => void notificationLog.push(record) } : {}),
@@ -241,6 +258,14 @@ async function start(): Promise<void> {
     quickShorten: () => quickWindow.open(),
     openWindow: () => showMainWindow(location),
     quit: () => app.quit(),
+    missed: {
+      missed: () => heldNotices.list(),
+      openMissed: (index) => {
+        const notice = heldNotices.take(index);
+        if (notice) showMainWindow(location, notice.view ?? null);
+      },
+      clearMissed: () => heldNotices.clear(),
+    },
     log,
   });
   notifyDesktopEvents({ backend: current, notifier: desktopNotifier, openWindow: () => showMainWindow(location), log });

@@ -34,7 +34,7 @@ export type LoginItemPlan = { kind: 'os'; args: string[] } | { kind: 'autostart-
 /**
  * A run on another data folder (LINKDECK_DATA_DIR, `dataDir`) must start at login on that folder
  * too: the Windows login item carries `--linkdeck-data-dir` (setLoginItemSettings' `args`, Windows
- * only in Electron's docs), the Linux autostart entry names it in its command (launchCommand); a
+ * only in Electron's docs) under a Run value of its own (windows-login-item.ts), the Linux autostart entry names it in its command (launchCommand); a
  * macOS login item cannot carry it, so there it is not offered, with the reason.
  */
 export function loginItemPlan(platform: NodeJS.Platform, isPackaged: boolean, dataDir?: string): LoginItemPlan {

@@ -2,6 +2,7 @@ import { app } from 'electron';
 import { homedir } from 'node:os';
 import { autostartEnabled, setAutostart } from './login-item-file.js';
 import { autostartFilePath, launchCommand, loginItemPlan } from './login-item.js';
+import { windowsLoginItem, windowsLoginItemName } from './windows-login-item.js';
 
 export interface OpenAtLogin {
   enabled(): boolean;
@@ -22,7 +23,10 @@ export function openAtLogin(dataDir: string | undefined): OpenAtLogin | null {
   const plan = loginItemPlan(process.platform, app.isPackaged, dataDir);
   switch (plan.kind) {
     case 'os': {
-      // Windows keeps one login item per path and arguments: ask and set with the same ones.
+      // Windows: one Run value per data folder (windows-login-item.ts), asked and set with the
+      // arguments that start Linkdeck on it.
+      if (process.platform === 'win32')
+        return windowsLoginItem(app, plan.args, dataDir ? windowsLoginItemName(dataDir) : undefined);
       const args = plan.args;
       return {
         enabled: () => app.getLoginItemSettings(args.length ? { args } : undefined).openAtLogin,

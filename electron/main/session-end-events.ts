@@ -28,11 +28,16 @@ export interface PowerMonitorLike {
 
 /**
  * Windows tells each top-level window that the session ends (shutdown, restart, log off, an
- * installer's Restart Manager): query-session-end, then session-end. The close starts at the
- * first of them and is never held up on purpose (no preventDefault at query-session-end: that
- * shows "Linkdeck is preventing shutdown"). At session-end the quit must have begun before the
- * handler returns, or Electron 45 ends the process on the spot (AppShutdown.sessionEnded says
- * why); Electron then closes the windows, and will-quit waits for the rest of the close.
+ * installer's Restart Manager): query-session-end, then session-end. query-session-end only means
+ * "about to end": another application or the person may cancel it, and a cancelled end produces
+ * no further event (Electron 45's native_window_views_win.cc: WM_ENDSESSION with wParam FALSE
+ * returns before any window is told). So query-session-end only writes down what is held in
+ * memory (AppShutdown.sessionMayEnd) and stops nothing: after a cancelled log-off the tray, the
+ * hotkey and the backend are still there. It is never held up on purpose either (no
+ * preventDefault: that shows "Linkdeck is preventing shutdown"). The close starts at session-end,
+ * and the quit must have begun before that handler returns, or Electron 45 ends the process on
+ * the spot (AppShutdown.sessionEnded says why); Electron then closes the windows, and will-quit
+ * waits for the rest of the close.
  */
 export function endWithWindowsSession(
   platform: NodeJS.Platform,
@@ -43,8 +48,8 @@ export function endWithWindowsSession(
 ): void {
   if (platform !== 'win32') return;
   win.on('query-session-end', (event) => {
-    log(`[app] the session is ending (${event.reasons.join(', ') || 'no reason given'}): closing`);
-    shutdown.sessionEnding('query-session-end');
+    log(`[app] the session may end (${event.reasons.join(', ') || 'no reason given'}): saving the app's state, closing nothing until it does`);
+    shutdown.sessionMayEnd();
   });
   win.on('session-end', (event) => {
     log(`[app] the session ends (${event.reasons.join(', ') || 'no reason given'}): quitting`);

@@ -15,6 +15,10 @@ export interface TrayControllerDeps {
   quickShorten(): void;
   openWindow(): void;
   quit(): void;
+  /** Notices the OS refused while no window was open (held-notices.ts); none when absent. */
+  missed?(): readonly { title: string; body: string }[];
+  openMissed?(index: number): void;
+  clearMissed?(): void;
   /** Rebuilds at most once per this many ms (pushes come in bursts during a sync). */
   throttleMs?: number;
   setTimeout?: (callback: () => void, ms: number) => unknown;
@@ -121,6 +125,7 @@ export class TrayController {
       recent: (page?.items ?? []).map(({ id, shortUrl, title, longUrl, provisional }) => ({ id, shortUrl, title, longUrl, provisional })),
       clipboard,
       hotkey: this.deps.hotkey(),
+      missed: (this.deps.missed?.() ?? []).map(({ title, body }) => ({ title, body })),
     };
     if (this.stopped) return;
     this.template = trayMenuTemplate(model, this.actions);
@@ -134,6 +139,8 @@ export class TrayController {
     openWindow: () => this.deps.openWindow(),
     switchProfile: (id) => void this.run('profiles:switch', { id }),
     quit: () => this.deps.quit(),
+    openMissed: (index) => this.deps.openMissed?.(index),
+    clearMissed: () => this.deps.clearMissed?.(),
   };
 
   private async run(channel: string, arg: unknown): Promise<void> {

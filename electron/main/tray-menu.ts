@@ -21,6 +21,8 @@ export interface TrayModel {
    * address, or one never verified); overrides the loopbackOnly words.
    */
   reachNote?: string | null;
+  /** Notices the OS refused while no window was open (held-notices.ts), oldest first. */
+  missed?: { title: string; body: string }[];
 }
 
 export interface TrayActions {
@@ -30,6 +32,9 @@ export interface TrayActions {
   openWindow(): void;
   switchProfile(id: string): void;
   quit(): void;
+  /** Opens Linkdeck where the missed notice at `index` offers its choices, and forgets it. */
+  openMissed?(index: number): void;
+  clearMissed?(): void;
 }
 
 export const TRAY_RECENT_LINKS = 10;
@@ -109,13 +114,31 @@ function profileItems(model: TrayModel, actions: TrayActions): MenuItemConstruct
   ];
 }
 
+/** Notices the OS refused while no window was open: at the top, so they are seen first. */
+function missedItems(model: TrayModel, actions: TrayActions): MenuItemConstructorOptions[] {
+  const missed = model.missed ?? [];
+  if (missed.length === 0) return [];
+  return [
+    { id: 'missed-header', label: 'Not shown as notifications — click to open', enabled: false },
+    ...missed.map((notice, index) => ({
+      id: `missed-${index}`,
+      label: menuText(`${notice.title}: ${notice.body}`, 80),
+      toolTip: notice.body,
+      click: () => actions.openMissed?.(index),
+    })),
+    { id: 'missed-clear', label: 'Clear these notices', click: () => actions.clearMissed?.() },
+    separator,
+  ];
+}
+
 /**
- * The tray menu: recent links (a click copies the short URL), quick shorten, the clipboard
+ * The tray menu: notices the OS refused while no window was open (when there are any), recent links (a click copies the short URL), quick shorten, the clipboard
  * watch's state with pause/resume, open the window, switch profile, quit.
  */
 export function trayMenuTemplate(model: TrayModel, actions: TrayActions): MenuItemConstructorOptions[] {
   const hasProfile = model.profileName !== null;
   return [
+    ...missedItems(model, actions),
     { id: 'recent-header', label: 'Recent links — click to copy', enabled: false },
     // Said where they are copied: a colleague given one of these gets a link that opens nothing.
     ...(model.reachNote || model.loopbackOnly ? [{ id: 'local-only', label: menuText(model.reachNote ?? LOCAL_ONLY_SHORT, 160), enabled: false }] : []),

@@ -1,6 +1,6 @@
 import { Menu, nativeImage, Tray, type NativeImage } from 'electron';
 import type { Backend } from '../backend/backend.js';
-import { TrayController } from './tray-controller.js';
+import { TrayController, type TrayControllerDeps } from './tray-controller.js';
 import { TRAY_ICON } from './tray-icon-data.js';
 
 export interface AppTray {
@@ -24,6 +24,8 @@ export interface AppTrayOptions {
   quickShorten(): void;
   openWindow(): void;
   quit(): void;
+  /** Notices the OS refused while no window was open, for the menu (tray-controller.ts). */
+  missed?: Pick<TrayControllerDeps, 'missed' | 'openMissed' | 'clearMissed'>;
   log: (message: string) => void;
 }
 
@@ -42,6 +44,7 @@ export function createAppTray(options: AppTrayOptions): AppTray | null {
     quickShorten: options.quickShorten,
     openWindow: options.openWindow,
     quit: options.quit,
+    ...options.missed,
     log: options.log,
     render: (template, tooltip) => {
       if (tray.isDestroyed()) return;

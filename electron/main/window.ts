@@ -29,15 +29,7 @@ export function createMainWindow(
     if (placement?.maximized) win.maximize();
     win.show();
   });
-  if (placement) {
-    win.on('close', () => {
-      try {
-        placement.remember({ bounds: win.getNormalBounds(), maximized: win.isMaximized() });
-      } catch (error) {
-        log(`[window] could not remember the window's place: ${String(error)}`);
-      }
-    });
-  }
+  if (placement) win.on('close', () => rememberPlace(win, placement, log));
   win.webContents.on('render-process-gone', (_event, details) =>
     log(`[window] renderer gone: ${details.reason}`),
   );
@@ -45,6 +37,19 @@ export function createMainWindow(
     .loadURL(startUrl(location))
     .catch((error: unknown) => log(`[window] could not load the app: ${String(error)}`));
   return win;
+}
+
+/**
+ * Writes the window's size and place down (its 'close', and Windows' query-session-end: the
+ * session may end before the window closes).
+ */
+export function rememberPlace(win: BrowserWindow, placement: WindowPlacement, log: (message: string) => void): void {
+  if (win.isDestroyed()) return;
+  try {
+    placement.remember({ bounds: win.getNormalBounds(), maximized: win.isMaximized() });
+  } catch (error) {
+    log(`[window] could not remember the window's place: ${String(error)}`);
+  }
 }
 
 /**

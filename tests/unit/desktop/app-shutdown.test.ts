@@ -14,6 +14,7 @@ function setup(options: { backend?: boolean } = {}) {
     },
   };
   const deps: AppShutdownDeps = {
+    flush: () => void steps.push('flush'),
     stopDesktop: () => void steps.push('stop desktop'),
     backend: () => (options.backend === false ? null : backend),
     quit: () => void steps.push('quit'),
@@ -65,20 +66,52 @@ describe('the app shutdown sequence', () => {
     expect(steps).toEqual(['stop desktop']);
   });
 
-  it('Windows ending the session runs the same sequence, once for query-session-end and session-end, then quits', async () => {
+  it('query-session-end (an end that may be cancelled) only flushes: nothing stops, no quit', async () => {
+    const { shutdown, steps, flush } = setup();
+    shutdown.sessionMayEnd();
+    shutdown.sessionMayEnd();
+    await flush();
+    expect(steps).toEqual(['flush', 'flush']);
+    expect(shutdown.quitting).toBe(false);
+    expect(shutdown.cause).toBeNull();
+    // The person's quit afterwards is the usual one.
+    expect(shutdown.beforeQuit()).toBe(true);
+  });
+
+  it('Windows ending the session (session-end) runs the same sequence once, then quits', async () => {
     const { shutdown, steps, closing, flush } = setup();
-    shutdown.sessionEnding('query-session-end');
+    shutdown.sessionMayEnd();
+    shutdown.sessionEnding('session-end');
     expect(shutdown.quitting).toBe(true);
     shutdown.sessionEnding('session-end');
     await flush();
-    expect(steps).toEqual(['stop desktop', 'backend.close']);
+    expect(steps).toEqual(['flush', 'stop desktop', 'backend.close']);
     // Electron's own quit during the close waits for it rather than starting another.
     expect(shutdown.beforeQuit()).toBe(true);
     closing.resolve();
     await flush();
-    expect(steps).toEqual(['stop desktop', 'backend.close', 'backend closed', 'quit']);
-    expect(shutdown.cause).toBe('query-session-end');
+    expect(steps).toEqual(['flush', 'stop desktop', 'backend.close', 'backend closed', 'quit']);
+    expect(shutdown.cause).toBe('session-end');
     expect(shutdown.beforeQuit()).toBe(false);
+    // A late query (a second window's) once closing flushes nothing more.
+    shutdown.sessionMayEnd();
+    expect(steps.filter((s) => s === 'flush')).toHaveLength(1);
+  });
+
+  it('a flush that throws is logged and stops nothing', () => {
+    const logged: string[] = [];
+    const shutdown = new AppShutdown({
+      flush: () => {
+        throw new Error('disk full');
+      },
+      stopDesktop: () => void logged.push('stop desktop'),
+      backend: () => null,
+      quit: () => void logged.push('quit'),
+      log: (message) => void logged.push(message),
+    });
+    shutdown.sessionMayEnd();
+    expect(logged).toEqual([expect.stringMatching(/could not write down the app's state.*disk full/)]);
+    expect(shutdown.quitting).toBe(false);
   });
 
   it('an ending session quits once the budget has passed, even if the backend has not closed', async () => {

@@ -10,7 +10,8 @@ import { EventEmitter } from 'node:events';
  * - FakeElectronApp: shell/browser/browser.cc (Browser::Quit, HandleBeforeQuit,
  *   NotifyAndShutdown, OnWindowCloseCancelled) and shell/browser/native_window_views_win.cc's
  *   WM_ENDSESSION case after #52604 (notify every window, then TerminateCurrentProcessImmediately
- *   unless is_quitting()).
+ *   unless is_quitting(); nothing at all when wParam is FALSE, a cancelled end) and its
+ *   WM_QUERYENDSESSION case (notify, answer !prevent_default). Re-read at 96f3996d (Aug 22 2026).
  */
 
 /** Electron's PowerMonitor on Linux, with the native monitor reduced to what it is told. */
@@ -111,6 +112,20 @@ export class FakeElectronApp extends EventEmitter {
     if (!this.isQuitting) this.terminated = true;
   }
 
+  /**
+   * WM_ENDSESSION with wParam FALSE: the end was cancelled (another application or the person
+   * said no to WM_QUERYENDSESSION). native_window_views_win.cc returns at once
+   * (`if (!w_param || session_ended) return false;`): no window hears of it, nothing is emitted.
+   * A later end of the session may still come.
+   */
+  cancelEndSession(): void {
+    if (this.sessionEnded) return;
+  }
+
+  /**
+   * WM_QUERYENDSESSION: every window is told (NotifyWindowQueryEndSession); its handlers may call
+   * preventDefault(), which answers FALSE (asks Windows not to end the session).
+   */
   queryEndSession(reasons: string[] = ['logoff']): void {
     for (const win of this.windows) if (!win.closed) win.emit('query-session-end', { reasons, preventDefault: () => {} });
   }

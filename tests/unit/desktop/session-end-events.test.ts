@@ -17,6 +17,7 @@ function windowsApp(options: { closeToTray?: boolean } = {}) {
   const win = new FakeWindow();
   const app = new FakeElectronApp([win]);
   const shutdown = new AppShutdown({
+    flush: () => void steps.push('flush'),
     stopDesktop: () => void steps.push('stop desktop'),
     backend: () => ({
       close: () => {
@@ -51,11 +52,12 @@ describe('Windows ending the session (Electron 45 ends the process unless a quit
     expect(app.terminated).toBe(true);
   });
 
-  it('query-session-end then session-end: the quit has begun when the handler returns, will-quit waits for the close, then Linkdeck exits', async () => {
+  it('query-session-end then session-end: only a flush at the query; at the end the quit has begun when the handler returns, will-quit waits for the close, then Linkdeck exits', async () => {
     const { app, win, steps, closing } = windowsApp();
     app.queryEndSession();
-    expect(steps).toEqual(['stop desktop', 'backend.close']);
+    expect(steps).toEqual(['flush']);
     app.endSession();
+    expect(steps).toEqual(['flush', 'stop desktop', 'backend.close']);
     expect(app.terminated).toBe(false);
     expect(app.isQuitting).toBe(true);
     // Close to tray is on, yet the window closes: the quit is real.
@@ -64,7 +66,30 @@ describe('Windows ending the session (Electron 45 ends the process unless a quit
     expect(app.exited).toBe(false);
     closing.resolve();
     await flush();
-    expect(steps).toEqual(['stop desktop', 'backend.close', 'backend closed']);
+    expect(steps).toEqual(['flush', 'stop desktop', 'backend.close', 'backend closed']);
+    expect(app.exited).toBe(true);
+  });
+
+  it('a cancelled end (query-session-end, then WM_ENDSESSION with wParam FALSE: no event) leaves Linkdeck running: tray, hotkey and backend untouched', async () => {
+    const { app, win, steps, shutdown, closing } = windowsApp();
+    app.queryEndSession();
+    app.cancelEndSession();
+    await flush();
+    expect(steps).toEqual(['flush']);
+    expect(shutdown.quitting).toBe(false);
+    expect(app.isQuitting).toBe(false);
+    // Closing the window still hides it in the tray, as on any other day.
+    const event = { defaultPrevented: false, preventDefault: () => void (event.defaultPrevented = true) };
+    win.emit('close', event);
+    expect(event.defaultPrevented).toBe(true);
+    // The next log-off, not cancelled, closes and quits as usual.
+    app.queryEndSession();
+    app.endSession();
+    expect(app.terminated).toBe(false);
+    expect(steps).toEqual(['flush', 'flush', 'stop desktop', 'backend.close']);
+    app.closeWindows();
+    closing.resolve();
+    await flush();
     expect(app.exited).toBe(true);
   });
 

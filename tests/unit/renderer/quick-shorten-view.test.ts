@@ -92,6 +92,57 @@ describe('QuickShortenView', () => {
     expect(fake.callsTo('clipboard:read-url')).toHaveLength(1);
   });
 
+  /*
+   * Native Wayland: win.focus() "may show a notification or flash the app icon if the window or
+   * app is not already focused" (Electron 45's docs/api/browser-window.md, win.focus()), and
+   * windows cannot be focused "without user input" (its Platform notices). So the page is shown
+   * with document.hasFocus() false and no 'focus' event until the person clicks into it; the
+   * click on the button is that input.
+   */
+  it('offers "Paste from clipboard" while the window has not got the focus, and pastes on a click', async () => {
+    let focused = false;
+    vi.spyOn(document, 'hasFocus').mockImplementation(() => focused);
+    fake.answer('clipboard:read-url', ok({ url: 'https://example.com/copied' }));
+    await open('/quick');
+    expect(byTestId('quick-paste')?.textContent?.trim()).toBe('Paste from clipboard');
+    expect(fake.callsTo('clipboard:read-url')).toHaveLength(0);
+    // The click is the person's input: the compositor gives the window the focus with it.
+    focused = true;
+    byTestId('quick-paste')!.click();
+    await flushPromises();
+    expect(urlField().value).toBe('https://example.com/copied');
+    expect(byTestId('quick-paste')).toBeNull();
+    // The focus event that follows the click reads nothing more.
+    window.dispatchEvent(new Event('focus'));
+    await flushPromises();
+    expect(fake.callsTo('clipboard:read-url')).toHaveLength(1);
+  });
+
+  it('hides "Paste from clipboard" once the focus comes, and never shows it to a window that has it', async () => {
+    let focused = false;
+    vi.spyOn(document, 'hasFocus').mockImplementation(() => focused);
+    await open('/quick');
+    expect(byTestId('quick-paste')).not.toBeNull();
+    focused = true;
+    window.dispatchEvent(new Event('focus'));
+    await flushPromises();
+    expect(byTestId('quick-paste')).toBeNull();
+    wrapper?.unmount();
+    wrapper = undefined;
+    document.body.innerHTML = '';
+    await open('/quick');
+    expect(byTestId('quick-paste')).toBeNull();
+  });
+
+  it('says so next to the field when the clipboard holds no web address', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    await open('/quick');
+    byTestId('quick-paste')!.click();
+    await flushPromises();
+    expect(urlField().value).toBe('');
+    expect(byTestId('quick-paste-note')?.textContent).toMatch(/no web address to paste/);
+  });
+
   it('never reads the clipboard of a window closed before it got the focus', async () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
     const w = await open('/quick');
