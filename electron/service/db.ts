@@ -1,7 +1,7 @@
 import Database from 'libsql';
 import { join } from 'node:path';
 import { migrations, type Migration } from './migrations.js';
-import { privateDatabaseFile, privateDir } from './private-files.js';
+import { folderOwner, giveTo, privateDatabaseFile, privateDir } from './private-files.js';
 
 export type Db = InstanceType<typeof Database>;
 
@@ -15,13 +15,16 @@ export const DB_FILE = 'linkdeck-service.db';
  */
 export function openDatabase(dataDir: string): Db {
   privateDir(dataDir);
-  privateDatabaseFile(join(dataDir, DB_FILE));
-  const db = new Database(join(dataDir, DB_FILE));
+  const file = join(dataDir, DB_FILE);
+  privateDatabaseFile(file);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  // Run as root on the service user's folder (restore, user add, …): the files stay the user's.
+  giveTo(folderOwner(dataDir), [file, `${file}-wal`, `${file}-shm`]);
   return db;
 }
 
