@@ -88,6 +88,17 @@ describe('the container image (resources/deploy/Containerfile, resources/deploy/
     expect(file).not.toMatch(/^(CMD|ENTRYPOINT).*\bnpm\b/m);
   });
 
+  it('keeps its health check under podman (issue 41): compose.yaml repeats it, every podman build written says --format docker', () => {
+    // podman builds OCI images by default, and the OCI image format has no HEALTHCHECK.
+    expect(deploy('compose.yaml')).toMatch(/^ {4}healthcheck:\n {6}test: \[.*\/healthz/m);
+    const hosting = readFileSync(join(ROOT, 'docs/hosting.md'), 'utf8');
+    for (const [name, text] of [['docs/hosting.md', hosting], ['Containerfile', deploy('Containerfile')]] as const) {
+      const builds = [...text.matchAll(/podman build[^\n]*/g)].map((m) => m[0]);
+      expect(builds.length, name).toBeGreaterThan(0);
+      for (const build of builds) expect(build, name).toContain('--format docker');
+    }
+  });
+
   it('sets only environment variables the service reads (each flag is LINKDECK_<FLAG>)', () => {
     const known = new Set(Object.keys(FLAGS).map(envName));
     for (const text of [deploy('Containerfile'), deploy('compose.yaml')]) {
@@ -102,7 +113,8 @@ describe('the container image (resources/deploy/Containerfile, resources/deploy/
     const tag = `linkdeck-service:test-${process.pid}`;
     const name = `linkdeck-smoke-${process.pid}`;
     const run = (args: string[]) => spawnSync(engine, args, { encoding: 'utf8', cwd: ROOT, timeout: 600_000 });
-    const built = run(['build', '-f', 'resources/deploy/Containerfile', '-t', tag, '.']);
+    // As the docs write it: podman needs --format docker to keep the HEALTHCHECK.
+    const built = run(['build', ...(engine === 'podman' ? ['--format', 'docker'] : []), '-f', 'resources/deploy/Containerfile', '-t', tag, '.']);
     expect(built.status, built.stderr).toBe(0);
     try {
       const started = run(['run', '-d', '--name', name, '-p', '127.0.0.1:18181:8080', tag]);
