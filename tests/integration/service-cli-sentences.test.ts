@@ -1,3 +1,4 @@
+import Database from 'libsql';
 import { chmodSync, chownSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -81,6 +82,22 @@ describe('usage mistakes are sentences (item 5)', () => {
     expect(await refused(['--data', dataDir, '--bogus'])).toBe('--bogus is not a flag of the link service: the flags it knows are listed below.');
     expect(await refused(['--data', dataDir, '--port'])).toBe('--port needs a value: --port <port>.');
     expect(await refused(['--data', dataDir, '--metrics=yes'])).toBe('--metrics takes no value: give it alone to switch it on.');
+  });
+
+  it('a database made by a newer Linkdeck is refused with a sentence, and left as it was', { timeout: 60_000 }, async () => {
+    const dataDir = tempDir();
+    expect((await runToEnd(cli, ['user', 'add', '--data', dataDir, '--email', 'ana@example.com'])).code).toBe(0);
+    const db = new Database(join(dataDir, DB_FILE));
+    db.pragma('user_version = 9999');
+    db.close();
+    expect(await refused(['--port', '0', '--data', dataDir])).toMatch(
+      /^The database in .* was made by a newer Linkdeck \(schema 9999; this one knows up to \d+\): run that version again, or restore the backup made before the upgrade\.$/,
+    );
+    const after = new Database(join(dataDir, DB_FILE), { readonly: true });
+    // libsql answers the pragma as a number or as a row, depending on its version.
+    const row = after.pragma('user_version', { simple: true }) as { user_version?: number } | number;
+    expect(typeof row === 'number' ? row : row.user_version).toBe(9999);
+    after.close();
   });
 
   it('"restore" counts in words: 1 link, 1 user', { timeout: 90_000 }, async () => {
