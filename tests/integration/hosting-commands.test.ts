@@ -92,8 +92,8 @@ const backupFiles = () => readdirSync(backups).filter((name) => /^linkdeck-.*\.d
 
 describe('docs/hosting.md, as a self-hoster runs it', () => {
   it('lists every LINKDECK_* variable the service reads, and no other', () => {
-    const documented = [...hosting.matchAll(/^\| `(LINKDECK_[A-Z_]+)` \| `--([a-z-]+)/gm)].map((m) => [m[1], m[2]]);
-    const read = Object.entries(FLAGS).filter(([, f]) => 'env' in f && f.env).map(([name]) => [envName(name), name]);
+    const documented = [...hosting.matchAll(/^\| `(LINKDECK_[A-Z_]+)` \| `--([a-z-]+)/gm)].map((m): [string, string] => [m[1] as string, m[2] as string]);
+    const read = Object.entries(FLAGS).filter(([, f]) => 'env' in f && f.env).map(([name]): [string, string] => [envName(name), name]);
     expect(new Map(documented)).toEqual(new Map(read));
   });
 
