@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { envName, FLAGS } from '../../electron/service/cli-options.js';
 import { makeOtherUser, runAs, SKIP_OTHER_USER, stopOtherUsersProcesses, type OtherUser } from './support/other-user.js';
@@ -91,6 +91,13 @@ async function nextSecond() {
 const backupFiles = () => readdirSync(backups).filter((name) => /^linkdeck-.*\.db$/.test(name)).sort();
 
 describe('docs/hosting.md, as a self-hoster runs it', () => {
+  it('names the runtime packages the build writes into out/service/package.json, all of them', () => {
+    const built = Object.keys((JSON.parse(readFileSync(join(dirname(cli), 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+    const named = /the only packages it needs, at the versions the lockfile pins\. The build prints them: \*\*([^*]+)\*\* \((\w+)\)/.exec(hosting.replace(/\s+/g, ' '));
+    expect(named?.[1]?.split(', ')).toEqual(built);
+    expect(named?.[2]).toBe(['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'][built.length]);
+  });
+
   it('lists every LINKDECK_* variable the service reads, and no other', () => {
     const documented = [...hosting.matchAll(/^\| `(LINKDECK_[A-Z_]+)` \| `--([a-z-]+)/gm)].map((m): [string, string] => [m[1] as string, m[2] as string]);
     const read = Object.entries(FLAGS).filter(([, f]) => 'env' in f && f.env).map(([name]): [string, string] => [envName(name), name]);

@@ -117,6 +117,26 @@ describe('/openapi.json', () => {
     expect(checked.length).toBe(SPEC_EXAMPLES.length + 11);
   });
 
+  it('the query and path schemas it publishes are the ones the service checks with: they agree on every value', async () => {
+    const list = operationFor('GET', '/api/pixels');
+    const limit = list.parameters?.find((p) => p.name === 'limit')?.schema as Json;
+    for (const value of ['1', '2', '015', '100', '999999999', '0', '00', '-1', '1.5', 'abc', '1e3', '1234567890', ' 1']) {
+      const schemaSays = problems(limit, value) === '';
+      const status = (await s.api('GET', `/api/pixels?limit=${encodeURIComponent(value)}`)).status;
+      expect({ value, accepted: status === 200 }).toEqual({ value, accepted: schemaSays });
+    }
+    const read = operationFor('GET', '/api/url/1');
+    const id = read.parameters?.find((p) => p.in === 'path' && p.name === 'id')?.schema as Json;
+    const made = (await s.api<Json>('POST', '/api/url/add', { url: 'https://example.com/ids' })).json['id'] as number;
+    for (const value of [String(made), '999999', '0', `0${made}`, 'abc', '12345678901234567']) {
+      const schemaSays = problems(id, value) === '';
+      const answer = await s.api<Json>('GET', `/api/url/${value}`);
+      // A malformed id is refused with its own sentence; a well-formed one is read (or not found).
+      const serviceSays = !String(answer.json['message'] ?? '').includes('link ids are whole numbers');
+      expect({ value, wellFormed: serviceSays }).toEqual({ value, wellFormed: schemaSays });
+    }
+  });
+
   it('an error answer validates against its Error schema', async () => {
     const r = await s.api<Json>('GET', '/api/url/999999');
     expect(r.status).toBe(404);

@@ -25,7 +25,8 @@ const jsonSchema = (schema: z.ZodType): Json => {
 const pathParams = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string);
 
 function operation(route: RegisteredRoute, doc: RouteDoc | undefined): Json {
-  const parameters: Json[] = pathParams(route.url).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const params = (doc?.params?.shape ?? {}) as Record<string, z.ZodType>;
+  const parameters: Json[] = pathParams(route.url).map((name) => ({ name, in: 'path', required: true, schema: params[name] ? jsonSchema(params[name]) : { type: 'string' } }));
   if (!doc) return { summary: `${route.method} ${route.url}`, 'x-undocumented': true, parameters, responses: { default: { description: 'Not described' } } };
   if (doc.query) {
     const shape = doc.query.shape as Record<string, z.ZodType>;

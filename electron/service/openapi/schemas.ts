@@ -10,6 +10,7 @@
  * checks both against the documentation's samples and the real answers.
  */
 import { z } from 'zod';
+import { LinkIdParams, PagingQuery } from '../request-schemas.js';
 
 const id = z.number().int().positive();
 const url = z.string().meta({ format: 'uri' });
@@ -39,10 +40,6 @@ const paged = (collection: string, item: z.ZodType) =>
     }),
   });
 
-export const PagingQuery = z.object({
-  limit: z.string().regex(/^\d+$/).optional().meta({ description: 'Page size (default 15, at most 100).' }),
-  page: z.string().regex(/^\d+$/).optional().meta({ description: 'Page number, from 1.' }),
-});
 
 const Target = (key: string) => z.array(z.object({ [key]: z.string(), link: url }).partial());
 const LinkInput = z
@@ -116,6 +113,8 @@ const Probe = z.object({ status: z.string(), reasons: z.array(z.string()).option
 export interface RouteDoc {
   summary: string;
   tag: string;
+  /** Path parameters' schemas (a parameter not named here is any text). */
+  params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
   /** The 200 answer: a JSON schema, or another media type (an HTML page, an image, text). */
@@ -138,16 +137,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     }),
     answer: z.union([paged('urls', LinkItem), SingleLink]),
   },
-  'GET /api/url/:id': { tag: 'Links', summary: 'One link with its click statistics', answer: SingleLink },
+  'GET /api/url/:id': { tag: 'Links', params: LinkIdParams, summary: 'One link with its click statistics', answer: SingleLink },
   'POST /api/url/add': { tag: 'Links', summary: 'Shorten a link', body: LinkInput, answer: z.object({ error: ok, id, shorturl: url, dropped: Dropped.optional() }) },
   'PUT /api/url/:id/update': {
     tag: 'Links',
+    params: LinkIdParams,
     summary: 'Replace a link (every optional field left out is cleared)',
     body: LinkInput,
     answer: z.object({ error: ok, id, short: url, dropped: Dropped.optional() }),
   },
-  'DELETE /api/url/:id/delete': { tag: 'Links', summary: 'Delete a link', answer: message },
-  'GET /api/url/:id/clicks': { tag: 'Statistics', summary: "Extension: a link's clicks over time", query: z.object({ from: z.string(), to: z.string(), step: z.string() }).partial(), answer: Timeline },
+  'DELETE /api/url/:id/delete': { tag: 'Links', params: LinkIdParams, summary: 'Delete a link', answer: message },
+  'GET /api/url/:id/clicks': { tag: 'Statistics', params: LinkIdParams, summary: "Extension: a link's clicks over time", query: z.object({ from: z.string(), to: z.string(), step: z.string() }).partial(), answer: Timeline },
   'GET /api/clicks': { tag: 'Statistics', summary: 'Extension: all your clicks over time', query: z.object({ from: z.string(), to: z.string(), step: z.string() }).partial(), answer: Timeline },
   'GET /api/account': {
     tag: 'Account',
