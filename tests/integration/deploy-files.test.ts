@@ -54,6 +54,14 @@ describe('the systemd unit (resources/deploy/linkdeck-service.service)', () => {
     // verify exits 0 even on unknown keys and bad values: its warnings are the verdict.
     expect(verify.status, verify.stderr).toBe(0);
     expect(`${verify.stdout}${verify.stderr}`.trim()).toBe('');
+    // The nightly backup's unit and timer (docs/hosting.md, "Backups and restore") as well.
+    const backupFiles = ['linkdeck-backup.service', 'linkdeck-backup.timer'].map((name) => {
+      copyFileSync(join(ROOT, 'resources/deploy', name), join(dir, name));
+      return join(dir, name);
+    });
+    const backupVerify = spawnSync('systemd-analyze', ['verify', ...backupFiles], { encoding: 'utf8' });
+    expect(backupVerify.status, backupVerify.stderr).toBe(0);
+    expect(`${backupVerify.stdout}${backupVerify.stderr}`.trim()).toBe('');
     const security = spawnSync('systemd-analyze', ['security', '--offline=true', '--no-pager', file], { encoding: 'utf8' });
     const level = /Overall exposure level for linkdeck-service\.service: ([\d.]+)/.exec(security.stdout)?.[1];
     expect(level, security.stdout + security.stderr).toBeDefined();
