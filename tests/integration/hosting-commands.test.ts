@@ -151,7 +151,7 @@ describe('docs/hosting.md, as a self-hoster runs it', () => {
     const made = backupFiles().filter((name) => /^linkdeck-\d{4}-\d\d-\d\dT\d{6}\.db$/.test(name));
     expect(made).toHaveLength(3);
 
-    const beforeUpgrade = sh(docLine('sudo -u linkdeck node', 'before-upgrade.db'));
+    const beforeUpgrade = sh(docLine('sudo -u linkdeck node', '/before-upgrade-$(date'));
     expect(beforeUpgrade.code, beforeUpgrade.stderr).toBe(0);
 
     // Restore (the service stopped first, as the page says), run with `sudo`: root on a server.
