@@ -17,6 +17,8 @@ import { registerVerifyRoutes } from './verify-route.js';
 import { forwardedHeadersWarning } from './client-address.js';
 import { PROBE_PATHS, registerProbeRoutes } from './health.js';
 import type { ServiceMetrics } from './metrics.js';
+import type { RegisteredRoute } from './openapi/document.js';
+import { registerOpenApiRoutes } from './openapi/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -123,6 +125,11 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     },
   });
   app.decorateRequest('userId', 0);
+  // Every route as registered (HEAD twins aside), for the OpenAPI document: openapi/document.ts.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
 
   installBodyParsers(app);
   app.setErrorHandler((error, request, reply) => {
@@ -181,6 +188,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   registerAvatarRoute(app, ctx);
   registerVerifyRoutes(app, ctx);
   registerQrImageRoutes(app, ctx);
+  registerOpenApiRoutes(app, ctx, routes);
   const directRedirect = registerRedirectRoutes(app, ctx, addressLimits.pages, warnForwarded);
   // Behind a trusted proxy the client's address is Fastify's to work out (X-Forwarded-For,
   // request.ip): every redirect then takes the Fastify route.

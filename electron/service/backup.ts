@@ -1,14 +1,16 @@
 import Database from 'libsql';
-import { chmodSync, existsSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ApiError } from './errors.js';
 import { DB_FILE, openDatabase } from './db.js';
+import { folderOwner, giveTo } from './private-files.js';
 
 /**
  * A consistent copy of the service's database while it runs: SQLite's `VACUUM INTO` reads one
  * snapshot (in WAL mode the running service keeps writing meanwhile) and writes a compact file
  * that opens on its own, without a -wal. The copy holds key hashes and click rows: it is made
- * 0600, and checked (quick_check) before it is reported as made.
+ * 0600 (and, made by root, given to the data folder's owner), and checked (quick_check) before
+ * it is reported as made.
  */
 export function backupDatabase(dataDir: string, to: string): { file: string; bytes: number } {
   // Opening a folder without one would make a new, empty database and back that up.
@@ -18,6 +20,11 @@ export function backupDatabase(dataDir: string, to: string): { file: string; byt
   const file = resolve(to);
   if (existsSync(file)) throw new ApiError(400, `${file} already exists: choose a new file name, as a backup never overwrites one.`);
   if (!existsSync(dirname(file))) throw new ApiError(400, `The folder ${dirname(file)} does not exist.`);
+  try {
+    accessSync(dirname(file), constants.W_OK);
+  } catch {
+    throw new ApiError(400, `This user cannot write in ${dirname(file)}: give --to a file in a folder it can write, or run the backup as that folder's owner.`);
+  }
   const db = openDatabase(dataDir);
   try {
     db.prepare('VACUUM INTO ?').run(file);
@@ -25,6 +32,8 @@ export function backupDatabase(dataDir: string, to: string): { file: string; byt
     db.close();
   }
   if (process.platform !== 'win32') chmodSync(file, 0o600);
+  // Made by root (a cron job) from the service user's folder: the user can restore it as itself.
+  giveTo(folderOwner(dataDir), [file]);
   const copy = new Database(file, { readonly: true });
   try {
     const row = copy.prepare('PRAGMA quick_check').get() as Record<string, unknown> | undefined;

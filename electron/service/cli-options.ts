@@ -109,7 +109,7 @@ export function readCommandLine(argv: string[], env: NodeJS.ProcessEnv = process
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parseOptions });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseArgsSentence(error as Error & { code?: string }));
   }
   const values = { ...parsed.values } as Record<string, string | boolean | undefined>;
   for (const [name, f] of Object.entries(FLAGS) as [string, Flag][]) {
@@ -122,4 +122,21 @@ export function readCommandLine(argv: string[], env: NodeJS.ProcessEnv = process
     else if (!FALSE.test(text)) throw new UsageError(`${envName(name)} must be true or false, not "${text}".`);
   }
   return { values: values as CliValues, positionals: parsed.positionals };
+}
+
+/**
+ * node:util parseArgs' own errors ("Unknown option '--x'. To specify a positional argument
+ * starting with a '-', place it at the end of the command after '--', as in '-- \"--x\"") as one
+ * sentence a person reads: which flag, and what to do.
+ */
+function parseArgsSentence(error: Error & { code?: string }): string {
+  const flag = /'(-[^' ]+)/.exec(error.message)?.[1] ?? '';
+  const known = (FLAGS as Record<string, Flag>)[flag.replace(/^--/, '')];
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `${flag} is not a flag of the link service: the flags it knows are listed below.`;
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && known) {
+    return known.type === 'boolean'
+      ? `${flag} takes no value: give it alone to switch it on.`
+      : `${flag} needs a value: ${flag} ${known.value ?? '<value>'}.`;
+  }
+  return error.message;
 }

@@ -9,6 +9,8 @@ import { restoreDatabase } from './restore.js';
 import { readCommandLine, USAGE, UsageError, type CliValues } from './cli-options.js';
 import { serverOptions } from './cli-server-options.js';
 import { ApiError } from './errors.js';
+import { count, portInUse, unwritableFolder } from './cli-errors.js';
+import { DataFolderError } from './private-files.js';
 import { openDatabase } from './db.js';
 import { startService, type RunningService } from './start.js';
 import { createUser, listUsers, resetApiKey } from './users.js';
@@ -17,7 +19,16 @@ async function main(argv: string[]): Promise<void> {
   const { values, positionals } = readCommandLine(argv);
   if (values.help) return void console.log(USAGE);
   const dataDir = values.data || usage('--data <dir> is required: the folder that holds the service database.');
-  const command = positionals.join(' ');
+  try {
+    await run(values, positionals.join(' '), dataDir);
+  } catch (error) {
+    // A folder this user cannot write is a mistake in how it was called: a sentence, exit 2.
+    const sentence = unwritableFolder(error, dataDir);
+    throw sentence ? new ApiError(400, sentence) : error;
+  }
+}
+
+async function run(values: CliValues, command: string, dataDir: string): Promise<void> {
   if (command === '') return serve(values, dataDir);
   if (command === 'user add') {
     const email = values.email ?? usage('--email <email> is required.');
@@ -44,7 +55,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'restore') {
     const from = values.from ?? usage('--from <file> is required: the backup to put in place.');
     const { links, users, kept } = restoreDatabase(dataDir, from);
-    console.log(`Restored ${resolve(from)} into ${resolve(dataDir)}: ${links} links, ${users} users.`);
+    console.log(`Restored ${resolve(from)} into ${resolve(dataDir)}: ${count(links, 'link', 'links')}, ${count(users, 'user', 'users')}.`);
     console.log(kept ? `The database it replaced is kept as ${kept}.` : 'The folder had no database before.');
     return;
   }
@@ -126,15 +137,16 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.exit(2);
   }
   // A command that could not do its work (a backup file that exists, an unknown email): one sentence.
-  if (error instanceof ApiError) {
+  if (error instanceof ApiError || error instanceof DataFolderError) {
     console.error(error.message);
     process.exit(2);
   }
-  const e = error as { code?: string; message?: string };
-  if (e.code === 'EADDRINUSE') {
-    console.error('That port is already in use: choose another with --port.');
+  const taken = portInUse(error);
+  if (taken) {
+    console.error(taken);
     process.exit(2);
   }
+  const e = error as { message?: string };
   console.error(e.message ?? error);
   process.exit(1);
 });

@@ -10,7 +10,7 @@
 import Database from 'libsql';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { privateDatabaseFile, privateDir } from './private-files.js';
+import { folderOwner, giveTo, privateDatabaseFile, privateDir } from './private-files.js';
 
 export const LOCK_FILE = 'linkdeck-service.lock';
 
@@ -25,6 +25,8 @@ export function takeDataLock(dataDir: string): DataLock | null {
   privateDir(dataDir);
   const file = join(dataDir, LOCK_FILE);
   privateDatabaseFile(file);
+  // Made by root on the service user's folder (a restore), the lock must stay the user's to take.
+  giveTo(folderOwner(dataDir), [file]);
   const db = new Database(file);
   try {
     db.pragma('busy_timeout = 0');

@@ -1,4 +1,5 @@
 import { badRequest } from './errors.js';
+import { PositiveIntText } from './request-schemas.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -49,7 +50,7 @@ export function readPaging(query: Record<string, unknown>): Paging {
 function readPositiveInt(value: unknown, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   const text = Array.isArray(value) ? value[0] : value;
-  if (typeof text !== 'string' || !/^\d{1,9}$/.test(text) || Number(text) < 1) {
+  if (typeof text !== 'string' || !PositiveIntText.safeParse(text).success) {
     throw badRequest(`The query parameter "${name}" must be a whole number of at least 1.`);
   }
   return Number(text);

@@ -108,6 +108,10 @@ export class ServiceMetrics {
       },
     });
     collectDefaultMetrics({ register: this.registry, prefix: 'linkdeck_' });
+    // prom-client names three gauges *_active_{handles,requests,resources}_total, which
+    // `promtool check metrics` rejects (only counters end in _total). The same figures stay, by
+    // type, in linkdeck_nodejs_active_{handles,requests,resources}{type}: sum() gives the totals.
+    for (const kind of ['handles', 'requests', 'resources']) this.registry.removeSingleMetric(`linkdeck_nodejs_active_${kind}_total`);
   }
 
   /** A 302 of the direct redirect, answered in `seconds`. */

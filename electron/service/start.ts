@@ -85,10 +85,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw error;
   }
   const now = options.now ?? Date.now;
-  let firstApiKey: string | undefined;
-  if (listUsers(db).length === 0) {
-    firstApiKey = createUser(db, options.firstUserEmail ?? 'you@localhost', now()).apiKey;
-  }
 
   let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
   const ctx: ServiceContext = {
@@ -121,15 +117,28 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const host = options.host ?? '127.0.0.1';
   let metricsServer: { server: Server; url: string } | undefined;
   try {
-    await app.listen({ port: options.port ?? 0, host });
+    await app.listen({ port: options.port ?? 0, host }).catch((error: unknown) => {
+      throw Object.assign(error as Error, { listener: 'service' });
+    });
     const listen = options.metrics?.listen;
-    if (ctx.metrics && listen) metricsServer = await listenForMetrics(ctx.metrics, listen.host, listen.port);
+    if (ctx.metrics && listen) {
+      // Tagged, so the command line names the flag that chose the taken port (--metrics-listen).
+      metricsServer = await listenForMetrics(ctx.metrics, listen.host, listen.port).catch((error: unknown) => {
+        throw Object.assign(error as Error, { listener: 'metrics' });
+      });
+    }
   } catch (error) {
     // Stop the click writer and the timers first: they hold the database open.
     await app.close();
     db.close();
     lock.release();
     throw error;
+  }
+  // The first user is made only once the ports are bound: a start that fails before (a port
+  // taken) must not leave a user whose key nobody was shown; the next start makes and prints it.
+  let firstApiKey: string | undefined;
+  if (listUsers(db).length === 0) {
+    firstApiKey = createUser(db, options.firstUserEmail ?? 'you@localhost', now()).apiKey;
   }
   const { port } = app.server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;

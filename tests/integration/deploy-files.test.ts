@@ -54,6 +54,14 @@ describe('the systemd unit (resources/deploy/linkdeck-service.service)', () => {
     // verify exits 0 even on unknown keys and bad values: its warnings are the verdict.
     expect(verify.status, verify.stderr).toBe(0);
     expect(`${verify.stdout}${verify.stderr}`.trim()).toBe('');
+    // The nightly backup's unit and timer (docs/hosting.md, "Backups and restore") as well.
+    const backupFiles = ['linkdeck-backup.service', 'linkdeck-backup.timer'].map((name) => {
+      copyFileSync(join(ROOT, 'resources/deploy', name), join(dir, name));
+      return join(dir, name);
+    });
+    const backupVerify = spawnSync('systemd-analyze', ['verify', ...backupFiles], { encoding: 'utf8' });
+    expect(backupVerify.status, backupVerify.stderr).toBe(0);
+    expect(`${backupVerify.stdout}${backupVerify.stderr}`.trim()).toBe('');
     const security = spawnSync('systemd-analyze', ['security', '--offline=true', '--no-pager', file], { encoding: 'utf8' });
     const level = /Overall exposure level for linkdeck-service\.service: ([\d.]+)/.exec(security.stdout)?.[1];
     expect(level, security.stdout + security.stderr).toBeDefined();
@@ -88,6 +96,17 @@ describe('the container image (resources/deploy/Containerfile, resources/deploy/
     expect(file).not.toMatch(/^(CMD|ENTRYPOINT).*\bnpm\b/m);
   });
 
+  it('keeps its health check under podman (issue 41): compose.yaml repeats it, every podman build written says --format docker', () => {
+    // podman builds OCI images by default, and the OCI image format has no HEALTHCHECK.
+    expect(deploy('compose.yaml')).toMatch(/^ {4}healthcheck:\n {6}test: \[.*\/healthz/m);
+    const hosting = readFileSync(join(ROOT, 'docs/hosting.md'), 'utf8');
+    for (const [name, text] of [['docs/hosting.md', hosting], ['Containerfile', deploy('Containerfile')]] as const) {
+      const builds = [...text.matchAll(/podman build[^\n]*/g)].map((m) => m[0]);
+      expect(builds.length, name).toBeGreaterThan(0);
+      for (const build of builds) expect(build, name).toContain('--format docker');
+    }
+  });
+
   it('sets only environment variables the service reads (each flag is LINKDECK_<FLAG>)', () => {
     const known = new Set(Object.keys(FLAGS).map(envName));
     for (const text of [deploy('Containerfile'), deploy('compose.yaml')]) {
@@ -102,7 +121,8 @@ describe('the container image (resources/deploy/Containerfile, resources/deploy/
     const tag = `linkdeck-service:test-${process.pid}`;
     const name = `linkdeck-smoke-${process.pid}`;
     const run = (args: string[]) => spawnSync(engine, args, { encoding: 'utf8', cwd: ROOT, timeout: 600_000 });
-    const built = run(['build', '-f', 'resources/deploy/Containerfile', '-t', tag, '.']);
+    // As the docs write it: podman needs --format docker to keep the HEALTHCHECK.
+    const built = run(['build', ...(engine === 'podman' ? ['--format', 'docker'] : []), '-f', 'resources/deploy/Containerfile', '-t', tag, '.']);
     expect(built.status, built.stderr).toBe(0);
     try {
       const started = run(['run', '-d', '--name', name, '-p', '127.0.0.1:18181:8080', tag]);

@@ -82,7 +82,7 @@ describe('backup and restore', () => {
     expect(await service.exited).toEqual({ code: 0, signal: null });
     const restored = await runToEnd(cli, ['restore', '--from', backup, '--data', dataDir]);
     expect(restored.code, restored.stderr).toBe(0);
-    expect(restored.stdout[0]).toMatch(/^Restored .*backup\.db into .*: 2 links, 1 users\.$/);
+    expect(restored.stdout[0]).toMatch(/^Restored .*backup\.db into .*: 2 links, 1 user\.$/);
     const kept = /^The database it replaced is kept as (.+)\.$/.exec(restored.stdout[1] ?? '')?.[1] as string;
     expect(kept).toMatch(/linkdeck-service\.db\.before-restore-/);
     expect(aliases(kept)).toBe('first,later,second');

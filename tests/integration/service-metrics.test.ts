@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import Database from 'libsql';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -56,6 +57,9 @@ async function scrape(url: string): Promise<Exposition> {
 }
 
 const visit = (url: string) => fetch(url, { redirect: 'manual' }).then((r) => r.status);
+
+const PROMTOOL_SKIP = spawnSync('sh', ['-c', 'command -v promtool']).status === 0 ? null : "promtool is not installed here (Debian's prometheus package has it), so the metrics are not linted";
+if (PROMTOOL_SKIP) console.warn(`[service-metrics] ${PROMTOOL_SKIP}.`);
 
 describe('probes', () => {
   it('/healthz and /readyz answer without a key; /metrics does not exist unless asked for', async () => {
@@ -149,5 +153,20 @@ describe('metrics', () => {
     expect(m.samples.get('linkdeck_short_link_requests_total{status="404"}')).toBe(1);
     expect(await visit(`${s.url}/metrics`)).toBe(404);
     expect(await visit(url.replace('/metrics', '/other'))).toBe(404);
+  });
+
+  // Prometheus' own linter, as an operator's CI or `promtool check metrics` in a scrape job runs it
+  // (Debian's prometheus package has it): every series, after traffic made the labelled ones.
+  it.skipIf(PROMTOOL_SKIP !== null)('every series passes promtool check metrics', async () => {
+    s = await startTestService({ metrics: { servicePort: true }, addressLimits: { badKeysPerMinute: 1, limitLoopback: true } });
+    expect((await s.api('POST', '/api/url/add', { url: 'https://example.com/linted', custom: 'linted' })).status).toBe(200);
+    expect(await visit(`${s.url}/linted`)).toBe(302);
+    expect(await visit(`${s.url}/nothing-here`)).toBe(404);
+    for (let i = 0; i < 2; i++) await s.api('GET', '/api/account', undefined, { key: 'wrong' });
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    expect(text).toContain('linkdeck_rate_limit_refusals_total{limit="bad_key"} 1');
+    const lint = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(lint.status, `promtool check metrics:\n${lint.stdout}${lint.stderr}`).toBe(0);
+    expect(`${lint.stdout}${lint.stderr}`.trim()).toBe('');
   });
 });

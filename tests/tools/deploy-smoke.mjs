@@ -8,12 +8,14 @@
  *   node tests/tools/deploy-smoke.mjs --url http://127.0.0.1:18080 \
  *     --logs 'docker logs linkdeck-smoke' --stop 'docker stop linkdeck-smoke' --start 'docker start linkdeck-smoke'
  *
- * --logs is a command whose output holds the "API key: …" line of the first start; --stop and
+ * --logs is a command whose output holds the "API key: …" line of the first start, alone on its line
+ * (journalctl needs `-o cat`: its default output prefixes every line); --stop and
  * --start are shell commands. Every wait ends on the service's own answer (/healthz), with a
  * bound of --wait seconds (default 90) so a service that never comes up fails the run.
  */
 import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { findApiKey } from './deploy-smoke-key.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -81,7 +83,7 @@ async function follow(alias) {
 }
 
 await healthy();
-const key = /^API key: (\S+)$/m.exec(run(values.logs))?.[1];
+const key = findApiKey(run(values.logs));
 if (!key) fail(`no "API key: …" line in the output of: ${values.logs}`);
 const made = await api(/** @type {string} */ (key), 'POST', '/api/url/add', { url: 'https://example.com/smoke', custom: 'smoke' });
 console.log(`Created ${made.shorturl} (id ${made.id}).`);

@@ -4,6 +4,7 @@ import { bucketIndex, bucketStarts, chooseStep, MAX_BUCKETS, nextBucket } from '
 import type { ServiceContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import { getOwnedLink } from '../links/link-store.js';
+import { LinkIdText } from '../request-schemas.js';
 
 /*
  * Click timelines: an EXTENSION of the spec (whose API gives totals only). This service records
@@ -141,7 +142,7 @@ function totals(ctx: ServiceContext, userId: number, since: number, from: number
 
 function linkId(request: FastifyRequest): number {
   const raw = (request.params as { id?: string }).id ?? '';
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw new ApiError(404, `There is no link with the id ${JSON.stringify(raw.slice(0, 100))}.`);
+  if (!LinkIdText.safeParse(raw).success) throw new ApiError(404, `There is no link with the id ${JSON.stringify(raw.slice(0, 100))}.`);
   return Number(raw);
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../links/link-store.js';
 import { linkListItem, singleLinkAnswer } from '../links/link-views.js';
 import { findByShortUrl } from '../links/short-lookup.js';
+import { LinkIdText } from '../request-schemas.js';
 
 type Query = Record<string, unknown>;
 
@@ -37,7 +38,7 @@ function readOrder(query: Query): 'date' | 'click' {
 /** Path ids are positive whole numbers; anything else names no link. */
 function linkId(request: FastifyRequest): number {
   const raw = (request.params as { id?: string }).id ?? '';
-  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
+  const id = LinkIdText.safeParse(raw).success ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id)) {
     throw new ApiError(
       404,
