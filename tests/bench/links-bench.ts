@@ -11,6 +11,7 @@ import type { Result } from '../../electron/shared/contract.js';
 import { startService, type RunningService } from '../../electron/service/start.js';
 import { startWebShell, type WebShell } from '../../electron/web/web-shell.js';
 import { pageProbe, type BenchState } from './links-page-probe.js';
+import { clockOffset, pairByQuery, splitRoundTrips, type PageStamps, type ServedStamps } from './round-trip-parts.js';
 import { median, ratioRow, type BenchRow } from './run.js';
 
 /*
@@ -18,7 +19,7 @@ import { median, ratioRow, type BenchRow } from './run.js';
  * - first rows visible after the app loads (navigation start → the frame after the first row
  *   with its text is in the DOM); goal < 500 ms;
  * - keystroke → rendered rows: a typist's as-you-type queries, one key at a time, each from
- *   the input event to the frame (rAF) after the rows of that query are in the DOM; p95 < 16 ms;
+ *   the input event to the frame (rAF) after the rows of that query are in the DOM; p95 < 16.7 ms (one frame, issue 43);
  * - scrolling the list 200 px a frame for 3 s: frame time p95 < 16.7 ms.
  * Both goals are about the app's own time, so they are measured in a second Chromium whose
  * frames are not tied to the display (--disable-frame-rate-limit --disable-gpu-vsync): there a
@@ -26,7 +27,7 @@ import { median, ratioRow, type BenchRow } from './run.js';
  * is done. At 60 Hz, rows put in the DOM also wait for the next vsync (0–16.7 ms, whatever the
  * app does) and frame intervals never go below 16.67 ms; those figures are reported too, as
  * what a person sees on a 60 Hz display and whether frames were dropped;
- * - the renderer's JS heap after a GC, after all of the above; goal < 150 MB.
+ * - the renderer's JS heap after a GC, after all of the above; goal ≤ 50 MB (issue 43).
  * The app runs offline from its mirror: the profile is connected to a local service, which is
  * stopped once the mirror is filled, so no sync prunes the seeded links (and none runs meanwhile).
  */
@@ -71,6 +72,8 @@ const KEY_ROUNDS = 3;
  */
 const POLL_MS = 25;
 const COLD_ROUNDS = 5;
+/** No-work calls a round: enough for a p95 that is not one call's preemption. */
+const NO_WORK_CALLS = 40;
 
 interface FloorState {
   firstRowFrame: number | null;
@@ -150,14 +153,20 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
 
     backend = await newBackend(dataDir, secrets);
     const mirrored = await expected(backend, '');
-    // The handler's own time of every first-window links:list call, while `handlerTimes` is set.
+    // The handler's own time of every first-window links:list call, while `handlerTimes` is set,
+    // and the backend's stamps (epoch clock) of those calls and of the no-work calls, while
+    // `served` is set (round-trip-parts.ts lines them up with the page's).
     let handlerTimes: number[] | null = null;
+    let served: Array<ServedStamps & { q: string; channel: string }> | null = null;
     const router = backend.router;
     const dispatch = router.dispatch.bind(router);
     router.dispatch = async (channel, arg) => {
       const start = performance.now();
       const result = await dispatch(channel, arg);
-      if (handlerTimes && isFirstWindow(channel, arg)) handlerTimes.push(performance.now() - start);
+      const end = performance.now();
+      if (handlerTimes && isFirstWindow(channel, arg)) handlerTimes.push(end - start);
+      if (served && (channel === 'app:info' || isFirstWindow(channel, arg)))
+        served.push({ channel: String(channel), q: String((arg as { q?: unknown } | undefined)?.q ?? ''), start: performance.timeOrigin + start, end: performance.timeOrigin + end });
       return result;
     };
     shell = await startWebShell({ backend, rendererDir: servedDir });
@@ -341,16 +350,50 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     await typeWords(freePage, WARM_UP);
     await floorPage.bringToFront();
     await typeFloor(floorPage, WARM_UP);
+    /**
+     * The transport's own cost: a call that does no work (app:info) over the same socket, from the
+     * floor page, one at a time (COUNT a round, alternating with the typing rounds). A round trip
+     * cannot go below the handler's time plus this.
+     */
+    const noWorkCalls = (count: number) =>
+      floorPage.evaluate(async (n) => {
+        const token = (/#token=([A-Za-z0-9_-]+)/.exec(location.hash) ?? [])[1] ?? '';
+        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/rpc-socket?token=${token}`);
+        await new Promise((resolve) => (ws.onopen = resolve));
+        const calls: Array<{ send: number; recv: number }> = [];
+        for (let id = 1; id <= n; id++) {
+          const sentAt = performance.now();
+          const recvAt = await new Promise<number>((resolve) => {
+            ws.onmessage = () => resolve(performance.now());
+            ws.send(JSON.stringify({ id, channel: 'app:info' }));
+          });
+          calls.push({ send: performance.timeOrigin + sentAt, recv: performance.timeOrigin + recvAt });
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        ws.close();
+        return calls;
+      }, count);
+    const noWorkRounds: Array<Array<PageStamps & { served: ServedStamps | undefined }>> = [];
+    const appServed: Array<ServedStamps & { q: string; channel: string }> = [];
     for (let r = 0; r < KEY_ROUNDS; r++) {
       await freePage.bringToFront();
       handlerTimes = [];
+      served = [];
       const appKeys = await typeWords(freePage);
       appRounds.push({ keys: appKeys, handler: handlerTimes });
+      appServed.push(...served.filter((c) => c.channel === 'links:list'));
       await floorPage.bringToFront();
       handlerTimes = [];
+      served = null;
       const floorKeys = await typeFloor(floorPage);
       floorRounds.push({ keys: floorKeys, handler: handlerTimes });
       handlerTimes = null;
+      served = [];
+      const calls = await noWorkCalls(NO_WORK_CALLS);
+      const backendSide = served.filter((c) => c.channel === 'app:info');
+      // One at a time: the k-th call the backend served is the page's k-th.
+      noWorkRounds.push(calls.map((c, k) => ({ ...c, served: backendSide.length === calls.length ? backendSide[k] : undefined })));
+      served = null;
     }
     await freePage.bringToFront();
     const keys = appRounds.flatMap((r) => r.keys);
@@ -364,27 +407,16 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     const appHandlerP95 = appRounds.map((r) => p95Of(r.handler));
     const floorHandlerP95 = floorRounds.map((r) => p95Of(r.handler));
     const list = (values: number[]) => values.map((v) => round(v, 1)).join(' / ');
+    const noWorkP95 = noWorkRounds.map((r) => p95Of(r.map((c) => c.recv - c.send)));
+    const noWorkAll = noWorkRounds.flat();
+    const noWorkPairs = noWorkAll.flatMap((c) => (c.served ? [{ page: { send: c.send, recv: c.recv }, served: c.served }] : []));
+    const offset = clockOffset(noWorkPairs);
+    const appPairs = pairByQuery(keys.filter((k) => k.sendAt > 0).map((k) => ({ q: k.q.trim(), send: k.sendAt, recv: k.recvAt })), appServed, offset);
+    const appParts = splitRoundTrips(appPairs, offset);
+    const noWorkParts = splitRoundTrips(noWorkPairs, offset);
+    const p50p95 = (values: number[]) => `${round(percentile(values, 50), 1)} / ${round(percentile(values, 95), 1)}`;
     log(`links: floor page, ${floorRounds.flatMap((r) => r.keys).length} keystrokes; keystroke → rows p95 per round ${list(floorKeyP95)} ms (app ${list(appKeyP95)} ms)`);
     log(`links: unthrottled, ${keys.length} keystrokes; slowest ${slowestOf(keys)}; ${keys.filter((k) => k.viaFrame).length} answered without a DOM change`);
-    // The transport's own cost: a call that does no work (app:info) over the same socket, from
-    // the floor page, one at a time. roundtrip/handler cannot go below (handler + this) / handler.
-    const idleCalls = await floorPage.evaluate(async (count) => {
-      const token = (/#token=([A-Za-z0-9_-]+)/.exec(location.hash) ?? [])[1] ?? '';
-      const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/rpc-socket?token=${token}`);
-      await new Promise((resolve) => (ws.onopen = resolve));
-      const times: number[] = [];
-      for (let id = 1; id <= count; id++) {
-        const sentAt = performance.now();
-        await new Promise<void>((resolve) => {
-          ws.onmessage = () => resolve();
-          ws.send(JSON.stringify({ id, channel: 'app:info' }));
-        });
-        times.push(performance.now() - sentAt);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      ws.close();
-      return times;
-    }, 40);
     const free = await scrollList(freePage);
     const frameP95 = percentile(free.deltas, 95);
     log(`links: unthrottled, scrolled ${free.rowsScrolled} rows in ${free.deltas.length} frames (${(free.deltas.length / (SCROLL_MS / 1000)).toFixed(0)} frames/s); ${free.loadingFrames} frames showed a "Loading…" row`);
@@ -395,18 +427,19 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       { bench: 'links', metric: '  the app\'s own Links view with its rows (the first rows drawn before it loaded gone)', value: list(appOwnCold), unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: `keystroke → rendered rows p95 per round (${KEY_ROUNDS} rounds, alternating): app`, value: list(appKeyP95), unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  the floor page', value: list(floorKeyP95), unit: 'ms', goal: '', pass: null },
-      { bench: 'links', metric: 'links:list socket round trip p95 per round: app / handler time of the same calls', value: `${list(appRpcP95)} / ${list(appHandlerP95)}`, unit: 'ms', goal: '', pass: null },
+      { bench: 'links', metric: 'links:list socket round trip p95 per round: app / handler time of the same calls / a call that does no work (app:info) over the same socket', value: `${list(appRpcP95)} / ${list(appHandlerP95)} / ${list(noWorkP95)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  the floor page\'s round trip / handler time', value: `${list(floorRpcP95)} / ${list(floorHandlerP95)}`, unit: 'ms', goal: '', pass: null },
-      { bench: 'links', metric: '  a call that does no work (app:info) over the same socket from the floor page, p50 / p95: the transport\'s own cost', value: `${round(percentile(idleCalls, 50), 1)} / ${round(percentile(idleCalls, 95), 1)}`, unit: 'ms', goal: '', pass: null },
-      ratioRow('links', 'roundtrip/handler', median(appRpcP95) / median(appHandlerP95), '<=', 1.3),
-      ratioRow('links', 'keystroke/floor', median(appKeyP95) / median(floorKeyP95), '<=', 1.3),
-      ratioRow('links', 'firstrows/floor', median(appCold) / median(floorCold), '<=', 1.5),
+      { bench: 'links', metric: `  the app's round trip in parts, p50 / p95 (${appPairs.length} calls; clocks lined up on the no-work calls): page → backend; handler; backend → page (answer serialised, sent, read by the page's main thread)`, value: `${p50p95(appParts.up)}; ${p50p95(appParts.handler)}; ${p50p95(appParts.down)}`, unit: 'ms', goal: '', pass: null },
+      { bench: 'links', metric: `  the no-work call in the same parts (${noWorkPairs.length} calls)`, value: `${p50p95(noWorkParts.up)}; ${p50p95(noWorkParts.handler)}; ${p50p95(noWorkParts.down)}`, unit: 'ms', goal: '', pass: null },
+      ratioRow('links', 'roundtrip/(handler+nowork)', median(appRpcP95) / (median(appHandlerP95) + median(noWorkP95)), '<=', 1.2),
+      ratioRow('links', 'keystroke/floor', median(appKeyP95) / median(floorKeyP95), '<=', 1.2),
+      ratioRow('links', 'firstrows/floor', median(appCold) / median(floorCold), '<=', 1.2),
     ];
     return [
       ...ratioRows,
       { bench: 'links', metric: `first rows visible after load, ${mirrored.total.toLocaleString('en')} links (cold)`, value: round(coldFirst, 0), unit: 'ms', goal: '< 500 ms', pass: coldFirst < 500 },
       { bench: 'links', metric: 'first rows visible after a reload (two runs)', value: warm.map((w) => round(w, 0)).join(' / '), unit: 'ms', goal: '', pass: null },
-      { bench: 'links', metric: `keystroke → rendered rows (the frame that shows them, frames not held to 60 Hz), ${keys.length} keys, p95`, value: round(percentile(frames, 95), 1), unit: 'ms', goal: '< 16 ms', pass: percentile(frames, 95) < 16 },
+      { bench: 'links', metric: `keystroke → rendered rows (the frame that shows them, frames not held to 60 Hz), ${keys.length} keys, p95`, value: round(percentile(frames, 95), 1), unit: 'ms', goal: '< 16.7 ms (one frame)', pass: percentile(frames, 95) < 16.7 },
       { bench: 'links', metric: 'keystroke → rows in the DOM, p50 / p95 / max', value: `${round(percentile(doms, 50), 1)} / ${round(percentile(doms, 95), 1)} / ${round(Math.max(...doms), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: 'keystroke → rendered rows, p50 / max', value: `${round(percentile(frames, 50), 1)} / ${round(Math.max(...frames), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  of which keystroke → links:list sent, p50 / p95', value: `${round(percentile(keys.map((k) => k.sent), 50), 1)} / ${round(percentile(keys.map((k) => k.sent), 95), 1)}`, unit: 'ms', goal: '', pass: null },
@@ -415,7 +448,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       { bench: 'links', metric: `scrolling ${SCROLL_PX_PER_FRAME} px/frame for ${SCROLL_MS / 1000} s: frame time p95 (frames not held to 60 Hz)`, value: round(frameP95), unit: 'ms', goal: '< 16.7 ms', pass: frameP95 < 16.7 },
       { bench: 'links', metric: '  frame time p50 / max; frames with a "Loading…" row', value: `${round(percentile(free.deltas, 50))} / ${round(Math.max(...free.deltas), 1)}; ${free.loadingFrames}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  at 60 Hz: frame interval p95 / max; frames over 25 ms; "Loading…" frames', value: `${round(intervalP95)} / ${round(Math.max(...scroll.deltas), 1)}; ${dropped} of ${scroll.deltas.length}; ${scroll.loadingFrames}`, unit: 'ms', goal: '', pass: null },
-      { bench: 'links', metric: 'renderer JS heap after GC (after load, typing, scrolling)', value: round(heapMb, 1), unit: 'MB', goal: '< 150 MB', pass: heapMb < 150 },
+      { bench: 'links', metric: 'renderer JS heap after GC (after load, typing, scrolling)', value: round(heapMb, 1), unit: 'MB', goal: '≤ 50 MB', pass: heapMb <= 50 },
     ];
   } finally {
     await browser?.close().catch(() => undefined);
