@@ -3,14 +3,10 @@ import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { Worker } from 'node:worker_threads';
 import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
-import type { Backend } from '../../electron/backend/backend.js';
-import { createBackend } from '../../electron/backend/create-backend.js';
-import { MemorySecretStore } from '../../electron/backend/secrets/index.js';
-import type { Result } from '../../electron/shared/contract.js';
-import { startService, type RunningService } from '../../electron/service/start.js';
-import { startWebShell, type WebShell } from '../../electron/web/web-shell.js';
 import { pageProbe, type BenchState } from './links-page-probe.js';
+import type { Recorded, WorkerRequest } from './links-backend-worker.js';
 import { clockOffset, pairByQuery, splitRoundTrips, type PageStamps, type ServedStamps } from './round-trip-parts.js';
 import { median, ratioRow, type BenchRow } from './run.js';
 
@@ -81,11 +77,6 @@ interface FloorState {
 }
 const floorState = (page: Page) => page.evaluate(() => (window as unknown as { __floor: FloorState }).__floor);
 
-/** The first window of a search as the Links view asks for it first (FIRST_ROWS). */
-const isFirstWindow = (channel: unknown, arg: unknown): boolean => {
-  const a = arg as { offset?: unknown; limit?: unknown } | undefined;
-  return channel === 'links:list' && (a?.offset ?? 0) === 0 && a?.limit === 50;
-};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -94,13 +85,37 @@ const percentile = (values: number[], p: number) => {
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
 
-async function expected(backend: Backend, q: string): Promise<{ total: number; firstId: number | null }> {
-  const query: Record<string, unknown> = { sort: 'date', direction: 'desc', offset: 0, limit: 1 };
-  if (q.trim()) query['q'] = q.trim();
-  const answer = (await backend.router.dispatch('links:list', query)) as Result<{ total: number; items: Array<{ id: number }> }>;
-  if (!answer.ok) throw new Error(`links:list failed: ${answer.error.message}`);
-  return { total: answer.value.total, firstId: answer.value.items[0]?.id ?? null };
+/** The app side's thread (links-backend-worker.ts) and a call to it. */
+function startAppThread() {
+  // tsx's hooks do not reach a worker by themselves: the worker registers them, then loads its code.
+  const entry = new URL('./links-backend-worker.ts', import.meta.url).href;
+  const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`, { eval: true });
+  let next = 1;
+  const waiting = new Map<number, { done: (value: unknown) => void; fail: (error: Error) => void }>();
+  worker.on('message', (m: { id: number; value?: unknown; error?: string }) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.error !== undefined) w?.fail(new Error(`links bench app thread: ${m.error}`));
+    else w?.done(m.value);
+  });
+  worker.on('error', (error) => {
+    for (const w of waiting.values()) w.fail(error);
+    waiting.clear();
+  });
+  return {
+    call<T>(request: WorkerRequest): Promise<T> {
+      const id = next++;
+      return new Promise<T>((done, fail) => {
+        waiting.set(id, { done: done as (value: unknown) => void, fail });
+        worker.postMessage({ id, ...request });
+      });
+    },
+    terminate: () => worker.terminate(),
+  };
 }
+type AppThread = ReturnType<typeof startAppThread>;
+
+const expected = (app: AppThread, q: string) => app.call<{ total: number; firstId: number | null }>({ type: 'expected', q });
 
 const state = (page: Page) => page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench);
 
@@ -112,8 +127,6 @@ function seedMirror(dir: string): Promise<void> {
   });
 }
 
-const newBackend = (dataDir: string, secrets: MemorySecretStore) =>
-  createBackend({ dataDir, shell: 'web', appVersion: 'bench', secrets, log: () => {} });
 
 export async function runLinksBench(log: (line: string) => void = console.log): Promise<BenchRow[]> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
@@ -128,48 +141,19 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
   cpSync(RENDERER_DIR, servedDir, { recursive: true });
   copyFileSync(join(FLOOR_DIR, 'floor.html'), join(servedDir, 'bench-floor.html'));
   copyFileSync(join(FLOOR_DIR, 'floor.js'), join(servedDir, 'bench-floor.js'));
-  const secrets = new MemorySecretStore({ reason: 'The benchmark keeps keys in memory.' });
-  let service: RunningService | undefined;
-  let backend: Backend | undefined;
-  let shell: WebShell | undefined;
+  const app = startAppThread();
   let browser: Browser | undefined;
   let unlimited: Browser | undefined;
   try {
-    service = await startService({ dataDir: serviceDir, port: 0, rateLimit: 0 });
-    if (!service.firstApiKey) throw new Error('The local service did not create its first user.');
-    backend = await newBackend(dataDir, secrets);
-    const connected = (await backend.router.dispatch('profiles:connect', { name: 'Bench', baseUrl: service.url, apiKey: service.firstApiKey })) as Result<{ id: string }>;
-    if (!connected.ok) throw new Error(`profiles:connect failed: ${connected.error.message}`);
-    await backend.close();
-    backend = undefined;
-    // Offline from here on: the mirror is the app's only source, and no sync prunes it.
-    await service.close();
-    service = undefined;
+    const profileId = await app.call<string>({ type: 'connect', serviceDir, dataDir });
 
     log('links: filling the profile\'s mirror with 100,000 links …');
     const seedStart = performance.now();
-    await seedMirror(join(dataDir, PROFILES_DIR, connected.value.id));
+    await seedMirror(join(dataDir, PROFILES_DIR, profileId));
     log(`links: filled in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; starting the app and Chromium …`);
 
-    backend = await newBackend(dataDir, secrets);
-    const mirrored = await expected(backend, '');
-    // The handler's own time of every first-window links:list call, while `handlerTimes` is set,
-    // and the backend's stamps (epoch clock) of those calls and of the no-work calls, while
-    // `served` is set (round-trip-parts.ts lines them up with the page's).
-    let handlerTimes: number[] | null = null;
-    let served: Array<ServedStamps & { q: string; channel: string }> | null = null;
-    const router = backend.router;
-    const dispatch = router.dispatch.bind(router);
-    router.dispatch = async (channel, arg) => {
-      const start = performance.now();
-      const result = await dispatch(channel, arg);
-      const end = performance.now();
-      if (handlerTimes && isFirstWindow(channel, arg)) handlerTimes.push(end - start);
-      if (served && (channel === 'app:info' || isFirstWindow(channel, arg)))
-        served.push({ channel: String(channel), q: String((arg as { q?: unknown } | undefined)?.q ?? ''), start: performance.timeOrigin + start, end: performance.timeOrigin + end });
-      return result;
-    };
-    shell = await startWebShell({ backend, rendererDir: servedDir });
+    const shell = await app.call<{ url: string; origin: string; token: string }>({ type: 'start', dataDir, rendererDir: servedDir });
+    const mirrored = await expected(app, '');
     browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     // tsx (esbuild, keepNames) wraps named functions in __name(): give the page a no-op one.
@@ -205,7 +189,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
         await target.waitForTimeout(KEY_GAP_MS);
         for (let i = 1; i <= word.length; i++) {
           const q = word.slice(0, i);
-          const want = await expected(backend as Backend, q);
+          const want = await expected(app, q);
           await target.evaluate((armed) => ((window as unknown as { __bench: { armed: unknown } }).__bench.armed = armed), { q, ...want });
           const before = (await state(target)).results.length;
           await target.keyboard.type(word[i - 1] as string);
@@ -377,23 +361,20 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     const appServed: Array<ServedStamps & { q: string; channel: string }> = [];
     for (let r = 0; r < KEY_ROUNDS; r++) {
       await freePage.bringToFront();
-      handlerTimes = [];
-      served = [];
+      await app.call({ type: 'record', handler: true, served: true });
       const appKeys = await typeWords(freePage);
-      appRounds.push({ keys: appKeys, handler: handlerTimes });
-      appServed.push(...served.filter((c) => c.channel === 'links:list'));
+      const appSide = await app.call<Recorded>({ type: 'take' });
+      appRounds.push({ keys: appKeys, handler: appSide.handler });
+      appServed.push(...appSide.served.filter((c) => c.channel === 'links:list'));
       await floorPage.bringToFront();
-      handlerTimes = [];
-      served = null;
+      await app.call({ type: 'record', handler: true, served: false });
       const floorKeys = await typeFloor(floorPage);
-      floorRounds.push({ keys: floorKeys, handler: handlerTimes });
-      handlerTimes = null;
-      served = [];
+      floorRounds.push({ keys: floorKeys, handler: (await app.call<Recorded>({ type: 'take' })).handler });
+      await app.call({ type: 'record', handler: false, served: true });
       const calls = await noWorkCalls(NO_WORK_CALLS);
-      const backendSide = served.filter((c) => c.channel === 'app:info');
+      const backendSide = (await app.call<Recorded>({ type: 'take' })).served.filter((c) => c.channel === 'app:info');
       // One at a time: the k-th call the backend served is the page's k-th.
       noWorkRounds.push(calls.map((c, k) => ({ ...c, served: backendSide.length === calls.length ? backendSide[k] : undefined })));
-      served = null;
     }
     await freePage.bringToFront();
     const keys = appRounds.flatMap((r) => r.keys);
@@ -453,9 +434,8 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
   } finally {
     await browser?.close().catch(() => undefined);
     await unlimited?.close().catch(() => undefined);
-    await shell?.close().catch(() => undefined);
-    await backend?.close().catch(() => undefined);
-    await service?.close().catch(() => undefined);
+    await app.call({ type: 'close' }).catch(() => undefined);
+    await app.terminate();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(servedDir, { recursive: true, force: true });
     rmSync(serviceDir, { recursive: true, force: true });
