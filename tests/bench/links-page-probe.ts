@@ -12,7 +12,7 @@ export interface BenchState {
   firstRowFrame: number | null;
   /** The app's own rows on screen; -1 while their frame is awaited. */
   appRowFrame: number | null;
-  results: Array<{ q: string; dom: number; frame: number; viaFrame: boolean; sent: number; rpc: number }>;
+  results: Array<{ q: string; dom: number; frame: number; viaFrame: boolean; sent: number; rpc: number; sendAt: number; recvAt: number }>;
 }
 
 /** In the page, from before the app's own scripts: first-row time, keystroke timing, fetch hook. */
@@ -29,6 +29,9 @@ export function pageProbe(): void {
     /** Keystroke → the links:list request sent; its round trip. */
     sent: number;
     rpc: number;
+    /** The same two moments on the epoch clock (performance.timeOrigin + now), for round-trip-parts.ts. */
+    sendAt: number;
+    recvAt: number;
   }
   const b = {
     firstRow: null as number | null,
@@ -36,7 +39,7 @@ export function pageProbe(): void {
     appRowFrame: null as number | null,
     armed: null as Armed | null,
     current: null as Current | null,
-    results: [] as Array<{ q: string; dom: number; frame: number; viaFrame: boolean; sent: number; rpc: number }>,
+    results: [] as BenchState['results'],
   };
   (window as unknown as { __bench: typeof b }).__bench = b;
 
@@ -57,11 +60,11 @@ export function pageProbe(): void {
     const dom = performance.now() - c.t0;
     // Seen from inside a frame's rAF (no DOM change): this very frame shows it.
     if (viaFrame) {
-      b.results.push({ q: c.q, dom, frame: dom, viaFrame, sent: c.sent, rpc: c.rpc });
+      b.results.push({ q: c.q, dom, frame: dom, viaFrame, sent: c.sent, rpc: c.rpc, sendAt: c.sendAt, recvAt: c.recvAt });
       return;
     }
     requestAnimationFrame(() => {
-      b.results.push({ q: c.q, dom, frame: performance.now() - c.t0, viaFrame, sent: c.sent, rpc: c.rpc });
+      b.results.push({ q: c.q, dom, frame: performance.now() - c.t0, viaFrame, sent: c.sent, rpc: c.rpc, sendAt: c.sendAt, recvAt: c.recvAt });
     });
   };
 
@@ -84,7 +87,7 @@ export function pageProbe(): void {
     (event) => {
       const target = event.target as HTMLElement | null;
       if (!b.armed || target?.getAttribute('data-testid') !== 'links-search') return;
-      b.current = { ...b.armed, t0: event.timeStamp, answered: false, matched: false, sent: -1, rpc: -1 };
+      b.current = { ...b.armed, t0: event.timeStamp, answered: false, matched: false, sent: -1, rpc: -1, sendAt: -1, recvAt: -1 };
       b.armed = null;
     },
     true,
@@ -95,7 +98,10 @@ export function pageProbe(): void {
     (arg?.q ?? '') === c.q.trim() && (arg?.offset ?? 0) === 0;
   const answered = (c: Current, sentAt: number) => {
     if (c.answered) return;
-    c.rpc = performance.now() - sentAt;
+    const now = performance.now();
+    c.rpc = now - sentAt;
+    c.sendAt = performance.timeOrigin + sentAt;
+    c.recvAt = performance.timeOrigin + now;
     c.answered = true;
     // No mutation may follow (same rows): look once a frame until it is on screen.
     const poll = () => {

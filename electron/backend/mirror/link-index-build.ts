@@ -15,7 +15,14 @@ import { Tokenizer, WordIndexBuilder, type WordIndex } from './link-words.js';
  * which at 100,000 rows costs ten times what SQLite spends reading them.
  */
 
-const ROWS = 2_000;
+/**
+ * 500, not 2,000: a slice's parsed columns (~0.5 MB of strings at 2,000 links) were still alive
+ * at V8's young-generation collections, so V8 grew its new space to the 32 MB maximum and kept
+ * it after the build. At 500 it stops at 16 MB: backend RSS after the mirror bench's queries
+ * 159 → 141 MB (2026-11-28, one process each, same mirror; build time within the noise,
+ * 5.6–6.7 s at load ~18). Shorter slices also hold a call up for less time during a build.
+ */
+const ROWS = 500;
 const ORDER_ROWS = 25_000;
 
 export interface LinkSnapshot {
