@@ -151,6 +151,8 @@ const OTHER_PROGRAMS_FLAGS = new Map([
   ['appimage-extract', 'the AppImage runtime'],
   ['inspect', 'Node (an Electron fuse turns it off)'],
   ['random-gc-interval', 'V8, through node'],
+  ['max-semi-space-size', 'V8, through node'],
+  ['js-flags', 'Electron (passes V8 flags to its main process)'],
   ['outDir', 'electron-vite build'],
   ['rm', 'docker compose run'],
   ['now', 'systemctl enable'],
