@@ -1,5 +1,6 @@
 import { badRequest } from '../errors.js';
 import { parseDateTime } from '../format.js';
+import { LinkCreateBody, LinkUpdateBody, pickBody } from '../request-bodies.js';
 import { checkCustomAlias } from './aliases.js';
 import type { DroppedItem } from './dropped.js';
 import { checkNoNul, isCleared, readId, readWebUrl, shown } from './field-readers.js';
@@ -36,10 +37,12 @@ export {
  *
  * Absent and empty are different: a field missing from the body is `undefined` in LinkInput
  * (on update: keep the stored value), while "" / null / [] / {} is the cleared value (no password,
- * no expiry, no targets, the service's own domain, redirect type `direct`…). A scalar field of
- * another type is a 400 naming the field; an unusable item of an optional structured field
- * (targeting, pixels, deep links, parameters) is dropped and recorded instead (link-lists.ts);
- * fields the spec does not define are ignored.
+ * no expiry, no targets, the service's own domain, redirect type `direct`…). The fields and
+ * their JSON types are the schemas of request-bodies.ts (also the OpenAPI document's): a scalar
+ * field of another type is a 400 naming the field there, and fields they do not declare are
+ * ignored. The readers here check what a type cannot say; an unusable item of an optional
+ * structured field (targeting, pixels, deep links, parameters) is dropped and recorded instead
+ * (link-lists.ts).
  */
 
 export type InputMode = 'create' | 'update';
@@ -198,7 +201,7 @@ export function parseLinkInput(
       'The request body must be a JSON object with the link\'s fields, such as {"url": "https://example.com/page"}.',
     );
   }
-  const body = raw as Body;
+  const body: Body = pickBody(mode === 'create' ? LinkCreateBody : LinkUpdateBody, raw as Body);
   if (body['url'] === undefined || isCleared(body['url'])) {
     throw badRequest('The field "url" is required: the long URL the short link leads to.');
   }

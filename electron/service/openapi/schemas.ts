@@ -4,12 +4,30 @@
  * actually registered into the OpenAPI 3.1 document served at /openapi.json (z.toJSONSchema), so
  * the reference is written once and a route without an entry shows up as undocumented there.
  *
- * Request bodies describe what a client should send. The service reads them more liberally (an
- * unusable item of an optional list is left out and named in `dropped`, see docs/hosting.md), so
- * every body these schemas accept is one the service accepts; tests/integration/openapi.test.ts
- * checks both against the documentation's samples and the real answers.
+ * Request bodies are not written here: each is the schema its route reads the body with
+ * (../request-bodies.ts, through `pickBody`), so a field the service reads is a field the
+ * reference lists, of the type the service checks. Chosen over parsing whole bodies with
+ * `schema.parse` because the service is more liberal than a strict parse (the spec lets it leave
+ * out an unusable item of an optional list and keep the rest, naming it in `dropped`; null means
+ * "not given"; PHP clients' encodings): the schema holds the field list and the JSON types, the
+ * readers the checks a type cannot say. Only which fields are required is added below
+ * (`.required(…)`), since the readers refuse a missing field with their own sentence.
+ * tests/integration/openapi.test.ts checks the documentation's samples and the real answers,
+ * and tests/integration/openapi-bodies.test.ts sends every documented field with a wrong type.
  */
 import { z } from 'zod';
+import {
+  AccountBody,
+  CampaignBody,
+  ChannelAddBody,
+  ChannelUpdateBody,
+  DomainAddBody,
+  DomainUpdateBody,
+  LinkCreateBody,
+  LinkUpdateBody,
+  PixelBody,
+  QrBody,
+} from '../request-bodies.js';
 import { LinkIdParams, PagingQuery } from '../request-schemas.js';
 
 const id = z.number().int().positive();
@@ -41,34 +59,6 @@ const paged = (collection: string, item: z.ZodType) =>
   });
 
 
-const Target = (key: string) => z.array(z.object({ [key]: z.string(), link: url }).partial());
-const LinkInput = z
-  .object({
-    url,
-    custom: z.string(),
-    type: z.string().meta({ description: 'direct, frame, splash, a splash page id, or overlay-<id>' }),
-    password: z.string(),
-    domain: z.string(),
-    expiry: z.string().meta({ description: 'YYYY-MM-DD HH:MM:SS' }),
-    geotarget: Target('location'),
-    devicetarget: Target('device'),
-    languagetarget: Target('language'),
-    metatitle: z.string(),
-    metadescription: z.string(),
-    metaimage: z.string(),
-    description: z.string(),
-    pixels: z.array(id),
-    channel: id,
-    campaign: id,
-    deeplink: z.object({ auto: z.boolean(), apple: url, google: url }).partial(),
-    status: z.enum(['public', 'private']),
-    parameters: z
-      .array(z.object({ name: z.string(), value: z.string() }).partial())
-      .meta({ description: 'Query parameters added to the target. An item without a usable name is left out (and named in dropped).' }),
-  })
-  .partial()
-  .required({ url: true });
-
 const LinkItem = z.object({ id, alias: z.string(), shorturl: url, longurl: url, clicks: z.number().int(), title: z.string(), description: z.string(), date: dateTime });
 const counts = z.record(z.string(), z.number());
 const Stats = z.object({
@@ -97,13 +87,10 @@ const SingleLink = z.object({
   data: Stats,
 });
 const Channel = z.object({ id, name: z.string(), description: z.string(), color: z.string(), starred: z.boolean() });
-const ChannelInput = z.object({ name: z.string(), description: z.string(), color: z.string().meta({ description: '#RRGGBB' }), starred: z.boolean() }).partial();
 const Campaign = z.object({ id, public: z.boolean(), rotator: z.union([url, z.literal(false)]), list: url });
-const CampaignInput = z.object({ name: z.string(), slug: z.string(), public: z.boolean() }).partial();
 const Domain = z.object({ id, domain: url, redirectroot: z.string(), redirect404: z.string() });
 const Pixel = z.object({ id, type: z.string(), name: z.string(), tag: z.string(), date: dateTime });
 const QrItem = z.object({ id, name: z.string(), link: url, scans: z.number().int(), date: dateTime, type: z.string() });
-const QrInput = z.object({ type: z.string(), data: z.string(), name: z.string(), background: z.string(), foreground: z.string(), logo: z.string(), channel: id }).partial();
 const Timeline = z.object({
   error: ok,
   clicks: z.object({ step: z.string(), from: z.number(), to: z.number(), before: z.number(), buckets: z.array(z.object({ start: z.number(), clicks: z.number().int() })) }),
@@ -138,12 +125,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     answer: z.union([paged('urls', LinkItem), SingleLink]),
   },
   'GET /api/url/:id': { tag: 'Links', params: LinkIdParams, summary: 'One link with its click statistics', answer: SingleLink },
-  'POST /api/url/add': { tag: 'Links', summary: 'Shorten a link', body: LinkInput, answer: z.object({ error: ok, id, shorturl: url, dropped: Dropped.optional() }) },
+  'POST /api/url/add': { tag: 'Links', summary: 'Shorten a link', body: LinkCreateBody.required({ url: true }), answer: z.object({ error: ok, id, shorturl: url, dropped: Dropped.optional() }) },
   'PUT /api/url/:id/update': {
     tag: 'Links',
     params: LinkIdParams,
     summary: 'Replace a link (every optional field left out is cleared)',
-    body: LinkInput,
+    body: LinkUpdateBody.required({ url: true }),
     answer: z.object({ error: ok, id, short: url, dropped: Dropped.optional() }),
   },
   'DELETE /api/url/:id/delete': { tag: 'Links', params: LinkIdParams, summary: 'Delete a link', answer: message },
@@ -154,7 +141,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Your account',
     answer: z.object({ error: ok, data: z.object({ id, email: z.string(), username: z.string(), avatar: url, status: z.string(), expires: dateTime, registered: dateTime }) }),
   },
-  'PUT /api/account/update': { tag: 'Account', summary: 'Change your email or password', body: z.object({ email: z.string(), password: z.string() }).partial(), answer: message },
+  'PUT /api/account/update': { tag: 'Account', summary: 'Change your email or password', body: AccountBody, answer: message },
   'GET /api/channels': { tag: 'Channels', summary: 'List channels', query: PagingQuery, answer: paged('channels', Channel) },
   'GET /api/channel/:id': {
     tag: 'Channels',
@@ -162,39 +149,39 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     query: PagingQuery,
     answer: paged('items', z.object({ type: z.string(), id, title: z.string(), preview: z.string(), link: z.string(), date: z.string() })),
   },
-  'POST /api/channel/add': { tag: 'Channels', summary: 'Add a channel', body: ChannelInput.required({ name: true }), answer: Channel.extend({ error: ok }) },
+  'POST /api/channel/add': { tag: 'Channels', summary: 'Add a channel', body: ChannelAddBody.required({ name: true }), answer: Channel.extend({ error: ok }) },
   'POST /api/channel/:channelid/assign/:type/:itemid': { tag: 'Channels', summary: 'Put a link, bio page or QR code in a channel (type: links, bio, qr)', answer: message },
-  'PUT /api/channel/:id/update': { tag: 'Channels', summary: 'Change a channel', body: ChannelInput, answer: message },
+  'PUT /api/channel/:id/update': { tag: 'Channels', summary: 'Change a channel', body: ChannelUpdateBody, answer: message },
   'DELETE /api/channel/:id/delete': { tag: 'Channels', summary: 'Delete a channel (its items stay, unassigned)', answer: message },
   'GET /api/domains': { tag: 'Domains', summary: 'List branded domains', query: PagingQuery, answer: paged('domains', Domain) },
   'POST /api/domain/add': {
     tag: 'Domains',
     summary: 'Add a branded domain (with its scheme)',
-    body: z.object({ domain: url, redirectroot: z.string().optional(), redirect404: z.string().optional() }),
+    body: DomainAddBody.required({ domain: true }),
     answer: z.object({ error: ok, id }),
   },
-  'PUT /api/domain/:id/update': { tag: 'Domains', summary: "Change a domain's redirects", body: z.object({ redirectroot: z.string(), redirect404: z.string() }).partial(), answer: message },
+  'PUT /api/domain/:id/update': { tag: 'Domains', summary: "Change a domain's redirects", body: DomainUpdateBody, answer: message },
   'DELETE /api/domain/:id/delete': { tag: 'Domains', summary: 'Delete a branded domain', answer: message },
   'GET /api/campaigns': { tag: 'Campaigns', summary: 'List campaigns', query: PagingQuery, answer: paged('campaigns', Campaign.extend({ name: z.string(), links: z.number().int().optional() })) },
-  'POST /api/campaign/add': { tag: 'Campaigns', summary: 'Add a campaign', body: CampaignInput, answer: Campaign.extend({ error: ok, domain: z.string().meta({ description: 'The campaign name (the spec names it so)' }) }) },
+  'POST /api/campaign/add': { tag: 'Campaigns', summary: 'Add a campaign', body: CampaignBody, answer: Campaign.extend({ error: ok, domain: z.string().meta({ description: 'The campaign name (the spec names it so)' }) }) },
   'POST /api/campaign/:campaignid/assign/:linkid': { tag: 'Campaigns', summary: 'Add a link to a campaign', answer: message },
   'PUT /api/campaign/:id/update': {
     tag: 'Campaigns',
     summary: 'Change a campaign',
-    body: CampaignInput.required({ name: true }),
+    body: CampaignBody.required({ name: true }),
     answer: Campaign.extend({ error: ok, domain: z.string() }),
   },
   'DELETE /api/campaign/:id/delete': { tag: 'Campaigns', summary: 'Delete a campaign', answer: message },
   'GET /api/pixels': { tag: 'Pixels', summary: 'List tracking pixels', query: PagingQuery, answer: paged('pixels', Pixel) },
-  'POST /api/pixel/add': { tag: 'Pixels', summary: 'Add a tracking pixel', body: z.object({ type: z.string(), name: z.string(), tag: z.string() }), answer: Pixel.extend({ error: ok }) },
-  'PUT /api/pixel/:id/update': { tag: 'Pixels', summary: "Change a pixel's tag or name (as deployments from 6.2)", body: z.object({ tag: z.string(), name: z.string().optional(), type: z.string().optional() }), answer: Pixel.extend({ error: ok, message: z.string() }) },
+  'POST /api/pixel/add': { tag: 'Pixels', summary: 'Add a tracking pixel', body: PixelBody.required(), answer: Pixel.extend({ error: ok }) },
+  'PUT /api/pixel/:id/update': { tag: 'Pixels', summary: "Change a pixel's tag or name (as deployments from 6.2)", body: PixelBody.required({ tag: true }), answer: Pixel.extend({ error: ok, message: z.string() }) },
   'DELETE /api/pixel/:id/delete': { tag: 'Pixels', summary: 'Delete a pixel (as deployments from 6.2)', answer: message },
   'GET /api/overlay': { tag: 'Overlays and splash pages', summary: 'List call-to-action overlays', query: PagingQuery, answer: paged('cta', z.object({ id, type: z.string(), name: z.string(), date: dateTime })) },
   'GET /api/splash': { tag: 'Overlays and splash pages', summary: 'List custom splash pages', query: PagingQuery, answer: paged('splash', z.object({ id, name: z.string(), date: dateTime })) },
   'GET /api/qr': { tag: 'QR codes', summary: 'List QR codes', query: PagingQuery, answer: paged('qrs', QrItem) },
   'GET /api/qr/:id': { tag: 'QR codes', summary: 'One QR code with its scan statistics', answer: z.object({ error: ok, id, details: QrItem.partial(), data: Stats }) },
-  'POST /api/qr/add': { tag: 'QR codes', summary: 'Add a QR code', body: QrInput.required({ type: true, data: true }), answer: z.object({ error: ok, id, link: url }) },
-  'PUT /api/qr/:id/update': { tag: 'QR codes', summary: 'Change a QR code', body: QrInput, answer: z.object({ error: ok, id, link: url, message: z.string() }) },
+  'POST /api/qr/add': { tag: 'QR codes', summary: 'Add a QR code', body: QrBody.required({ type: true, data: true }), answer: z.object({ error: ok, id, link: url }) },
+  'PUT /api/qr/:id/update': { tag: 'QR codes', summary: 'Change a QR code', body: QrBody, answer: z.object({ error: ok, id, link: url, message: z.string() }) },
   'DELETE /api/qr/:id/delete': { tag: 'QR codes', summary: 'Delete a QR code', answer: message },
 
   'GET /healthz': { tag: 'Service', public: true, summary: 'Liveness: the process answers', answer: Probe },

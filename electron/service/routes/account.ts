@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AccountBody, pickBody } from '../request-bodies.js';
 import type { ServiceContext } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { formatDateTime } from '../format.js';
@@ -55,7 +56,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: ServiceContext)
   });
 
   api.put('/account/update', async (request) => {
-    const body = readBody(request);
+    const body = pickBody(AccountBody, readBody(request));
     const email = readAccountField(body, 'email');
     const password = readAccountField(body, 'password');
     if (email === undefined && password === undefined) {

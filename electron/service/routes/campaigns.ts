@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CampaignBody, pickBody } from '../request-bodies.js';
 import { notifyLinkChanged, type ServiceContext } from '../context.js';
 import type { Db } from '../db.js';
 import { badRequest, conflict } from '../errors.js';
@@ -90,7 +91,7 @@ export function registerCampaignRoutes(api: FastifyInstance, ctx: ServiceContext
   );
 
   api.post('/campaign/add', async (request) => {
-    const body = readBody(request);
+    const body = pickBody(CampaignBody, readBody(request));
     const name = optionalString(body, 'name', MAX_NAME) ?? '';
     const isPublic = optionalBoolean(body, 'public') ?? false;
     const slug = readSlug(body, db, null) ?? null;
@@ -121,7 +122,7 @@ export function registerCampaignRoutes(api: FastifyInstance, ctx: ServiceContext
 
   api.put<{ Params: { id: string } }>('/campaign/:id/update', async (request) => {
     const id = pathId(request.params.id, 'Campaign');
-    const body = readBody(request);
+    const body = pickBody(CampaignBody, readBody(request));
     const name = requiredString(body, 'name', MAX_NAME, 'the name of the campaign');
     const isPublic = optionalBoolean(body, 'public');
     requireOwned(db, 'campaigns', id, request.userId, 'Campaign');

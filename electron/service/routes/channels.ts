@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ChannelAddBody, ChannelUpdateBody, pickBody } from '../request-bodies.js';
 import { notifyLinkChanged, type ServiceContext } from '../context.js';
 import { badRequest, unprocessable } from '../errors.js';
 import { formatDate } from '../format.js';
@@ -106,7 +107,7 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
   });
 
   api.post('/channel/add', async (request) => {
-    const body = readBody(request);
+    const body = pickBody(ChannelAddBody, readBody(request));
     const name = requiredString(body, 'name', MAX_NAME, 'the name of the channel');
     const description = optionalString(body, 'description', MAX_DESCRIPTION) ?? '';
     const color = normalizeColor(optionalString(body, 'color', 1000) ?? '');
@@ -161,7 +162,7 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
 
   api.put<{ Params: { id: string } }>('/channel/:id/update', async (request) => {
     const id = pathId(request.params.id, 'Channel');
-    const body = readBody(request);
+    const body = pickBody(ChannelUpdateBody, readBody(request));
     const name = optionalString(body, 'name', MAX_NAME);
     if (name !== undefined && name.trim() === '') {
       throw badRequest('The field "name" cannot be empty: leave it out to keep the current name.');

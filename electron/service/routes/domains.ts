@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DomainAddBody, DomainUpdateBody, pickBody } from '../request-bodies.js';
 import { notifyLinkChanged, type ServiceContext } from '../context.js';
 import { badRequest, conflict } from '../errors.js';
 import { parseBrandedDomain } from '../resources/branded-domain.js';
@@ -58,7 +59,7 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
   );
 
   api.post('/domain/add', async (request) => {
-    const body = readBody(request);
+    const body = pickBody(DomainAddBody, readBody(request));
     const { domain, host } = parseBrandedDomain(
       requiredString(
         body,
@@ -93,7 +94,7 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
 
   api.put<{ Params: { id: string } }>('/domain/:id/update', async (request) => {
     const id = pathId(request.params.id, 'Domain');
-    const body = readBody(request);
+    const body = pickBody(DomainUpdateBody, readBody(request));
     const redirectRoot = readRedirect(body, 'redirectroot');
     const redirect404 = readRedirect(body, 'redirect404');
     requireOwned(db, 'domains', id, request.userId, 'Domain');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PixelBody, pickBody } from '../request-bodies.js';
 import { checkPixelTag, isPixelType, PIXEL_TYPES } from '../../shared/pixel-types.js';
 import { notifyLinkChanged, type ServiceContext } from '../context.js';
 import { badRequest } from '../errors.js';
@@ -48,7 +49,7 @@ export function registerPixelRoutes(api: FastifyInstance, ctx: ServiceContext): 
   );
 
   api.post('/pixel/add', async (request) => {
-    const body = readBody(request);
+    const body = pickBody(PixelBody, readBody(request));
     const type = requiredString(
       body,
       'type',
@@ -75,7 +76,7 @@ export function registerPixelRoutes(api: FastifyInstance, ctx: ServiceContext): 
 
   api.put<{ Params: { id: string } }>('/pixel/:id/update', async (request) => {
     const id = pathId(request.params.id, 'Pixel');
-    const body = readBody(request);
+    const body = pickBody(PixelBody, readBody(request));
     const tagText = requiredString(
       body,
       'tag',

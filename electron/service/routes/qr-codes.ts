@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { QrBody, pickBody } from '../request-bodies.js';
 import { parseColor, rgbText } from '../../shared/qr-colors.js';
 import {
   isQrType,
@@ -155,7 +156,7 @@ export function registerQrRoutes(api: FastifyInstance, ctx: ServiceContext): voi
   );
 
   api.post('/qr/add', async (request) => {
-    const { fields, payload } = readFields(readBody(request));
+    const { fields, payload } = readFields(pickBody(QrBody, readBody(request)));
     const id = createQr(ctx, request.userId, fields, payload);
     const qr = getOwnedQr(ctx, request.userId, id);
     if (qr.linkId !== null) notifyLinkChanged(ctx, qr.linkId);
@@ -165,7 +166,7 @@ export function registerQrRoutes(api: FastifyInstance, ctx: ServiceContext): voi
   api.put<{ Params: { id: string } }>('/qr/:id/update', async (request) => {
     const id = pathId(request.params.id, 'QR code');
     const cur = getOwnedQr(ctx, request.userId, id);
-    const { fields, payload } = readFields(readBody(request), cur);
+    const { fields, payload } = readFields(pickBody(QrBody, readBody(request)), cur);
     for (const linkId of updateQr(ctx, cur, fields, payload)) notifyLinkChanged(ctx, linkId);
     const qr = getOwnedQr(ctx, request.userId, id);
     if (qr.linkId !== null) notifyLinkChanged(ctx, qr.linkId);
