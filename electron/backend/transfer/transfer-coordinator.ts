@@ -247,10 +247,15 @@ export class TransferCoordinator {
     this.pushTimers.set(jobId, timer);
   }
 
-  /** Stops the push timers (the backend closes). */
-  close(): void {
+  /**
+   * Stops the push timers (the backend closes) and waits for the registry's last write: a timer
+   * that fired just before may have started one, which would otherwise land in the data folder
+   * after the backend said it was closed.
+   */
+  async close(): Promise<void> {
     for (const timer of this.pushTimers.values()) clearTimeout(timer);
     this.pushTimers.clear();
+    await this.options.registry.settled();
   }
 
   private draft(request: TransferRequest) {

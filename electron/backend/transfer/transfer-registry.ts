@@ -35,6 +35,8 @@ export interface TransferRegistry {
   add(entry: TransferEntry): Promise<void>;
   update(jobId: string, patch: Partial<Pick<TransferEntry, 'finished'>>): Promise<void>;
   remove(jobId: string): Promise<void>;
+  /** When every write asked for so far is on disk (the backend's close waits for it). */
+  settled(): Promise<void>;
 }
 
 export async function openTransferRegistry(dataDir: string, log: (message: string) => void): Promise<TransferRegistry> {
@@ -77,5 +79,6 @@ export async function openTransferRegistry(dataDir: string, log: (message: strin
       entries = entries.filter((e) => e.jobId !== jobId);
       return save();
     },
+    settled: () => writing,
   };
 }
