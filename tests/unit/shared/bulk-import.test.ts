@@ -129,14 +129,18 @@ describe('previewRows', () => {
     expect(c?.input).toBeNull();
     expect(rowProblems(c!)).toEqual([expect.stringMatching(/"javascript:" scheme/)]);
     expect(d?.line).toBe(5);
-    expect(Object.keys(d!.errors).sort()).toEqual(['channel', 'custom']);
+    // Only the long URL refuses a link (issue 39): an alias the rules refuse is set aside for a new one.
+    expect(Object.keys(d!.errors).sort()).toEqual(['channel']);
+    expect(d?.aliasRefused?.reason).toMatch(/custom alias/);
     expect(d?.errors['channel']).toMatch(/no channel "Nowhere"/);
     expect(e?.line).toBe(6);
     // "Social" names two channels (names compare without case and outer spaces).
     expect(e?.errors['channel']).toMatch(/2 channels named "Social"/);
     expect(e?.errors['domain']).toMatch(/not one of this account's branded domains \(go\.brand\.com\)/);
     expect(e?.errors['status']).toMatch(/neither "public" nor "private"/);
-    expect(e?.errors['expiry']).toMatch(/in the past/);
+    // A past expiry is asked about once in the preview, not the row's error.
+    expect(e?.errors['expiry']).toBeUndefined();
+    expect(e?.expired?.text).toBe('2020-01-01 00:00:00');
     // The quoted URL holds a line break: refused, at the line where its record starts.
     expect(f?.line).toBe(7);
     expect(f?.errors['url']).toMatch(/control characters/);
