@@ -111,6 +111,11 @@ export function tableFromLines(text: string): ImportTable {
  */
 export function tableFromCsv(text: string): ImportTable {
   const { records, problems, delimiter } = parseCsv(text);
+  return { ...tableFromRecords(records), problems, delimiter };
+}
+
+/** Records (a CSV's, a spreadsheet's rows) as a table: the first is the column names unless it holds a web address. */
+export function tableFromRecords(records: CsvRecord[]): ImportTable {
   const first = records[0];
   const hasHeader = first !== undefined && !first.fields.some(looksLikeUrl);
   const width = Math.max(0, ...records.map((r) => r.fields.length));
@@ -118,7 +123,7 @@ export function tableFromCsv(text: string): ImportTable {
     const name = hasHeader ? (first?.fields[i] ?? '').trim() : '';
     return name || `Column ${i + 1}`;
   });
-  return { headers, records: hasHeader ? records.slice(1) : records, hasHeader, problems, delimiter };
+  return { headers, records: hasHeader ? records.slice(1) : records, hasHeader, problems: [] };
 }
 
 /** Column index → field. */
