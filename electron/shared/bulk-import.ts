@@ -9,7 +9,7 @@ import type { LinkInput } from './models.js';
 import { BULK_MAX_ROWS, ORIGIN_TAG_MAX, ORIGIN_TAGS_MAX } from './bulk.js';
 import { aliasOfShortUrl, allTags, isShortLinkCell, normHeader, recogniseFormat } from './import-formats.js';
 import { fitColumns } from './import-columns.js';
-import { adjustRow, STANDARD_READERS, type ColumnReaders, type KeptValues } from './import-adjust.js';
+import { adjustRow, STANDARD_READERS, type ColumnReaders, type KeptValues, type LeftOutValue } from './import-adjust.js';
 import { decideDateForm, decideThousands, type DateForm, type Thousands } from './import-locale.js';
 
 /** A link field a column can fill; 'ignore' leaves the column out. */
@@ -218,8 +218,8 @@ function byNameOrId(
   }
   const named = list.filter((item) => item.name.trim().toLowerCase() === value.toLowerCase());
   if (named.length === 1) return { id: (named[0] as { id: number }).id };
-  if (named.length > 1) return { error: `There are ${named.length} ${what}s named "${value}"; use the id of the one you mean.` };
-  return { error: `There is no ${what} "${value}". Create it first (${what === 'channel' ? 'Channels' : 'Campaigns'} view), or fix the name.` };
+  if (named.length > 1) return { error: `There are ${named.length} ${what}s named "${value}": the link is imported without a ${what} (write the id of the one you mean to choose it).` };
+  return { error: `There is no ${what} "${value}" on this profile: the link is imported without a ${what} (create it in the ${what === 'channel' ? 'Channels' : 'Campaigns'} view and check again, or fix the name).` };
 }
 
 const hostOf = (domain: string) => domain.trim().replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '').toLowerCase();
@@ -233,16 +233,18 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
     if (v) input[field] = v;
   };
   // A whole short link in the alias column (Bitly's "Custom Link": bit.ly/spring) gives its alias.
+  // A short link whose alias cannot be kept gets a new one, like an alias the rules refuse.
+  let noAlias: { alias: string; reason: string } | undefined;
   if (values.custom && isShortLinkCell(values.custom)) {
     const alias = aliasOfShortUrl(values.custom);
     if (alias) input.custom = alias;
-    else errors['custom'] = `The custom link "${values.custom}" has no alias that can be kept; leave the column out for a new random alias.`;
+    else noAlias = { alias: values.custom, reason: `The custom link "${values.custom}" has no alias that can be kept.` };
   } else text('custom');
   // An export of another service: its short URL's alias is kept as the custom alias.
-  if (!input.custom && !errors['custom'] && values.shortUrl) {
+  if (!input.custom && !noAlias && values.shortUrl) {
     const alias = aliasOfShortUrl(values.shortUrl);
     if (alias) input.custom = alias;
-    else errors['custom'] = `The old short URL "${values.shortUrl}" has no alias that can be kept; leave the column out for a new random alias.`;
+    else noAlias = { alias: values.shortUrl, reason: `The old short URL "${values.shortUrl}" has no alias that can be kept.` };
   }
   text('description');
   text('metaTitle');
@@ -250,7 +252,14 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
   text('metaImage');
   text('password');
   // Alias, expiry, clicks and created date: adjusted, never a reason to refuse the row (import-adjust.ts).
-  const adjusted = errors['custom'] ? { notes: [], kept: {} } : adjustRow(input, values, readers, now);
+  const adjusted = adjustRow(input, values, readers, now);
+  if (noAlias) adjusted.aliasRefused = noAlias;
+  // A value that names nothing here (a channel, campaign, domain) or that the service has no such
+  // thing for (status, redirect type) is left out and said: only the long URL refuses a link.
+  const leaveOut = (field: LeftOutValue['field'], value: string, sentence: string) => {
+    adjusted.notes.push(sentence);
+    adjusted.kept.leftOut = [...(adjusted.kept.leftOut ?? []), { field, value: value.slice(0, 200) }];
+  };
   // A channel column must name a channel; a tag that names none only goes without (the preview
   // lists those tags, so the person can create the channels and check again).
   const tags = values.tags ? allTags(values.tags) : [];
@@ -260,32 +269,35 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
     const found = byNameOrId('channel', values.channel || (tag as string), lookups.channels);
     if ('id' in found) input.channel = found.id;
     else if (tag && lookups.channels.every((c) => c.name.trim().toLowerCase() !== tag.toLowerCase())) unmatchedTag = tag;
-    else errors['channel'] = found.error;
+    else leaveOut('channel', values.channel || (tag as string), found.error);
   }
   if (values.campaign) {
     const found = byNameOrId('campaign', values.campaign, lookups.campaigns);
     if ('id' in found) input.campaign = found.id;
-    else errors['campaign'] = found.error;
+    else leaveOut('campaign', values.campaign, found.error);
   }
   if (values.domain) {
     const host = hostOf(values.domain);
     const domain = lookups.domains.find((d) => hostOf(d.domain) === host);
     if (domain) input.domain = domain.domain;
     else
-      errors['domain'] =
+      leaveOut(
+        'domain',
+        values.domain,
         lookups.domains.length > 0
-          ? `The domain "${values.domain}" is not one of this account's branded domains (${lookups.domains.map((d) => hostOf(d.domain)).join(', ')}); leave it empty for the service's own.`
-          : `The domain "${values.domain}" is not a branded domain of this account (it has none); leave it empty for the service's own.`;
+          ? `The domain "${values.domain}" is not one of this account's branded domains (${lookups.domains.map((d) => hostOf(d.domain)).join(', ')}): the link is made on the service's own domain.`
+          : `The domain "${values.domain}" is not a branded domain of this account (it has none): the link is made on the service's own domain.`,
+      );
   }
   if (values.status) {
     const status = values.status.toLowerCase();
     if (status === 'public' || status === 'private') input.status = status;
-    else errors['status'] = `The status "${values.status}" is neither "public" nor "private".`;
+    else leaveOut('status', values.status, `The status "${values.status}" is neither "public" nor "private": the link gets the service's default.`);
   }
   if (values.type) {
     const type = values.type.toLowerCase();
     if (type === 'direct' || type === 'frame' || type === 'splash') input.type = type;
-    else errors['type'] = `The redirect type "${values.type}" is not one of direct, frame or splash.`;
+    else leaveOut('type', values.type, `The redirect type "${values.type}" is not one of direct, frame or splash: the link gets the service's default.`);
   }
   for (const [field, message] of Object.entries(validateLinkInput(input, { mode: 'create', now }))) {
     if (!(field in errors)) errors[field] = message;

@@ -24,7 +24,7 @@ export const STANDARD_READERS: ColumnReaders = { thousands: ',', created: 'stand
 
 /** A value of the old service that the link could not take, kept in its origin. */
 export interface LeftOutValue {
-  field: 'clicks' | 'created' | 'expiry';
+  field: 'clicks' | 'created' | 'expiry' | 'channel' | 'campaign' | 'domain' | 'status' | 'type';
   value: string;
 }
 
@@ -55,7 +55,7 @@ export interface Adjusted {
 /** A cell's text as kept and said (a cell can be long; the origin and the job keep 200 characters). */
 const clip = (value: string) => (value.length > 200 ? `${value.slice(0, 199)}…` : value);
 
-const FIELD_WORDS: Record<LeftOutValue['field'], string> = { clicks: 'click count', created: 'created date', expiry: 'expiry' };
+const FIELD_WORDS: Record<'clicks' | 'created' | 'expiry', string> = { clicks: 'click count', created: 'created date', expiry: 'expiry' };
 
 /**
  * Reads the alias, expiry, click count and created date of one row into `input` (mutated) and
@@ -68,7 +68,7 @@ export function adjustRow(
   now: number,
 ): Adjusted {
   const out: Adjusted = { notes: [], kept: {} };
-  const leftOut = (field: LeftOutValue['field'], raw: string) => {
+  const leftOut = (field: 'clicks' | 'created' | 'expiry', raw: string) => {
     const value = clip(raw);
     out.kept.leftOut = [...(out.kept.leftOut ?? []), { field, value }];
     out.notes.push(`The ${FIELD_WORDS[field]} "${value}" cannot be read: the link is imported without it.`);

@@ -339,8 +339,8 @@ export const channelSchemas = {
                 .object({
                   alias: text(300).optional(),
                   expiry: text(300).optional(),
-                  leftOut: z.array(z.object({ field: z.enum(['clicks', 'created', 'expiry']), value: text(300) }).strict()).max(3).optional(),
-                  notes: z.array(text(1000)).max(8).optional(),
+                  leftOut: z.array(z.object({ field: z.enum(['clicks', 'created', 'expiry', 'channel', 'campaign', 'domain', 'status', 'type']), value: text(300) }).strict()).max(8).optional(),
+                  notes: z.array(text(1000)).max(12).optional(),
                 })
                 .strict()
                 .nullable(),

@@ -37,6 +37,8 @@ export function originsOf(sql: Sql, linkId: number): LinkOrigin[] {
     });
 }
 
+const LEFT_OUT_FIELDS: readonly LeftOutValue['field'][] = ['clicks', 'created', 'expiry', 'channel', 'campaign', 'domain', 'status', 'type'];
+
 /** Stored KeptValues, read defensively (the file may have been written by another version). */
 export function parseKept(json: string | null): KeptValues | null {
   if (!json) return null;
@@ -50,7 +52,7 @@ export function parseKept(json: string | null): KeptValues | null {
     if (str(v['expiry'])) kept.expiry = str(v['expiry']) as string;
     if (Array.isArray(v['leftOut'])) {
       kept.leftOut = v['leftOut'].filter(
-        (x): x is LeftOutValue => typeof x === 'object' && x !== null && ['clicks', 'created', 'expiry'].includes((x as LeftOutValue).field) && typeof (x as LeftOutValue).value === 'string',
+        (x): x is LeftOutValue => typeof x === 'object' && x !== null && LEFT_OUT_FIELDS.includes((x as LeftOutValue).field) && typeof (x as LeftOutValue).value === 'string',
       );
     }
     if (Array.isArray(v['notes'])) kept.notes = v['notes'].filter((x): x is string => typeof x === 'string');

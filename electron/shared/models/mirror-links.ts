@@ -149,7 +149,7 @@ export interface LinkOrigin {
   /** Its expiry there, as the import read it, when it had passed or could not be read. */
   oldExpiry?: string;
   /** Values of the import that could not be read, left out of the link. */
-  leftOut?: { field: 'clicks' | 'created' | 'expiry'; value: string }[];
+  leftOut?: { field: 'clicks' | 'created' | 'expiry' | 'channel' | 'campaign' | 'domain' | 'status' | 'type'; value: string }[];
 }
 
 /** A link as the detail view opens it from the mirror. */

@@ -16,8 +16,9 @@ export function originText(origin: LinkOrigin): string {
   // What the import could not carry over (issue 39): kept here so nothing is lost in the move.
   if (origin.oldAlias) parts.push(`its alias there: ${origin.oldAlias}`);
   if (origin.oldExpiry) parts.push(`its expiry there: ${origin.oldExpiry}`);
+  const words: Record<string, string> = { clicks: 'click count', created: 'created date', channel: 'channel', campaign: 'campaign', domain: 'domain', status: 'status', type: 'redirect type' };
   for (const left of origin.leftOut ?? []) {
-    if (left.field !== 'expiry') parts.push(`its ${left.field === 'clicks' ? 'click count' : 'created date'} there, not read: "${left.value}"`);
+    if (left.field !== 'expiry') parts.push(`its ${words[left.field] ?? left.field} in the file, left out: "${left.value}"`);
   }
   if (parts.length === 0) parts.push(`imported from the ${origin.source}`);
   const first = parts.join('; ');

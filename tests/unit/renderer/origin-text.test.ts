@@ -11,7 +11,7 @@ const day = new Date(IMPORTED).toLocaleDateString('en-GB');
 describe('originText', () => {
   it('says the old alias, the old expiry and the values left out', () => {
     expect(originText({ ...base, oldAlias: '1h', oldExpiry: '2024-07-30T00:00:00.000Z', leftOut: [{ field: 'created', value: 'sometime' }] })).toBe(
-      `1,532 clicks before the move, as the YOURLS API answer counted them; created on YOURLS 2019-03-01; its alias there: 1h; its expiry there: 2024-07-30T00:00:00.000Z; its created date there, not read: "sometime" (imported ${day}).`,
+      `1,532 clicks before the move, as the YOURLS API answer counted them; created on YOURLS 2019-03-01; its alias there: 1h; its expiry there: 2024-07-30T00:00:00.000Z; its created date in the file, left out: "sometime" (imported ${day}).`,
     );
   });
 

@@ -96,15 +96,19 @@ describe('export files of other services', () => {
     expect(rowsOf('kutt.csv')).toEqual([{ url: 'https://example.com/launch', custom: 'launch', description: 'Launch post' }]);
     const [promo, deep] = rowsOf('dub.csv');
     expect(promo).toEqual({ url: 'https://example.com/promo', custom: 'promo', metaTitle: 'Promo', channel: 1 });
-    expect(JSON.stringify(deep)).toMatch(/no alias that can be kept/);
+    // A short link whose alias cannot be kept gets a new alias (issue 39), the reason kept for the preview.
+    expect(deep).toEqual({ url: 'https://example.com/deep' });
+    const dub = fixture('dub.csv');
+    expect(previewRows(dub, guessMapping(dub), lookups, NOW).rows[1]?.aliasRefused?.reason).toMatch(/no alias that can be kept/);
     expect(rowsOf('linkdeck.csv')).toEqual([{ url: 'https://example.com/mine', custom: 'mine', description: 'a note', status: 'public' }]);
   });
 
-  it('a channel column (not a tag) naming no channel stays the row’s error, with the name', () => {
-    const table = tableFromCsv('alias,short_url,long_url,alias_is_custom,channel\nq1,http://h/q1,https://example.com/q,true,Nope\n');
+  it('a channel column (not a tag) naming no channel: the link goes without one, said with the name (issue 39)', () => {
+    const table = tableFromCsv('alias,short_url,long_url,alias_is_custom,channel\nqq1,http://h/qq1,https://example.com/q,true,Nope\n');
     const [row] = previewRows(table, guessMapping(table), lookups, NOW).rows;
-    expect(row?.input).toBeNull();
-    expect(row?.errors['channel']).toMatch(/Nope/);
+    expect(row?.input).toEqual({ url: 'https://example.com/q', custom: 'qq1' });
+    expect(row?.notes).toEqual(['There is no channel "Nope" on this profile: the link is imported without a channel (create it in the Channels view and check again, or fix the name).']);
+    expect(row?.kept?.leftOut).toEqual([{ field: 'channel', value: 'Nope' }]);
   });
 });
 
