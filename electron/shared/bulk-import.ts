@@ -8,8 +8,9 @@ import { validateLinkInput, type FieldMessages } from './link-validation.js';
 import type { LinkInput } from './models.js';
 import { BULK_MAX_ROWS, ORIGIN_TAG_MAX, ORIGIN_TAGS_MAX } from './bulk.js';
 import { aliasOfShortUrl, allTags, isShortLinkCell, normHeader, recogniseFormat } from './import-formats.js';
-import { DATE_FORMS_WORDS, formatUtc, readDate } from './import-dates.js';
 import { fitColumns } from './import-columns.js';
+import { adjustRow, STANDARD_READERS, type ColumnReaders, type KeptValues, type LeftOutValue } from './import-adjust.js';
+import { decideDateForm, decideThousands, type DateForm, type Thousands } from './import-locale.js';
 
 /** A link field a column can fill; 'ignore' leaves the column out. */
 export type BulkField =
@@ -86,6 +87,8 @@ export interface ImportTable {
    * a saved API answer's list ('link': a JSON file has no rows to count by line).
    */
   numbering?: 'line' | 'link';
+  /** A CSV file's field separator (a `;` file comes from a comma-decimal locale). */
+  delimiter?: string;
 }
 
 const looksLikeUrl = (value: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim());
@@ -107,7 +110,12 @@ export function tableFromLines(text: string): ImportTable {
  * address (a file of bare URLs has no header).
  */
 export function tableFromCsv(text: string): ImportTable {
-  const { records, problems } = parseCsv(text);
+  const { records, problems, delimiter } = parseCsv(text);
+  return { ...tableFromRecords(records), problems, delimiter };
+}
+
+/** Records (a CSV's, a spreadsheet's rows) as a table: the first is the column names unless it holds a web address. */
+export function tableFromRecords(records: CsvRecord[]): ImportTable {
   const first = records[0];
   const hasHeader = first !== undefined && !first.fields.some(looksLikeUrl);
   const width = Math.max(0, ...records.map((r) => r.fields.length));
@@ -115,7 +123,7 @@ export function tableFromCsv(text: string): ImportTable {
     const name = hasHeader ? (first?.fields[i] ?? '').trim() : '';
     return name || `Column ${i + 1}`;
   });
-  return { headers, records: hasHeader ? records.slice(1) : records, hasHeader, problems };
+  return { headers, records: hasHeader ? records.slice(1) : records, hasHeader, problems: [] };
 }
 
 /** Column index → field. */
@@ -177,6 +185,14 @@ export interface PreviewRow {
   created?: number;
   /** Its tags after the first (which names the channel): kept beside the link. */
   moreTags?: string[];
+  /** A custom alias the service's rules refuse (too short, characters, reserved): a new one is made, or the row skipped. */
+  aliasRefused?: { alias: string; reason: string };
+  /** Its expiry has passed: the preview asks once what to do with such links. */
+  expired?: { at: number; text: string };
+  /** What was adjusted, in words (values left out), shown on the row and in the result file. */
+  notes?: string[];
+  /** The old values the link does not get, kept in its origin. */
+  kept?: KeptValues;
 }
 
 /** The values of the mapped columns of one record (the last non-empty column wins for a field). */
@@ -202,14 +218,14 @@ function byNameOrId(
   }
   const named = list.filter((item) => item.name.trim().toLowerCase() === value.toLowerCase());
   if (named.length === 1) return { id: (named[0] as { id: number }).id };
-  if (named.length > 1) return { error: `There are ${named.length} ${what}s named "${value}"; use the id of the one you mean.` };
-  return { error: `There is no ${what} "${value}". Create it first (${what === 'channel' ? 'Channels' : 'Campaigns'} view), or fix the name.` };
+  if (named.length > 1) return { error: `There are ${named.length} ${what}s named "${value}": the link is imported without a ${what} (write the id of the one you mean to choose it).` };
+  return { error: `There is no ${what} "${value}" on this profile: the link is imported without a ${what} (create it in the ${what === 'channel' ? 'Channels' : 'Campaigns'} view and check again, or fix the name).` };
 }
 
 const hostOf = (domain: string) => domain.trim().replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '').toLowerCase();
 
 /** Reads one row's values as a LinkInput and checks it as the editor does. */
-export function buildRow(line: number, values: PreviewRow['values'], lookups: BulkLookups, now: number): PreviewRow {
+export function buildRow(line: number, values: PreviewRow['values'], lookups: BulkLookups, now: number, readers: ColumnReaders = STANDARD_READERS): PreviewRow {
   const errors: FieldMessages = {};
   const input: LinkInput = { url: values.url ?? '' };
   const text = (field: 'custom' | 'description' | 'metaTitle' | 'metaDescription' | 'metaImage' | 'password' | 'expiry') => {
@@ -217,27 +233,33 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
     if (v) input[field] = v;
   };
   // A whole short link in the alias column (Bitly's "Custom Link": bit.ly/spring) gives its alias.
+  // A short link whose alias cannot be kept gets a new one, like an alias the rules refuse.
+  let noAlias: { alias: string; reason: string } | undefined;
   if (values.custom && isShortLinkCell(values.custom)) {
     const alias = aliasOfShortUrl(values.custom);
     if (alias) input.custom = alias;
-    else errors['custom'] = `The custom link "${values.custom}" has no alias that can be kept; leave the column out for a new random alias.`;
+    else noAlias = { alias: values.custom, reason: `The custom link "${values.custom}" has no alias that can be kept.` };
   } else text('custom');
   // An export of another service: its short URL's alias is kept as the custom alias.
-  if (!input.custom && !errors['custom'] && values.shortUrl) {
+  if (!input.custom && !noAlias && values.shortUrl) {
     const alias = aliasOfShortUrl(values.shortUrl);
     if (alias) input.custom = alias;
-    else errors['custom'] = `The old short URL "${values.shortUrl}" has no alias that can be kept; leave the column out for a new random alias.`;
+    else noAlias = { alias: values.shortUrl, reason: `The old short URL "${values.shortUrl}" has no alias that can be kept.` };
   }
   text('description');
   text('metaTitle');
   text('metaDescription');
   text('metaImage');
   text('password');
-  // An expiry in any form the sources write (import-dates.ts), as the service takes it.
-  if (values.expiry) {
-    const at = readDate(values.expiry);
-    input.expiry = at === null ? values.expiry : formatUtc(at);
-  }
+  // Alias, expiry, clicks and created date: adjusted, never a reason to refuse the row (import-adjust.ts).
+  const adjusted = adjustRow(input, values, readers, now);
+  if (noAlias) adjusted.aliasRefused = noAlias;
+  // A value that names nothing here (a channel, campaign, domain) or that the service has no such
+  // thing for (status, redirect type) is left out and said: only the long URL refuses a link.
+  const leaveOut = (field: LeftOutValue['field'], value: string, sentence: string) => {
+    adjusted.notes.push(sentence);
+    adjusted.kept.leftOut = [...(adjusted.kept.leftOut ?? []), { field, value: value.slice(0, 200) }];
+  };
   // A channel column must name a channel; a tag that names none only goes without (the preview
   // lists those tags, so the person can create the channels and check again).
   const tags = values.tags ? allTags(values.tags) : [];
@@ -247,52 +269,47 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
     const found = byNameOrId('channel', values.channel || (tag as string), lookups.channels);
     if ('id' in found) input.channel = found.id;
     else if (tag && lookups.channels.every((c) => c.name.trim().toLowerCase() !== tag.toLowerCase())) unmatchedTag = tag;
-    else errors['channel'] = found.error;
+    else leaveOut('channel', values.channel || (tag as string), found.error);
   }
   if (values.campaign) {
     const found = byNameOrId('campaign', values.campaign, lookups.campaigns);
     if ('id' in found) input.campaign = found.id;
-    else errors['campaign'] = found.error;
+    else leaveOut('campaign', values.campaign, found.error);
   }
   if (values.domain) {
     const host = hostOf(values.domain);
     const domain = lookups.domains.find((d) => hostOf(d.domain) === host);
     if (domain) input.domain = domain.domain;
     else
-      errors['domain'] =
+      leaveOut(
+        'domain',
+        values.domain,
         lookups.domains.length > 0
-          ? `The domain "${values.domain}" is not one of this account's branded domains (${lookups.domains.map((d) => hostOf(d.domain)).join(', ')}); leave it empty for the service's own.`
-          : `The domain "${values.domain}" is not a branded domain of this account (it has none); leave it empty for the service's own.`;
+          ? `The domain "${values.domain}" is not one of this account's branded domains (${lookups.domains.map((d) => hostOf(d.domain)).join(', ')}): the link is made on the service's own domain.`
+          : `The domain "${values.domain}" is not a branded domain of this account (it has none): the link is made on the service's own domain.`,
+      );
   }
   if (values.status) {
     const status = values.status.toLowerCase();
     if (status === 'public' || status === 'private') input.status = status;
-    else errors['status'] = `The status "${values.status}" is neither "public" nor "private".`;
+    else leaveOut('status', values.status, `The status "${values.status}" is neither "public" nor "private": the link gets the service's default.`);
   }
   if (values.type) {
     const type = values.type.toLowerCase();
     if (type === 'direct' || type === 'frame' || type === 'splash') input.type = type;
-    else errors['type'] = `The redirect type "${values.type}" is not one of direct, frame or splash.`;
+    else leaveOut('type', values.type, `The redirect type "${values.type}" is not one of direct, frame or splash: the link gets the service's default.`);
   }
   for (const [field, message] of Object.entries(validateLinkInput(input, { mode: 'create', now }))) {
     if (!(field in errors)) errors[field] = message;
   }
-  let formerClicks: number | undefined;
-  if (values.formerClicks) {
-    const count = Number(values.formerClicks.replace(/[\s,_]/g, ''));
-    if (Number.isSafeInteger(count) && count >= 0) formerClicks = count;
-    else errors['formerClicks'] = `"${values.formerClicks}" is not a click count (a whole number, such as 1,234).`;
-  }
-  let created: number | undefined;
-  if (values.created) {
-    const at = readDate(values.created);
-    if (at !== null) created = at;
-    else errors['created'] = `The created date "${values.created}" is not a date Linkdeck reads (${DATE_FORMS_WORDS}); fix it or leave the column out.`;
-  }
   const row: PreviewRow = { line, values, input: Object.keys(errors).length === 0 ? input : null, errors };
   if (unmatchedTag) row.unmatchedTag = unmatchedTag;
-  if (formerClicks !== undefined) row.formerClicks = formerClicks;
-  if (created !== undefined) row.created = created;
+  if (adjusted.formerClicks !== undefined) row.formerClicks = adjusted.formerClicks;
+  if (adjusted.created !== undefined) row.created = adjusted.created;
+  if (adjusted.aliasRefused) row.aliasRefused = adjusted.aliasRefused;
+  if (adjusted.expired) row.expired = adjusted.expired;
+  if (adjusted.notes.length > 0) row.notes = adjusted.notes;
+  if (Object.keys(adjusted.kept).length > 0) row.kept = adjusted.kept;
   // With a channel column, every tag is kept; otherwise the first names the channel.
   const kept = (values.channel ? tags : tags.slice(1)).slice(0, ORIGIN_TAGS_MAX).map((t) => t.slice(0, ORIGIN_TAG_MAX));
   if (kept.length > 0) row.moreTags = kept;
@@ -307,6 +324,40 @@ export interface Preview {
   blocker: string | null;
   /** Tags naming no channel here, with how many rows carry each (first seen first). */
   missingChannels: { name: string; rows: number }[];
+  /** How the counts and dates were read, decided per column. */
+  readers?: ColumnReaders;
+  /** Date columns written dd/mm or mm/dd with no value settling which: asked of the person. */
+  unsettledDates?: string[];
+}
+
+/** What the person answered in the preview. */
+export interface PreviewAnswers {
+  /** How an unsettled date column is written: day first (30/06) or month first (06/30). */
+  dayFirst?: boolean | null;
+}
+
+/** The values of one mapped field's column(s), for the per-column decisions. */
+function columnValues(table: ImportTable, mapping: ColumnMapping, field: BulkField): string[] {
+  const columns = mapping.flatMap((f, i) => (f === field ? [i] : []));
+  if (columns.length === 0) return [];
+  const out: string[] = [];
+  for (const record of table.records) for (const i of columns) {
+    const value = (record.fields[i] ?? '').trim();
+    if (value !== '') out.push(value);
+  }
+  return out;
+}
+
+/** How this table's counts and dates are read (import-locale.ts), and which columns must be asked about. */
+export function columnReaders(table: ImportTable, mapping: ColumnMapping, answers: PreviewAnswers = {}): { readers: ColumnReaders; unsettled: string[] } {
+  const thousands: Thousands = decideThousands(columnValues(table, mapping, 'formerClicks'), table.delimiter) ?? (table.delimiter === ';' ? '.' : ',');
+  const unsettled: string[] = [];
+  const form = (field: 'created' | 'expiry'): DateForm => {
+    const decided = decideDateForm(columnValues(table, mapping, field), answers.dayFirst ?? null);
+    if (decided === 'slash-unsettled') unsettled.push(table.headers[mapping.indexOf(field)] ?? field);
+    return decided;
+  };
+  return { readers: { thousands, created: form('created'), expiry: form('expiry') }, unsettled };
 }
 
 /** Every record of the table read and checked; `overrides` holds values a person fixed, by line. */
@@ -316,13 +367,15 @@ export function previewRows(
   lookups: BulkLookups,
   now: number,
   overrides: ReadonlyMap<number, PreviewRow['values']> = new Map(),
+  answers: PreviewAnswers = {},
 ): Preview {
   if (!mapping.includes('url')) {
     return { rows: [], valid: 0, invalid: 0, blocker: 'Choose the column that holds the long URLs.', missingChannels: [] };
   }
+  const { readers, unsettled } = columnReaders(table, mapping, answers);
   const rows = table.records.map((record) => {
     const values = { ...valuesOf(record, mapping), ...overrides.get(record.line) };
-    return buildRow(record.line, values, lookups, now);
+    return buildRow(record.line, values, lookups, now, readers);
   });
   // Problems of the file (an unclosed quote) belong to the row that starts on that line.
   for (const problem of table.problems) {
@@ -343,7 +396,7 @@ export function previewRows(
     seen.rows += 1;
     missing.set(key, seen);
   }
-  return { rows, valid, invalid: rows.length - valid, blocker, missingChannels: [...missing.values()] };
+  return { rows, valid, invalid: rows.length - valid, blocker, missingChannels: [...missing.values()], readers, unsettledDates: unsettled };
 }
 
 /** A row's problems, one sentence each (every message names its field). */

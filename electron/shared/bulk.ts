@@ -4,6 +4,7 @@
  */
 import type { LinkInput } from './models.js';
 import type { TransferInfo, TransferRowSource } from './transfer.js';
+import type { KeptValues } from './import-adjust.js';
 
 /**
  * - queued: not sent yet. sending: its create is in the outbox.
@@ -71,4 +72,6 @@ export interface BulkOrigin {
   clicks: (number | null)[];
   created?: (number | null)[];
   tags?: (string[] | null)[];
+  /** Per row: the old alias and expiry it does not get, values left out, and its adjustments in words. */
+  kept?: (KeptValues | null)[];
 }

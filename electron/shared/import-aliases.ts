@@ -7,6 +7,7 @@
 import type { BulkOrigin } from './bulk.js';
 import type { LinkInput } from './models.js';
 import type { PreviewRow } from './bulk-import.js';
+import { expiredWords, newAliasNote, type KeptValues } from './import-adjust.js';
 
 /** What to do with a row whose custom alias is taken: make the link with a new random alias, or leave the row out. */
 export type AliasChoice = 'random' | 'skip';
@@ -24,7 +25,9 @@ export interface TargetAlias {
 /** Why a row's alias cannot be kept. */
 export type AliasClash =
   | { kind: 'target'; alias: string; otherUrl: string }
-  | { kind: 'file'; alias: string; otherLine: number };
+  | { kind: 'file'; alias: string; otherLine: number }
+  /** The service's rules refuse it (too short or long, characters, reserved): YOURLS's `1h`. */
+  | { kind: 'rule'; alias: string; reason: string };
 
 /** The person's choices: one for all, and the rows they changed. */
 export interface AliasChoices {
@@ -67,6 +70,10 @@ export function findAliasClashes(rows: readonly PreviewRow[], target: readonly T
   const firstInFile = new Map<string, { line: number; url: string }>();
   const clashes = new Map<number, AliasClash>();
   for (const row of rows) {
+    if (row.input && row.aliasRefused) {
+      clashes.set(row.line, { kind: 'rule', ...row.aliasRefused });
+      continue;
+    }
     const alias = row.input?.custom;
     if (!row.input || !alias) continue;
     const slot = slotOf(alias, row.input.domain);
@@ -84,21 +91,31 @@ export function findAliasClashes(rows: readonly PreviewRow[], target: readonly T
 }
 
 /** Counts for the dry run's summary. */
-export function clashCounts(clashes: ReadonlyMap<number, AliasClash>): { target: number; file: number } {
-  let target = 0;
-  let file = 0;
-  for (const clash of clashes.values()) {
-    if (clash.kind === 'target') target++;
-    else file++;
-  }
-  return { target, file };
+export function clashCounts(clashes: ReadonlyMap<number, AliasClash>): { target: number; file: number; rule: number } {
+  const counts = { target: 0, file: 0, rule: 0 };
+  for (const clash of clashes.values()) counts[clash.kind]++;
+  return counts;
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** One sentence for a clash, naming the alias and what holds it. */
 export function clashText(clash: AliasClash, profileName: string): string {
+  if (clash.kind === 'rule') return `The alias "${clash.alias}" cannot be kept on ${profileName}: ${lowerFirst(clash.reason)}`;
   return clash.kind === 'target'
     ? `The alias "${clash.alias}" is already used on ${profileName} by a link to ${clash.otherUrl}.`
     : `The alias "${clash.alias}" is already used on line ${clash.otherLine} of this file for another URL.`;
+}
+
+/** What to do with links whose expiry has passed: asked once in the preview. */
+export type ExpiredChoice = 'without-expiry' | 'leave-out';
+
+/** The choices a job's rows follow beside the aliases'. */
+export interface RowChoices {
+  /** Links whose expiry has passed (default: imported without an expiry). */
+  expired?: ExpiredChoice;
+  /** The old service's name, for "expired on Short.io on 2024-07-30". */
+  service?: string;
 }
 
 /** What a job is started with. */
@@ -116,6 +133,10 @@ export interface JobRows {
   skipped: number;
   /** Rows that lost their alias for a new random one. */
   renamed: number;
+  /** Per row: the old values it does not get, and its adjustments in words (null: none). */
+  kept: (KeptValues | null)[];
+  /** Rows left out because their expiry had passed and the person chose to leave those out. */
+  expiredLeftOut: number;
 }
 
 /**
@@ -129,13 +150,16 @@ export function jobRows(
   clashes: ReadonlyMap<number, AliasClash>,
   choices: AliasChoices,
   created: ReadonlyMap<string, number> = new Map(),
+  more: RowChoices = {},
 ): JobRows {
-  const out: JobRows = { rows: [], onAliasTaken: [], formerClicks: [], created: [], moreTags: [], skipped: 0, renamed: 0 };
+  const out: JobRows = { rows: [], onAliasTaken: [], formerClicks: [], created: [], moreTags: [], skipped: 0, renamed: 0, kept: [], expiredLeftOut: 0 };
   for (const row of rows) {
     if (!row.input) continue;
     const choice = choiceFor(choices, row.line);
     let input: LinkInput = row.input;
-    if (clashes.has(row.line)) {
+    const notes = [...(row.notes ?? [])];
+    const clash = clashes.get(row.line);
+    if (clash) {
       if (choice === 'skip') {
         out.skipped++;
         continue;
@@ -143,6 +167,14 @@ export function jobRows(
       const { custom: _dropped, ...rest } = input;
       input = rest;
       out.renamed++;
+      notes.unshift(newAliasNote(clash.alias, clash.kind === 'rule' ? clash.reason : clash.kind === 'target' ? 'it is taken on the target by a link to another URL' : `line ${clash.otherLine} of the file has it for another URL`));
+    }
+    if (row.expired) {
+      if (more.expired === 'leave-out') {
+        out.expiredLeftOut++;
+        continue;
+      }
+      notes.push(`Imported without an expiry: it ${expiredWords(row.expired.at, more.service)}.`);
     }
     const channel = row.unmatchedTag ? created.get(row.unmatchedTag.toLowerCase()) : undefined;
     if (channel !== undefined) input = { ...input, channel };
@@ -151,6 +183,8 @@ export function jobRows(
     out.formerClicks.push(row.formerClicks ?? null);
     out.created.push(row.created ?? null);
     out.moreTags.push(row.moreTags ?? null);
+    const kept: KeptValues = { ...row.kept, ...(clash && clash.kind !== 'rule' ? { alias: clash.alias } : {}), ...(notes.length > 0 ? { notes } : {}) };
+    out.kept.push(Object.keys(kept).length > 0 ? kept : null);
   }
   return out;
 }
@@ -159,15 +193,17 @@ export function jobRows(
  * What the old service knew of the job's rows (clicks, created dates, more tags), to be kept
  * beside the links they get; undefined when the rows knew none of it.
  */
-export function jobOrigin(out: Pick<JobRows, 'formerClicks' | 'created' | 'moreTags'>, source: { label: string; service?: string } | null): BulkOrigin | undefined {
+export function jobOrigin(out: Pick<JobRows, 'formerClicks' | 'created' | 'moreTags'> & Partial<Pick<JobRows, 'kept'>>, source: { label: string; service?: string } | null): BulkOrigin | undefined {
   const created = out.created.some((c) => c !== null);
   const tags = out.moreTags.some((t) => t !== null);
-  if (!created && !tags && !out.formerClicks.some((c) => c !== null)) return undefined;
+  const kept = out.kept?.some((k) => k !== null) ?? false;
+  if (!created && !tags && !kept && !out.formerClicks.some((c) => c !== null)) return undefined;
   return {
     source: source?.label ?? 'imported file',
     ...(source?.service ? { service: source.service } : {}),
     clicks: out.formerClicks,
     ...(created ? { created: out.created } : {}),
     ...(tags ? { tags: out.moreTags } : {}),
+    ...(kept && out.kept ? { kept: out.kept } : {}),
   };
 }

@@ -11,6 +11,10 @@
  */
 import type { BulkField, ColumnMapping, ImportTable } from './bulk-import.js';
 import { readDate } from './import-dates.js';
+import { localDateForm } from './import-locale.js';
+
+/** A date in a form read everywhere, or in a spreadsheet's local form (decided per column later). */
+const isDate = (v: string) => readDate(v) !== null || localDateForm(v) !== null;
 
 /** Hosts of the public shorteners people move from: a column of their links is short links. */
 export const SHORTENER_HOSTS: readonly string[] = [
@@ -107,9 +111,10 @@ const FITS: Partial<Record<BulkField, (value: string) => boolean>> = {
   metaImage: hasScheme,
   status: (v) => /^(public|private)$/i.test(v),
   type: (v) => /^(direct|frame|splash)$/i.test(v),
-  expiry: (v) => readDate(v) !== null,
-  created: (v) => readDate(v) !== null,
-  formerClicks: (v) => /^\d[\d\s,_]*$/.test(v),
+  expiry: isDate,
+  created: isDate,
+  // Thousands as a spreadsheet of any locale writes them (import-locale.ts): 1,234 1.234 1 234.
+  formerClicks: (v) => /^\d[\d\s,._\u00a0\u202f]*$/.test(v),
 };
 
 /**

@@ -5,12 +5,13 @@
  */
 import { tableFromCsv, type ImportTable } from './bulk-import.js';
 import { BULK_MAX_ROWS } from './bulk.js';
+import { decodeImportText, type ImportEncoding } from './import-encoding.js';
 import { bitlyShape, dubShape, isRecord, kuttShape, linkdeckShape, rebrandlyShape, shlinkShape, yourlsLinks, yourlsShape, type SourceShape } from './source-rows.js';
 
 /** Files larger than this are refused before they are read (a full job's export is far smaller). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
-export type ImportFile = { table: ImportTable; kind: 'csv' | 'json'; label: string | null } | { error: string };
+export type ImportFile = { table: ImportTable; kind: 'csv' | 'json'; label: string | null; encoding?: ImportEncoding } | { error: string };
 
 interface JsonShape {
   /** "Bitly API v4 answer". */
@@ -87,13 +88,9 @@ export function readImportFile(name: string, bytes: Uint8Array): ImportFile {
   if (bytes.byteLength > IMPORT_MAX_BYTES) return { error: tooLargeMessage(name, bytes.byteLength) };
   const magic = MAGIC.find((m) => m.bytes.every((b, i) => bytes[i] === b));
   if (magic) return { error: `"${name}" is not a text file: it is ${magic.what}. Choose the CSV or JSON file the service exported.` };
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return { error: `"${name}" is not a text file (it is not UTF-8 text). Choose the CSV or JSON file the service exported; a spreadsheet must be saved as CSV (UTF-8) first.` };
-  }
-  if (text.slice(0, 8192).includes('\u0000')) return { error: `"${name}" is not a text file. Choose the CSV or JSON file the service exported.` };
+  const decoded = decodeImportText(name, bytes);
+  if ('error' in decoded) return decoded;
+  const { text, encoding } = decoded;
   if (text.trim() === '') return { error: `"${name}" is empty: this file has no links.` };
   const start = text.replace(/^\ufeff/, '').trimStart();
   if (start.startsWith('<')) {
@@ -103,11 +100,11 @@ export function readImportFile(name: string, bytes: Uint8Array): ImportFile {
   }
   if (/\.json$/i.test(name) || start.startsWith('{') || (start.startsWith('[') && /^\[\s*[{\]]/.test(start))) {
     const read = tableFromJson(text);
-    return 'error' in read ? { error: `"${name}": ${read.error}` } : read;
+    return 'error' in read ? { error: `"${name}": ${read.error}` } : { ...read, encoding };
   }
   const table = tableFromCsv(text);
   if (table.records.length === 0 || table.records.every((r) => r.fields.every((f) => f.trim() === ''))) {
     return { error: `"${name}" has column names but no rows: this file has no links.` };
   }
-  return { table, kind: 'csv', label: null };
+  return { table, kind: 'csv', label: null, encoding };
 }

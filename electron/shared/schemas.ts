@@ -332,6 +332,21 @@ export const channelSchemas = {
           clicks: z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable()).max(BULK_MAX_ROWS),
           created: z.array(z.number().int().min(-8.64e15).max(8.64e15).nullable()).max(BULK_MAX_ROWS).optional(),
           tags: z.array(z.array(text(ORIGIN_TAG_MAX)).max(ORIGIN_TAGS_MAX).nullable()).max(BULK_MAX_ROWS).optional(),
+          // What a row could not take (issue 39): its old alias and expiry, values left out, its adjustments in words.
+          kept: z
+            .array(
+              z
+                .object({
+                  alias: text(300).optional(),
+                  expiry: text(300).optional(),
+                  leftOut: z.array(z.object({ field: z.enum(['clicks', 'created', 'expiry', 'channel', 'campaign', 'domain', 'status', 'type']), value: text(300) }).strict()).max(8).optional(),
+                  notes: z.array(text(1000)).max(12).optional(),
+                })
+                .strict()
+                .nullable(),
+            )
+            .max(BULK_MAX_ROWS)
+            .optional(),
         })
         .strict()
         .optional(),
@@ -341,6 +356,7 @@ export const channelSchemas = {
     .refine((arg) => !arg.origin || arg.origin.clicks.length === arg.rows.length, { message: 'origin.clicks must have one entry per row', path: ['origin', 'clicks'] })
     .refine((arg) => !arg.origin?.created || arg.origin.created.length === arg.rows.length, { message: 'origin.created must have one entry per row', path: ['origin', 'created'] })
     .refine((arg) => !arg.origin?.tags || arg.origin.tags.length === arg.rows.length, { message: 'origin.tags must have one entry per row', path: ['origin', 'tags'] })
+    .refine((arg) => !arg.origin?.kept || arg.origin.kept.length === arg.rows.length, { message: 'origin.kept must have one entry per row', path: ['origin', 'kept'] })
     .refine((arg) => !arg.onAliasTaken || arg.onAliasTaken.length === arg.rows.length, {
       message: 'onAliasTaken must have one entry per row',
       path: ['onAliasTaken'],

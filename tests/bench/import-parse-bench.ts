@@ -13,6 +13,7 @@ import { parseCsv } from '../../electron/shared/csv.js';
 import { readImportFile } from '../../electron/shared/import-file.js';
 import { bigFixture, REAL_FIXTURES, type FixtureName } from '../support/import-fixtures.js';
 import { median, ratioRow, type BenchRow } from './run.js';
+import { runImportSpreadsheetBench } from './import-spreadsheet-bench.js';
 
 const ROWS = 10_000;
 const RUNS = 7;
@@ -56,5 +57,7 @@ export async function runImportParseBench(log: (line: string) => void): Promise<
     rows.push({ bench: BENCH, metric: `${name}: plain ${csv ? 'parseCsv' : 'JSON.parse'} (baseline)`, value: Number(base.toFixed(1)), unit: 'ms', goal: '', pass: null });
     rows.push(ratioRow(BENCH, `import-${name.replace(/\.\w+$/, '')}-vs-plain-parse`, whole / base, '<=', csv ? GOAL_CSV : GOAL_JSON));
   }
+  // The files people's spreadsheets write (issue 39): Windows-1252 CSV and .xlsx.
+  rows.push(...(await runImportSpreadsheetBench(log)));
   return rows;
 }

@@ -41,7 +41,7 @@ test('bulk shorten: pasted URLs are checked, the bad one left out, the job runs 
   const text = readFileSync(path, 'utf8');
   const { records, problems } = parseCsv(text);
   expect(problems).toEqual([]);
-  expect(records[0]?.fields).toEqual(['row', 'url', 'alias', 'channel', 'campaign', 'domain', 'status', 'short_url', 'link_id', 'error']);
+  expect(records[0]?.fields).toEqual(['row', 'url', 'alias', 'channel', 'campaign', 'domain', 'status', 'short_url', 'link_id', 'error', 'notes']);
   const lines = records.slice(1).map((r) => r.fields);
   expect(lines.map((f) => [f[0], f[1], f[6]])).toEqual(URLS.map((url, i) => [String(i + 1), url, 'created']));
 

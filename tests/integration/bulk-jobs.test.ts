@@ -330,6 +330,8 @@ describe('bulk jobs', () => {
         short_url: row.shortUrl ?? '',
         link_id: row.linkId === null ? '' : String(row.linkId),
         error: row.error ?? '',
+        // A job without an import's adjustments has none to say (issue 39).
+        notes: '',
       });
     });
     expect(lines.map((l) => l['status'])).toEqual(['created', 'created', 'reused', 'failed']);

@@ -24,7 +24,7 @@ import {
   type StoredJob,
   type StoredRow,
 } from './bulk-store.js';
-import { forgetJobRowClicks, recordLinkOrigin, storeRowOrigins } from './former-clicks.js';
+import { forgetJobRowClicks, recordLinkOrigin, rowNotes, storeRowOrigins } from './former-clicks.js';
 import { applyAliasChoice, storeAliasChoices } from './alias-taken.js';
 import type { AliasChoice } from '../../shared/import-aliases.js';
 import { createJobPresenter } from './bulk-present.js';
@@ -431,7 +431,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     resultCsv(id) {
       const job = requireJob(id);
       const rows = rowsPage(sql, id, 0, Number.MAX_SAFE_INTEGER);
-      return { filename: `${slug(job.name)}-results.csv`, mime: 'text/csv', content: resultCsv(rows, mirror) };
+      return { filename: `${slug(job.name)}-results.csv`, mime: 'text/csv', content: resultCsv(rows, mirror, rowNotes(sql, id)) };
     },
 
     onChange(listener) {

@@ -363,6 +363,11 @@ export const MIGRATIONS: readonly string[] = [
   -- then is over and a second look-up still finds nothing).
   ALTER TABLE outbox ADD COLUMN lost_at INTEGER;
   `,
+  /* issue 39: what an imported row could not take (its old alias and expiry, values left out, its
+   * adjustments in words), JSON KeptValues (electron/shared/import-adjust.ts); see electron/backend/bulk/former-clicks.ts */ `
+  ALTER TABLE bulk_row_origins ADD COLUMN kept TEXT;
+  ALTER TABLE link_origins ADD COLUMN kept TEXT;
+  `,
 ];
 
 /** Brings the file's schema up to date. */

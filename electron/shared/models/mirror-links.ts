@@ -144,6 +144,12 @@ export interface LinkOrigin {
   tags: string[];
   /** Unix ms of the import. */
   importedAt: number;
+  /** The alias it had there, when the import could not keep it (issue 39). */
+  oldAlias?: string;
+  /** Its expiry there, as the import read it, when it had passed or could not be read. */
+  oldExpiry?: string;
+  /** Values of the import that could not be read, left out of the link. */
+  leftOut?: { field: 'clicks' | 'created' | 'expiry' | 'channel' | 'campaign' | 'domain' | 'status' | 'type'; value: string }[];
 }
 
 /** A link as the detail view opens it from the mirror. */

@@ -28,8 +28,11 @@ import {
   jobOrigin,
   jobRows,
   type AliasChoice,
+  type ExpiredChoice,
   type TargetAlias,
 } from '../../../electron/shared/import-aliases.js';
+import type { ImportEncoding } from '../../../electron/shared/import-encoding.js';
+import { readWorkbook, type WorkbookFile } from '../../../electron/shared/import-workbook.js';
 
 export type BulkStep = 'source' | 'mapping' | 'preview';
 
@@ -64,18 +67,47 @@ export const useBulkStore = defineStore('bulk', () => {
   const jobName = ref('');
   const lookups = shallowRef<BulkLookups>({ channels: [], campaigns: [], domains: [] });
   const now = ref(Date.now());
+  /** The encoding the file was read in (the preview names it); null for pasted text and live sources. */
+  const encoding = ref<ImportEncoding | null>(null);
+  /** The sheet a workbook was read from, and the others it has (the person may pick one). */
+  const sheet = ref<{ name: string; names: string[] } | null>(null);
+  /** The person's answer for date columns no value settles (30/06 or 06/30): null until asked and answered. */
+  const dayFirst = ref<boolean | null>(null);
+  /** What becomes of links whose expiry has passed: null until the person says. */
+  const expiredChoice = ref<ExpiredChoice | null>(null);
 
   const preview = computed(() =>
-    table.value ? previewRows(table.value, mapping.value, lookups.value, now.value, overrides.value) : { rows: [], valid: 0, invalid: 0, blocker: null, missingChannels: [] },
+    table.value
+      ? previewRows(table.value, mapping.value, lookups.value, now.value, overrides.value, { dayFirst: dayFirst.value })
+      : { rows: [], valid: 0, invalid: 0, blocker: null, missingChannels: [], unsettledDates: [] },
   );
+  /** Ready rows whose expiry has passed (asked about once). */
+  const expiredRows = computed(() => preview.value.rows.filter((r) => r.input !== null && r.expired));
+  /** What the preview still asks before the job can start, in words (empty: nothing). */
+  const unanswered = computed(() => {
+    const out: string[] = [];
+    if ((preview.value.unsettledDates?.length ?? 0) > 0 && dayFirst.value === null) out.push('how the dates are written');
+    if (expiredRows.value.length > 0 && expiredChoice.value === null) out.push('what to do with the expired links');
+    return out;
+  });
 
   function useSource(kind: 'lines' | 'csv', text: string, name: string): void {
     useTable(kind === 'lines' ? tableFromLines(text) : tableFromCsv(text), kind, name, null);
   }
 
   /** A table read from pasted lines, a CSV file or a saved API answer (JSON, `label` names its kind). */
-  function useTable(read: ImportTable, kind: 'lines' | 'csv' | 'json', name: string, label: string | null): void {
+  function useTable(
+    read: ImportTable,
+    kind: 'lines' | 'csv' | 'json',
+    name: string,
+    label: string | null,
+    how: { encoding?: ImportEncoding; sheet?: { name: string; names: string[] } } = {},
+  ): void {
     table.value = read;
+    encoding.value = how.encoding ?? null;
+    sheet.value = how.sheet ?? null;
+    dayFirst.value = null;
+    expiredChoice.value = null;
     const known = kind !== 'lines' && read.hasHeader ? recogniseFormat(read.headers) : null;
     recognised.value = known && label ? { ...known, label } : known;
     mapping.value = guessMapping(read);
@@ -86,11 +118,38 @@ export const useBulkStore = defineStore('bulk', () => {
     step.value = kind === 'lines' ? 'preview' : 'mapping';
   }
 
+  /** The bytes of the workbook being imported, to read another of its sheets when the person picks one. */
+  let workbookBytes: Uint8Array | null = null;
+  const sheetError = ref<string | null>(null);
+
+  /** A sheet of a workbook (.xlsx, .ods), read by shared/import-workbook.ts. */
+  function useWorkbook(read: Exclude<WorkbookFile, { error: string }>, bytes: Uint8Array, name: string): void {
+    workbookBytes = bytes;
+    sheetError.value = null;
+    useTable(read.table, 'csv', name, null, { sheet: read.sheet });
+  }
+
+  /** Reads another sheet of the workbook; its sentence is kept when it cannot be imported. */
+  async function pickSheet(name: string): Promise<void> {
+    if (!workbookBytes || !sheet.value || name === sheet.value.name) return;
+    const bytes = workbookBytes;
+    const read = await readWorkbook(sourceName.value, bytes, name);
+    if ('error' in read) {
+      sheetError.value = read.error;
+      return;
+    }
+    useWorkbook(read, bytes, sourceName.value);
+  }
+
   /** Links fetched from another service's API: to the mapping step, recognised as that source. */
   function useFetched(result: LiveFetchResult): void {
     const read = result.table;
     const known = recogniseFormat(read.headers);
     table.value = read;
+    encoding.value = null;
+    sheet.value = null;
+    dayFirst.value = null;
+    expiredChoice.value = null;
     recognised.value = known ? { ...known, label: result.label, leftOut: [...known.leftOut, ...result.notes] } : null;
     mapping.value = guessMapping(read);
     overrides.value = new Map();
@@ -177,6 +236,12 @@ export const useBulkStore = defineStore('bulk', () => {
     aliasChoiceAll.value = DEFAULT_ALIAS_CHOICE;
     aliasChoiceByLine.value = new Map();
     createChannels.value = false;
+    encoding.value = null;
+    sheet.value = null;
+    workbookBytes = null;
+    sheetError.value = null;
+    dayFirst.value = null;
+    expiredChoice.value = null;
   }
 
   /* Jobs. */
@@ -207,10 +272,16 @@ export const useBulkStore = defineStore('bulk', () => {
     else jobs.value = [job, ...jobs.value];
   }
 
+  /** The preview's answers as the job's rows follow them. */
+  function planChoices(): { expired?: ExpiredChoice; service?: string } {
+    return { ...(expiredChoice.value ? { expired: expiredChoice.value } : {}), ...(recognised.value?.service ? { service: recognised.value.service } : {}) };
+  }
+
   /** Starts a job with the preview's good rows; rejects with the BridgeError so the view can say why. */
   async function start(): Promise<BulkJob> {
     const name = jobName.value.trim() || `Bulk job ${new Date().toLocaleString('en-GB')}`;
     startNote.value = null;
+    if (unanswered.value.length > 0) throw new BridgeError('invalid-input', `Say ${unanswered.value.join(' and ')} above first.`);
     // Channels only after the person's confirmation; the rows then name them (see import-channels.ts).
     const missing = preview.value.missingChannels.map((c) => c.name);
     let created = new Map<string, number>();
@@ -227,9 +298,9 @@ export const useBulkStore = defineStore('bulk', () => {
       }
     }
     const choices = { all: aliasChoiceAll.value, byLine: aliasChoiceByLine.value };
-    const out = jobRows(preview.value.rows, clashes.value, choices, created);
-    if (out.rows.length === 0) throw new BridgeError('invalid-input', 'Every row is skipped (their aliases are taken): nothing to start. Choose "new random alias" for some of them.');
-    // What the old service knew (clicks, created date, more tags) travels with the rows, to be kept beside the links they get.
+    const out = jobRows(preview.value.rows, clashes.value, choices, created, planChoices());
+    if (out.rows.length === 0) throw new BridgeError('invalid-input', 'Every row is skipped (their aliases cannot be kept, or they expired): nothing to start. Choose "new alias" or "import them without an expiry" for some of them.');
+    // What the old service knew (clicks, created date, more tags, what a row could not take) travels with the rows, to be kept beside the links they get.
     const origin = jobOrigin(out, recognised.value ? { label: recognised.value.label, service: recognised.value.service } : null);
     const withAliases = out.rows.some((r) => r.custom);
     const job = await call('bulk:start', {
@@ -296,6 +367,16 @@ export const useBulkStore = defineStore('bulk', () => {
     jobName,
     lookups,
     preview,
+    encoding,
+    sheet,
+    sheetError,
+    useWorkbook,
+    pickSheet,
+    dayFirst,
+    expiredChoice,
+    expiredRows,
+    unanswered,
+    planChoices,
     targetAliases,
     aliasCheck,
     aliasChoiceAll,

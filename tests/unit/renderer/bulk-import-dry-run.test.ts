@@ -165,7 +165,7 @@ describe('aliases that cannot be kept', () => {
     // Skip for all, but line 4 gets a new random alias.
     await w.get('[data-testid="bulk-alias-all-skip"] input').setValue(true);
     await w.get('[data-testid="bulk-alias-clash"][data-line="4"] select').setValue('random');
-    expect(text(w, 'bulk-start')).toBe('Shorten 3 link(s) (1 skipped)');
+    expect(text(w, 'bulk-start')).toBe('Shorten 3 links (1 skipped)');
 
     await start(w);
 
@@ -180,11 +180,69 @@ describe('aliases that cannot be kept', () => {
   it('by default a clashing row gets a new random alias, and so does one the service refuses while the job runs', async () => {
     fake.answer('bulk:aliases', ok([{ alias: 'taken', url: 'https://other.example/x', domain: null }]));
     const w = await previewOf(ALIASED);
-    expect(text(w, 'bulk-start')).toBe('Shorten 4 link(s)');
+    expect(text(w, 'bulk-start')).toBe('Shorten 4 links');
 
     await start(w);
 
     expect(startArg().rows.map((r) => r.custom)).toEqual(['spring', undefined, undefined, 'free']);
     expect(startArg().onAliasTaken).toEqual(['random', 'random', 'random', 'random']);
+  });
+});
+
+describe('what the preview asks and says about a spreadsheet’s file (issue 39)', () => {
+  const startOf = () => fake.callsTo('bulk:start')[0] as { rows: { url: string; expiry?: string; custom?: string }[]; origin?: { kept?: unknown[] } };
+
+  it('expired links: counted, each row says when and where it expired, and the job waits for the answer', async () => {
+    const w = await previewOf(
+      [
+        'originalURL,shortURL,path,title,clicks,createdAt,expiresAt',
+        'https://example.com/summer,https://go.example.io/summer,summer,Summer,310,2024-05-01T09:00:00.000Z,2024-07-30T00:00:00.000Z',
+        'https://example.com/docs,https://go.example.io/docs,docs,Docs,5,2024-01-01T00:00:00.000Z,',
+      ].join('\n'),
+    );
+    expect(text(w, 'bulk-expired-summary')).toBe('1 link has an expiry that has passed; the service takes no expiry in the past.');
+    expect(text(w, 'bulk-expired-row')).toBe('Line 2 https://example.com/summer: expired on Short.io on 2024-07-30');
+    expect(w.get('[data-testid="bulk-start"]').attributes('disabled')).toBeDefined();
+    expect(text(w, 'bulk-unanswered')).toBe('Say what to do with the expired links above to start.');
+
+    await w.get('[data-testid="bulk-expired-leave-out"] input').setValue(true);
+    expect(text(w, 'bulk-start')).toBe('Shorten 1 link (1 skipped)');
+    await w.get('[data-testid="bulk-expired-import"] input').setValue(true);
+    expect(text(w, 'bulk-start')).toBe('Shorten 2 links');
+    await start(w);
+    expect(startOf().rows).toEqual([
+      { url: 'https://example.com/summer', custom: 'summer', metaTitle: 'Summer' },
+      { url: 'https://example.com/docs', custom: 'docs', metaTitle: 'Docs' },
+    ]);
+    expect(startOf().origin?.kept?.[0]).toEqual({ expiry: '2024-07-30T00:00:00.000Z', notes: ['Imported without an expiry: it expired on Short.io on 2024-07-30.'] });
+  });
+
+  it('dates no value settles are asked about, and the answer reads the column; counts as the file writes them', async () => {
+    const w = await previewOf(['Destination URL;Date Created;Engagements', 'https://example.com/a;04/02/2023;1.234', 'https://example.com/b;05/03/2023;9.876.543'].join('\n'));
+    expect(w.find('[data-testid="bulk-date-order"]').text()).toContain('In Date Created every date could be day/month/year or month/day/year');
+    expect(w.get('[data-testid="bulk-start"]').attributes('disabled')).toBeDefined();
+    await w.get('[data-testid="bulk-date-day-first"] input').setValue(true);
+    expect(w.find('[data-testid="bulk-date-order"]').exists()).toBe(false);
+    expect(text(w, 'bulk-read-as')).toBe('click counts with thousands separated by a full stop (1.234.567); created dates as day/month/year (30/06/2024).');
+    expect(useBulkStore().preview.rows.map((r) => [r.created, r.formerClicks])).toEqual([
+      [Date.UTC(2023, 1, 4), 1234],
+      [Date.UTC(2023, 2, 5), 9_876_543],
+    ]);
+    expect(w.get('[data-testid="bulk-start"]').attributes('disabled')).toBeUndefined();
+  });
+
+  it('an alias the rules refuse is listed with the rule, and "keep the old alias, or skip" leaves the row out', async () => {
+    const w = await previewOf(['url,alias', 'https://example.com/a,1h', 'https://example.com/b,newsletter'].join('\n'));
+    expect(text(w, 'bulk-alias-summary')).toBe('1 alias cannot be kept on Work (the service\'s rules for an alias).');
+    expect(text(w, 'bulk-alias-clash')).toContain('The alias "1h" cannot be kept on Work: the custom alias must be 3 to 64 characters long; this one has 2.');
+    expect(text(w, 'bulk-start')).toBe('Shorten 2 links');
+    await w.get('[data-testid="bulk-alias-all-skip"] input').setValue(true);
+    expect(text(w, 'bulk-start')).toBe('Shorten 1 link (1 skipped)');
+  });
+
+  it('a value that cannot be read is listed: the link goes without it', async () => {
+    const w = await previewOf(['url,clicks', 'https://example.com/a,lots', 'https://example.com/b,5'].join('\n'));
+    expect(text(w, 'bulk-left-out-row')).toBe('Line 2 The click count "lots" cannot be read: the link is imported without it.');
+    expect(text(w, 'bulk-valid-count')).toBe('2');
   });
 });

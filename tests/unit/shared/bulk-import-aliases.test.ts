@@ -35,7 +35,7 @@ describe('alias clashes in the dry run', () => {
     expect([...clashes.keys()].sort((a, b) => a - b)).toEqual([3, 5]);
     expect(clashes.get(3)).toEqual({ kind: 'target', alias: 'taken', otherUrl: 'https://other.example/x' });
     expect(clashes.get(5)).toEqual({ kind: 'file', alias: 'spring', otherLine: 2 });
-    expect(clashCounts(clashes)).toEqual({ target: 1, file: 1 });
+    expect(clashCounts(clashes)).toEqual({ target: 1, file: 1, rule: 0 });
     expect(clashText(clashes.get(3)!, 'Work')).toBe('The alias "taken" is already used on Work by a link to https://other.example/x.');
     expect(clashText(clashes.get(5)!, 'Work')).toBe('The alias "spring" is already used on line 2 of this file for another URL.');
     // The row that cannot be read keeps its line and its own problem, and is no clash.

@@ -55,15 +55,26 @@ describe('one reader for the file path and the live path', () => {
     expect(dateCell('2031-02-03T04:05:06.000Z')).toBe('2031-02-03 04:05:06');
   });
 
-  it('an expiry that is no date is its row’s problem, in words', () => {
+  it('an expiry that is no date is left out, said on its row and kept in the origin (issue 39)', () => {
     const table = tableFromCsv('url,expiry\nhttps://example.com/a,soon\n');
-    expect(previewRows(table, ['url', 'expiry'], lookups, NOW).rows[0]?.errors['expiry']).toMatch(/"soon" is not a date and time/);
+    const row = previewRows(table, ['url', 'expiry'], lookups, NOW).rows[0];
+    expect(row?.errors).toEqual({});
+    expect(row?.input).toEqual({ url: 'https://example.com/a' });
+    expect(row?.notes).toEqual(['The expiry "soon" cannot be read: the link is imported without it.']);
+    expect(row?.kept?.leftOut).toEqual([{ field: 'expiry', value: 'soon' }]);
   });
 
-  it('a created date that is no date is its row’s problem, naming the forms read', () => {
+  it('a day/month date no value settles is asked, not guessed; unanswered, it is left out and said', () => {
     const table = tableFromCsv('url,created\nhttps://example.com/a,04/02/2023\nhttps://example.com/b,1680427800\n');
-    const [bad, good] = previewRows(table, ['url', 'created'], lookups, NOW).rows;
-    expect(bad?.errors['created']).toMatch(/"04\/02\/2023" is not a date Linkdeck reads \(2024-07-30, 2024-07-30 12:00:00/);
+    const unanswered = previewRows(table, ['url', 'created'], lookups, NOW);
+    expect(unanswered.unsettledDates).toEqual(['created']);
+    const [bad, good] = unanswered.rows;
+    expect(bad?.input).not.toBeNull();
+    expect(bad?.notes).toEqual(['The created date "04/02/2023" cannot be read: the link is imported without it.']);
     expect(good?.created).toBe(1680427800_000);
+    const dayFirst = previewRows(table, ['url', 'created'], lookups, NOW, new Map(), { dayFirst: true });
+    expect(dayFirst.unsettledDates).toEqual([]);
+    expect(dayFirst.rows[0]?.created).toBe(Date.UTC(2023, 1, 4));
+    expect(previewRows(table, ['url', 'created'], lookups, NOW, new Map(), { dayFirst: false }).rows[0]?.created).toBe(Date.UTC(2023, 3, 2));
   });
 });

@@ -55,17 +55,23 @@ describe('export files of other services', () => {
     expect(previewRows(table, guessMapping(table), lookups, NOW).rows.map((r) => r.formerClicks)).toEqual([33, 0]);
   });
 
-  it('a click count that is no whole number is the row’s error', () => {
-    const table = tableFromCsv('shortCode,longUrl,visits\nq1,https://example.com/q,many\nq2,https://example.com/r,"1,234"\n');
+  it('a click count that cannot be read is left out and said; the link is still imported (issue 39)', () => {
+    const table = tableFromCsv('shortCode,longUrl,visits\nqa1,https://example.com/q,many\nqa2,https://example.com/r,"1,234"\n');
     const [bad, good] = previewRows(table, guessMapping(table), lookups, NOW).rows;
-    expect(bad?.errors['formerClicks']).toMatch(/"many" is not a click count/);
+    expect(bad?.input).toEqual({ url: 'https://example.com/q', custom: 'qa1' });
+    expect(bad?.formerClicks).toBeUndefined();
+    expect(bad?.notes).toEqual(['The click count "many" cannot be read: the link is imported without it.']);
+    expect(bad?.kept?.leftOut).toEqual([{ field: 'clicks', value: 'many' }]);
     expect(good?.formerClicks).toBe(1234);
   });
 
-  it('Rebrandly: a slashtag that cannot be an alias is the row’s error, worded, and the other rows go ahead', () => {
-    const [first, second] = rowsOf('rebrandly.csv');
-    expect(first).toEqual({ url: 'https://example.com/summer', custom: 'summer', metaTitle: 'Summer page' });
-    expect(JSON.stringify(second)).toMatch(/alias/i);
+  it('Rebrandly: a slashtag that cannot be an alias here is set aside for a new alias, the rule said', () => {
+    const table = fixture('rebrandly.csv');
+    const [first, second] = previewRows(table, guessMapping(table), lookups, NOW).rows;
+    expect(first?.input).toEqual({ url: 'https://example.com/summer', custom: 'summer', metaTitle: 'Summer page' });
+    expect(second?.input).toEqual({ url: 'https://example.com/nested', metaTitle: 'Nested path' });
+    expect(second?.aliasRefused).toEqual({ alias: 'a/b', reason: 'The custom alias may contain only letters A-Z and a-z, digits, "-" and "_".' });
+    expect(second?.kept?.alias).toBe('a/b');
   });
 
   it('a tag naming no channel here leaves its link without one and is listed with its rows', () => {
@@ -90,15 +96,19 @@ describe('export files of other services', () => {
     expect(rowsOf('kutt.csv')).toEqual([{ url: 'https://example.com/launch', custom: 'launch', description: 'Launch post' }]);
     const [promo, deep] = rowsOf('dub.csv');
     expect(promo).toEqual({ url: 'https://example.com/promo', custom: 'promo', metaTitle: 'Promo', channel: 1 });
-    expect(JSON.stringify(deep)).toMatch(/no alias that can be kept/);
+    // A short link whose alias cannot be kept gets a new alias (issue 39), the reason kept for the preview.
+    expect(deep).toEqual({ url: 'https://example.com/deep' });
+    const dub = fixture('dub.csv');
+    expect(previewRows(dub, guessMapping(dub), lookups, NOW).rows[1]?.aliasRefused?.reason).toMatch(/no alias that can be kept/);
     expect(rowsOf('linkdeck.csv')).toEqual([{ url: 'https://example.com/mine', custom: 'mine', description: 'a note', status: 'public' }]);
   });
 
-  it('a channel column (not a tag) naming no channel stays the row’s error, with the name', () => {
-    const table = tableFromCsv('alias,short_url,long_url,alias_is_custom,channel\nq1,http://h/q1,https://example.com/q,true,Nope\n');
+  it('a channel column (not a tag) naming no channel: the link goes without one, said with the name (issue 39)', () => {
+    const table = tableFromCsv('alias,short_url,long_url,alias_is_custom,channel\nqq1,http://h/qq1,https://example.com/q,true,Nope\n');
     const [row] = previewRows(table, guessMapping(table), lookups, NOW).rows;
-    expect(row?.input).toBeNull();
-    expect(row?.errors['channel']).toMatch(/Nope/);
+    expect(row?.input).toEqual({ url: 'https://example.com/q', custom: 'qq1' });
+    expect(row?.notes).toEqual(['There is no channel "Nope" on this profile: the link is imported without a channel (create it in the Channels view and check again, or fix the name).']);
+    expect(row?.kept?.leftOut).toEqual([{ field: 'channel', value: 'Nope' }]);
   });
 });
 

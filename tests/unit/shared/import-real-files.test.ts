@@ -193,7 +193,7 @@ describe('bad input gets a sentence, and nothing is read', () => {
 
   it.each([
     ['a PNG renamed .csv', 'links.csv', PNG, /^"links\.csv" is not a text file: it is a PNG image\./],
-    ['bytes that are not UTF-8', 'links.csv', new Uint8Array([0x41, 0xff, 0xfe, 0x42]), /^"links\.csv" is not a text file/],
+    ['bytes that are no text encoding read (not UTF-8, a Windows-1252 hole)', 'links.csv', new Uint8Array([0x41, 0x2c, 0x81, 0x42]), /^"links\.csv" is not a text file Linkdeck can read: it is neither UTF-8, UTF-16 with a byte-order mark, nor Windows-1252 text\./],
     ['a header without rows', 'links.csv', bytes('Title,Link,Destination URL\r\n'), /^"links\.csv" has column names but no rows: this file has no links\.$/],
     ['an empty file', 'links.csv', bytes('  \n'), /this file has no links/],
     ['JSON of another shape', 'answer.json', bytes('{"items":[{"href":"https://example.com"}]}'), /does not know this JSON's shape\. It reads the answers of: Bitly API v4 .*Rebrandly .*Kutt .*Dub .*Shlink .*YOURLS/],
