@@ -7,14 +7,13 @@ import { CommanderError } from 'commander';
 import { commandContext } from './context.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { buildProgram, type RunCommand } from './program.js';
-import type { Session } from './session.js';
 
 // Replaced by the bundle's build with package.json's version (see bundle.ts).
 declare const LINKDECK_VERSION: string | undefined;
 const version = typeof LINKDECK_VERSION === 'string' ? LINKDECK_VERSION : '0.0.0-dev';
 
 let exitCode: number = EXIT.done;
-const sessions: Session[] = [];
+const sessions: { close(): Promise<void> }[] = [];
 
 const runCommand: RunCommand = async (load, args, opts, globals) => {
   const ctx = commandContext(globals, version, (s) => sessions.push(s));

@@ -88,9 +88,11 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     describe: string,
     load: () => Promise<{ run: Runner }>,
     help: string[],
+    parent: Command = program,
+    isDefault = false,
   ) => {
-    const command = program
-      .command(name)
+    const command = parent
+      .command(name, { isDefault })
       .description(describe)
       .addHelpText('after', examples(help));
     command.action(async (...all: unknown[]) => {
@@ -101,11 +103,74 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     return command;
   };
 
+  const profiles = program
+    .command('profiles')
+    .description('the profiles: list, add, use, rename, remove')
+    .addHelpText(
+      'after',
+      examples([
+        'linkdeck profiles',
+        'linkdeck profiles add --local',
+        'linkdeck profiles add Work --url https://short.example.com',
+        'pass show short.example.com | linkdeck profiles add Work --url https://short.example.com --key-stdin',
+        'linkdeck profiles use Work',
+      ]),
+    );
   add(
-    'profiles',
-    'list the profiles (the current one is marked)',
+    'list',
+    'list the profiles (the current one is marked); never a key',
     () => import('./commands/profiles.js'),
-    ['linkdeck profiles', 'linkdeck profiles --json'],
+    ['linkdeck profiles', 'linkdeck profiles list --json'],
+    profiles,
+    true,
+  );
+  add(
+    'add',
+    'add the local workspace (--local) or a profile on a service (NAME --url); the key is checked first, kept only in the keychain',
+    () => import('./commands/profiles-add.js'),
+    [
+      'linkdeck profiles add --local',
+      'linkdeck profiles add Work --url https://short.example.com    # asks for the key',
+      'printf %s "$KEY" | linkdeck profiles add Work --url https://short.example.com --key-stdin',
+    ],
+    profiles,
+  )
+    .argument('[name]', 'the profile name (a remote profile)')
+    .option('--local', 'the local workspace (a link service on this computer)')
+    .option('--url <base-url>', "the service's address, e.g. https://short.example.com")
+    .option('--key-stdin', 'read the API key from the first line of stdin (no prompt)')
+    .option('--use', 'make it the current profile even when there are others');
+  add(
+    'use',
+    'make a profile the current one (the app switches too)',
+    () => import('./commands/profiles-manage.js').then((m) => m.use),
+    ['linkdeck profiles use Work'],
+    profiles,
+  ).argument('<name>', 'a profile name (any case) or id');
+  add(
+    'rename',
+    'rename a profile',
+    () => import('./commands/profiles-manage.js').then((m) => m.rename),
+    ['linkdeck profiles rename Work "Work (EU)"'],
+    profiles,
+  )
+    .argument('<name>', 'a profile name (any case) or id')
+    .argument('<new-name>', 'its new name');
+  add(
+    'remove',
+    'remove a profile, its key and its offline copy (asks first unless --yes)',
+    () => import('./commands/profiles-manage.js').then((m) => m.remove),
+    ['linkdeck profiles remove Work', 'linkdeck profiles remove Work --yes'],
+    profiles,
+  )
+    .argument('<name>', 'a profile name (any case) or id')
+    .option('-y, --yes', 'do not ask');
+
+  add(
+    'status',
+    'the profile, its service and account, whether its key is found, how old the mirror is, what waits in the outbox',
+    () => import('./commands/status.js'),
+    ['linkdeck status', 'linkdeck --profile Work status --json'],
   );
 
   add(

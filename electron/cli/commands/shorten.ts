@@ -45,7 +45,7 @@ export async function run(
   if (options.alias !== undefined && urls.length > 1)
     throw usageError('--alias names one link: give one URL with it.');
 
-  const session = await ctx.session();
+  const session = await ctx.session({ needsKey: true });
   const base = await baseInput(session, options);
   const template = options.utmTemplate ? await utmTemplate(session, options.utmTemplate) : null;
   const rows: Row[] = urls.map((url) => ({ url }));

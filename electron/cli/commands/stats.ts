@@ -9,7 +9,7 @@ import { age } from '../output.js';
  * from the service when older than a few minutes and online, the mirror's copy otherwise).
  */
 export async function run(ctx: CommandContext, args: unknown[]): Promise<number> {
-  const session = await ctx.session();
+  const session = await ctx.session({ needsKey: true });
   const link = await findLink(session, args[0] as string);
   const detail = await session.call<MirrorLinkDetails>('links:get', { id: link.id });
   const { out } = ctx;

@@ -16,7 +16,7 @@ export async function run(
   _args: unknown[],
   opts: Record<string, unknown>,
 ): Promise<number> {
-  const session = await ctx.session();
+  const session = await ctx.session({ needsKey: true });
   const refreshed = await session.attempt<void>('sync:refresh', {
     view: { kind: 'links' },
     force: true,
