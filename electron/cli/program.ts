@@ -252,12 +252,37 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     ['linkdeck sync', 'linkdeck sync --wait'],
   ).option('--wait', 'wait until the sync is done');
 
+  const outbox = program
+    .command('outbox')
+    .description('changes not yet confirmed by the service: list, retry, discard')
+    .addHelpText(
+      'after',
+      examples(['linkdeck outbox', 'linkdeck outbox retry 3f2a9c', 'linkdeck outbox discard 3f2a9c --yes']),
+    );
   add(
-    'outbox',
-    'changes not yet confirmed by the service, and why they wait',
+    'list',
+    'changes not yet confirmed by the service, in the order they go, and why they wait (ID first)',
     () => import('./commands/outbox.js'),
     ['linkdeck outbox', 'linkdeck outbox --json'],
+    outbox,
+    true,
   );
+  add(
+    'retry',
+    'send a refused or waiting change again now, and wait for its answer',
+    () => import('./commands/outbox-change.js').then((m) => m.retry),
+    ['linkdeck outbox retry 3f2a9c'],
+    outbox,
+  ).argument('<id>', 'the change\'s id from "linkdeck outbox" (a unique prefix is enough)');
+  add(
+    'discard',
+    'drop a change that was not sent (asks first unless --yes)',
+    () => import('./commands/outbox-change.js').then((m) => m.discard),
+    ['linkdeck outbox discard 3f2a9c --yes'],
+    outbox,
+  )
+    .argument('<id>', 'the change\'s id from "linkdeck outbox" (a unique prefix is enough)')
+    .option('-y, --yes', 'do not ask');
 
   add(
     'import',
