@@ -140,7 +140,7 @@ async function report(
       `${queued.length === 1 ? `${queued[0]!.url} is` : `${queued.length} links are`} queued in ${session.profile.name}'s outbox, not sent yet: ${reason}. ` +
         (session.mode === 'app'
           ? 'Linkdeck sends it as soon as it can.'
-          : 'Linkdeck sends it when the app next runs (or run "linkdeck sync").'),
+          : 'Linkdeck sends it when the app next runs, or run "linkdeck sync --wait" to send it (exit 0 once sent).'),
     );
   }
   if (copy) {
