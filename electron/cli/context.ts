@@ -8,6 +8,8 @@ export interface GlobalOptions {
   json?: boolean;
   dataDir?: string;
   verbose?: boolean;
+  /** `--no-color` (commander's negated option: false when given). */
+  color?: boolean;
 }
 
 /** What a command gets: where to write, the data folder, and a session opened when it needs one. */
@@ -31,7 +33,7 @@ export function commandContext(
   version: string,
   track: (session: { close(): Promise<void> }) => void,
 ): CommandContext {
-  const out = new Output({ json: options.json ?? false });
+  const out = new Output({ json: options.json ?? false, ...(options.color === false ? { color: false } : {}) });
   const dataDir = cliDataDir(options.dataDir);
   let opened: Promise<Session> | null = null;
   let bare: Promise<BareSession> | null = null;

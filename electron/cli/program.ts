@@ -67,6 +67,7 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
       "Linkdeck's data folder (default: LINKDECK_DATA_DIR, else the app's)",
     )
     .option('--verbose', "show the backend's messages on stderr")
+    .option('--no-color', 'no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it)')
     // Before the commands are added: they inherit it (a wrong command line then ends with 2, not commander's 1).
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
@@ -205,7 +206,8 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     ).argument('<text...>', 'words to look for (prefixes match)'),
   )
     .option('-n, --limit <n>', 'at most this many links (default 50; "all")', '50')
-    .option('--csv', 'print CSV (with a header)');
+    .option('--csv', 'print CSV (with a header)')
+    .option('--header', 'piped: a first line naming the columns (short_url, long_url, clicks, title, alias)');
 
   listOptions(
     add(
@@ -220,7 +222,8 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     ),
   )
     .option('-n, --limit <n>', 'at most this many links (default 50; "all")', '50')
-    .option('--csv', 'print CSV (with a header)');
+    .option('--csv', 'print CSV (with a header)')
+    .option('--header', 'piped: a first line naming the columns (short_url, long_url, clicks, title, alias)');
 
   add(
     'stats',

@@ -13,7 +13,9 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
   const program = buildProgram(ctx.version, async () => {});
   const spec = describe(program);
   const shell = args[0] as 'bash' | 'zsh' | 'fish';
-  ctx.out.raw(shell === 'bash' ? bash(spec) : shell === 'zsh' ? zsh(spec) : fish(spec));
+  const script = shell === 'bash' ? bash(spec) : shell === 'zsh' ? zsh(spec) : fish(spec);
+  if (ctx.out.json) ctx.out.data({ shell, script });
+  else ctx.out.raw(script);
   return EXIT.done;
 }
 
