@@ -2,6 +2,7 @@ import type { ProfilesState, ProfileSummary, Result } from '../shared/contract.j
 import type { AppErrorInfo } from '../shared/errors.js';
 import type { Backend } from '../backend/backend.js';
 import type { SecretStore } from '../backend/secrets/secret-store.js';
+import type { Profile } from '../shared/profile-validation.js';
 import { commandLineAddress } from '../backend/command-line/address.js';
 import { backendHost } from '../backend/command-line/app-door.js';
 import { RetryElsewhere, type CommandLineClient } from '../backend/command-line/client.js';
@@ -213,14 +214,7 @@ async function secretStoreFor(options: SessionOptions): Promise<SecretStore> {
   const store = await openSecretStore({ log });
   const key = process.env[API_KEY_VARIABLE]?.trim();
   if (!key) return store;
-  const { readProfilesFile } = await import('../backend/accounts/profiles-file.js');
-  const data = await readProfilesFile(options.dataDir, log);
-  const wanted = options.profile?.trim().toLowerCase();
-  const target =
-    wanted === undefined
-      ? data.profiles.find((p) => p.id === data.currentProfileId)
-      : (data.profiles.find((p) => p.id === wanted) ??
-        data.profiles.find((p) => p.name.toLowerCase() === wanted));
+  const target = await targetProfile(options);
   if (!target || target.kind !== 'remote') {
     options.log(`${API_KEY_VARIABLE} is set but the profile is not a remote one: it is not used.`);
     return store;
@@ -228,9 +222,42 @@ async function secretStoreFor(options: SessionOptions): Promise<SecretStore> {
   return new EnvKeySecretStore(store, target.id, key);
 }
 
+/** The profile a command is about, read from profiles.json before any backend opens. */
+async function targetProfile(options: SessionOptions): Promise<Profile | undefined> {
+  const { readProfilesFile } = await import('../backend/accounts/profiles-file.js');
+  const data = await readProfilesFile(options.dataDir, { info: options.log, warn: options.log });
+  const wanted = options.profile?.trim().toLowerCase();
+  return wanted === undefined
+    ? data.profiles.find((p) => p.id === data.currentProfileId)
+    : (data.profiles.find((p) => p.id === wanted) ??
+        data.profiles.find((p) => p.name.toLowerCase() === wanted));
+}
+
+/**
+ * With no app running, the local workspace's service starts in this process; when another
+ * service holds its folder (a `linkdeck-service --data …/local-workspace` left running), say
+ * that now, rather than letting the command go on without its service and fail later with
+ * something else.
+ */
+async function checkLocalWorkspaceFree(options: SessionOptions): Promise<void> {
+  if ((await targetProfile(options))?.kind !== 'local') return;
+  const [{ serviceRunsOn }, { LOCAL_WORKSPACE_DIR }, { join }] = await Promise.all([
+    import('../service/data-lock.js'),
+    import('../backend/accounts/accounts.js'),
+    import('node:path'),
+  ]);
+  const folder = join(options.dataDir, LOCAL_WORKSPACE_DIR);
+  if (serviceRunsOn(folder))
+    throw new CliError(
+      EXIT.refused,
+      `The local workspace cannot start: another Linkdeck service is running on its folder ${folder}. Stop that service (or start the app, which then does the work), and run the command again.`,
+    );
+}
+
 async function openHere(door: Door, options: SessionOptions): Promise<Transport> {
   let backend: Backend;
   try {
+    await checkLocalWorkspaceFree(options);
     // Loaded only here: a command answered by the app never pays for the backend's start.
     const [{ createBackend }, { openInBrowser }, secrets] = await Promise.all([
       import('../backend/create-backend.js'),

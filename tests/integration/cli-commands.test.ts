@@ -161,7 +161,7 @@ describe.each([
     // address; the app syncs on its own schedule, so under load either may be there (seen once).
     const base = profile.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(lines(found.stdout)).toHaveLength(1);
-    expect(lines(found.stdout)[0]).toMatch(new RegExp(`^${base}/spring\\thttps://example\\.com/spring-sale\\t0\\t(example\\.com/spring-sale)?$`));
+    expect(lines(found.stdout)[0]).toMatch(new RegExp(`^${base}/spring\\thttps://example\\.com/spring-sale\\t0\\t(example\\.com/spring-sale)?\\tspring$`));
     expect(found.stderr).toMatch(/1 link in the copy of Local workspace on this computer, synced /);
 
     const csv = await run(['list', '--csv', '--sort', 'alias', '--asc']);
