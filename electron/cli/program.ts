@@ -320,11 +320,27 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     'print a shell completion script (bash, zsh or fish)',
     () => import('./commands/completion.js'),
     [
+      'linkdeck completion install            # for the shell in $SHELL',
       'linkdeck completion bash > ~/.local/share/bash-completion/completions/linkdeck',
       'linkdeck completion zsh > "${fpath[1]}/_linkdeck"',
       'linkdeck completion fish > ~/.config/fish/completions/linkdeck.fish',
     ],
-  ).addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']));
+  )
+    .addArgument(
+      new Argument('<shell>', 'bash, zsh or fish; or install (puts it in place)').choices([
+        'bash',
+        'zsh',
+        'fish',
+        'install',
+      ]),
+    )
+    .addArgument(
+      new Argument('[for]', 'with install: the shell (default: the one in $SHELL)').choices([
+        'bash',
+        'zsh',
+        'fish',
+      ]),
+    );
 
   return program;
 }
