@@ -81,6 +81,7 @@ main().then(
     process.stderr.write(`linkdeck: ${message}\n`);
     if (wantsJson())
       process.stdout.write(`${JSON.stringify({ error: { message, exitCode: EXIT.refused, meaning: EXIT_MEANING[EXIT.refused] } })}\n`);
-    leave(EXIT.refused);
+    // Every way out lets go of the folder: its socket and token file go with the door.
+    void Promise.allSettled(sessions.map((s) => s.close())).then(() => leave(EXIT.refused));
   },
 );
