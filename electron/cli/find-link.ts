@@ -1,10 +1,16 @@
-import type { MirrorLink, MirrorLinkPage } from '../shared/models.js';
+import type { MirrorLink, MirrorLinkPage, OutboxItem } from '../shared/models.js';
 import { CliError, EXIT } from './exit-codes.js';
 import type { Session } from './session.js';
 
 /**
  * A mirrored link by its alias or its short URL (exact: a search finds candidates, the alias or
  * address must match). Not in the mirror → not found (exit 1), with a hint to sync.
+ *
+ * A create still in the outbox (provisional: no short URL from the service yet) never stands in
+ * for a real link: after `shorten --alias launch` is refused because `launch` is taken, the
+ * refused attempt keeps that alias in the offline copy, and `stats launch`, `open launch` or
+ * `delete launch` must act on the service's link, not on the attempt. When only the attempt has
+ * the alias, the command says so and how to deal with it (outbox retry/discard, or a sync).
  */
 export async function findLink(session: Session, aliasOrUrl: string): Promise<MirrorLink> {
   const wanted = aliasOrUrl.trim();
@@ -15,14 +21,29 @@ export async function findLink(session: Session, aliasOrUrl: string): Promise<Mi
   const page = await session.call<MirrorLinkPage>('links:list', { q: alias, limit: 500 });
   const same = (a: string, b: string) =>
     a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
-  const found = isUrl
-    ? page.items.find((l) => same(l.shortUrl, wanted))
-    : (page.items.find((l) => l.alias === alias) ??
-      page.items.find((l) => l.alias.toLowerCase() === alias.toLowerCase()));
-  if (!found)
-    throw new CliError(
-      EXIT.refused,
-      `No link "${aliasOrUrl}" in the copy of ${session.profile.name} on this computer (run "linkdeck sync" if it was made elsewhere just now).`,
-    );
-  return found;
+  const pick = (links: MirrorLink[]) =>
+    isUrl
+      ? links.find((l) => l.shortUrl !== '' && same(l.shortUrl, wanted))
+      : (links.find((l) => l.alias === alias) ??
+        links.find((l) => l.alias.toLowerCase() === alias.toLowerCase()));
+  const real = pick(page.items.filter((l) => !l.provisional));
+  if (real) return real;
+  const attempt = isUrl ? undefined : pick(page.items.filter((l) => l.provisional));
+  if (attempt) throw await onlyAnAttempt(session, aliasOrUrl, attempt);
+  throw new CliError(
+    EXIT.refused,
+    `No link "${aliasOrUrl}" in the copy of ${session.profile.name} on this computer (run "linkdeck sync" if it was made elsewhere just now).`,
+  );
+}
+
+async function onlyAnAttempt(session: Session, wanted: string, link: MirrorLink): Promise<CliError> {
+  const items = await session.call<OutboxItem[]>('outbox:list');
+  const item = items.find((i) => i.provisionalId === link.id);
+  const id = item ? item.opId : '(see "linkdeck outbox")';
+  const refused = item?.state === 'failed';
+  return new CliError(
+    EXIT.refused,
+    `"${wanted}" is only ${refused ? `a create the service refused (${item?.lastError?.message ?? 'no reason given'})` : 'a create not yet confirmed by the service'}, outbox item ${id}; it has no short URL. ` +
+      `"linkdeck outbox retry ${id}" sends it again, "linkdeck outbox discard ${id}" drops it; if the link "${wanted}" was made elsewhere, "linkdeck sync" brings it.`,
+  );
 }

@@ -15,12 +15,16 @@ const CSV_COLUMNS: readonly [string, (l: MirrorLink) => string | number | boolea
   ['failed', (l) => l.failed],
 ];
 
+/** The columns of piped `find`/`list` output, in order. */
+export const PIPED_COLUMNS = ['short_url', 'long_url', 'clicks', 'title', 'alias'] as const;
+
 /** A page of links: JSON, CSV, a table on a terminal, or one tab-separated line per link when piped. */
 export function printLinks(
   out: Output,
   page: MirrorLinkPage,
   profileName: string,
   csv: boolean,
+  header = false,
 ): void {
   if (out.json) {
     out.data({
@@ -46,7 +50,13 @@ export function printLinks(
       ['SHORT URL', 'CLICKS', 'TITLE / DESTINATION'],
     );
   } else {
-    out.lines(page.items.map((l) => [l.shortUrl, l.longUrl, l.clicks, l.title].join('\t')));
+    // The documented order (docs/cli.md); new columns only ever go at the end.
+    if (header) out.line(PIPED_COLUMNS.join('\t'));
+    out.lines(
+      page.items.map((l) =>
+        [l.shortUrl, l.longUrl, l.clicks, l.title, l.alias].map((v) => String(v).replace(/[\t\r\n]+/g, ' ')).join('\t'),
+      ),
+    );
   }
   // How old the answer is, and what was left out: for the person, never in the results.
   const shown =

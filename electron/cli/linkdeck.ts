@@ -6,15 +6,15 @@
 import { CommanderError } from 'commander';
 import { commandContext } from './context.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { EXIT_MEANING } from './output.js';
 import { buildProgram, type RunCommand } from './program.js';
-import type { Session } from './session.js';
 
 // Replaced by the bundle's build with package.json's version (see bundle.ts).
 declare const LINKDECK_VERSION: string | undefined;
 const version = typeof LINKDECK_VERSION === 'string' ? LINKDECK_VERSION : '0.0.0-dev';
 
 let exitCode: number = EXIT.done;
-const sessions: Session[] = [];
+const sessions: { close(): Promise<void> }[] = [];
 
 const runCommand: RunCommand = async (load, args, opts, globals) => {
   const ctx = commandContext(globals, version, (s) => sessions.push(s));
@@ -23,14 +23,19 @@ const runCommand: RunCommand = async (load, args, opts, globals) => {
     exitCode = await run(ctx, args, opts);
   } catch (error) {
     if (error instanceof CliError) {
-      ctx.out.error(error.message);
       exitCode = error.exitCode;
+      ctx.out.failure(error.message, exitCode);
     } else {
-      ctx.out.error((error as Error).message ?? String(error));
       exitCode = EXIT.refused;
+      ctx.out.failure((error as Error).message ?? String(error), exitCode);
     }
   }
+  // --json: always a document on stdout, even for a command with nothing to report.
+  if (ctx.out.json && !ctx.out.wrote) ctx.out.data({ exitCode, meaning: EXIT_MEANING[exitCode] });
 };
+
+/** --json given anywhere on the line: a usage error found by commander is JSON on stdout too. */
+const wantsJson = () => process.argv.slice(2).includes('--json');
 
 async function main(): Promise<void> {
   const program = buildProgram(version, runCommand);
@@ -45,6 +50,10 @@ async function main(): Promise<void> {
         error.code === 'commander.version'
           ? EXIT.done
           : EXIT.usage;
+      if (exitCode !== EXIT.done && wantsJson())
+        process.stdout.write(
+          `${JSON.stringify({ error: { message: error.message.replace(/^error: /, ''), exitCode, meaning: EXIT_MEANING[exitCode] } })}\n`,
+        );
     } else throw error;
   }
   // Sessions close last: a command working on its own lets waiting commands finish, then closes.
@@ -68,7 +77,11 @@ process.once('SIGINT', () => {
 main().then(
   () => leave(exitCode),
   (error: unknown) => {
-    process.stderr.write(`linkdeck: ${(error as Error).message ?? String(error)}\n`);
-    leave(EXIT.refused);
+    const message = (error as Error).message ?? String(error);
+    process.stderr.write(`linkdeck: ${message}\n`);
+    if (wantsJson())
+      process.stdout.write(`${JSON.stringify({ error: { message, exitCode: EXIT.refused, meaning: EXIT_MEANING[EXIT.refused] } })}\n`);
+    // Every way out lets go of the folder: its socket and token file go with the door.
+    void Promise.allSettled(sessions.map((s) => s.close())).then(() => leave(EXIT.refused));
   },
 );

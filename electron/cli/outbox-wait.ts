@@ -22,6 +22,13 @@ export async function settle(
   session: Session,
   opIds: readonly string[],
   now = () => Date.now(),
+  /**
+   * sync --wait, after its sync: the service just answered, so a change that failed earlier for
+   * being offline goes now and is waited for; each change gets one try in this run (its attempts
+   * as they were before it), and one that fails again is reported, not waited for through its
+   * backoff.
+   */
+  oneTry: ReadonlyMap<string, number> | null = null,
 ): Promise<Map<string, Settled>> {
   const results = new Map<string, Settled>();
   let finish: () => void = () => {};
@@ -56,7 +63,12 @@ export async function settle(
     if (!listed.ok) continue;
     for (const item of listed.value) {
       if (!opIds.includes(item.opId) || results.has(item.opId)) continue;
-      const held = heldBack(item, now()) ?? (item.state === 'queued' ? offline : null);
+      const triedNow = oneTry && item.lastError && item.attempts > (oneTry.get(item.opId) ?? 0);
+      const held = triedNow
+        ? `tried now: ${item.lastError!.message}`
+        : oneTry && item.lastError?.code === 'offline' && !offline
+          ? null
+          : (heldBack(item, now()) ?? (item.state === 'queued' ? offline : null));
       if (held) record(item.opId, { kind: 'queued', reason: held });
     }
   }

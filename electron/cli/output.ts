@@ -6,6 +6,8 @@
  */
 export interface OutputOptions {
   json?: boolean;
+  /** `--no-color`: false turns colour off whatever the terminal. */
+  color?: boolean;
   stdout?: NodeJS.WriteStream | NodeJS.WritableStream;
   stderr?: NodeJS.WriteStream | NodeJS.WritableStream;
   env?: Readonly<Record<string, string | undefined>>;
@@ -36,11 +38,15 @@ export class Output {
     this.err = options.stderr ?? process.stderr;
     this.json = options.json ?? false;
     const tty = (s: NodeJS.WritableStream) => (s as NodeJS.WriteStream).isTTY === true;
-    // https://no-color.org: any non-empty NO_COLOR turns colour off.
-    const colourAllowed = !env['NO_COLOR'] && env['TERM'] !== 'dumb';
+    // https://no-color.org: any non-empty NO_COLOR turns colour off; --no-color too. FORCE_COLOR
+    // (any value but 0/false, as Node and chalk read it) turns it on where it would be off (a
+    // pipe into `less -R`, CI logs). --no-color wins over FORCE_COLOR, FORCE_COLOR over NO_COLOR.
+    const force = env['FORCE_COLOR'] !== undefined && !['0', 'false'].includes(env['FORCE_COLOR']);
+    const colourAllowed =
+      options.color !== false && (force || (!env['NO_COLOR'] && env['TERM'] !== 'dumb'));
     this.human = tty(this.out) && !this.json;
-    this.colourOut = colourAllowed && this.human;
-    this.colourErr = colourAllowed && tty(this.err);
+    this.colourOut = colourAllowed && (this.human || (force && !this.json));
+    this.colourErr = colourAllowed && (tty(this.err) || force);
   }
 
   /** Styles text for stdout (plain when colour is off). */
@@ -49,18 +55,25 @@ export class Output {
   }
 
   line(text = ''): void {
+    this.wrote = true;
     this.out.write(`${text}\n`);
   }
 
   lines(texts: readonly string[]): void {
+    if (texts.length) this.wrote = true;
     if (texts.length) this.out.write(`${texts.join('\n')}\n`);
   }
 
   raw(text: string): void {
+    this.wrote = true;
     this.out.write(text);
   }
 
+  /** Whether a result was written to stdout (so --json never ends with 0 bytes). */
+  wrote = false;
+
   data(value: unknown): void {
+    this.wrote = true;
     this.out.write(`${JSON.stringify(value, null, this.human ? 2 : undefined)}\n`);
   }
 
@@ -71,6 +84,17 @@ export class Output {
 
   warn(text: string): void {
     this.err.write(`${this.colourErr ? paint('yellow', text) : text}\n`);
+  }
+
+  /**
+   * The one way an error is said: `linkdeck: …` on stderr, and with --json also
+   * `{ "error": { message, exitCode, meaning } }` on stdout, so a script reading stdout never
+   * gets 0 bytes.
+   */
+  failure(text: string, exitCode: number): void {
+    this.error(text);
+    if (this.json && !this.wrote)
+      this.data({ error: { message: text, exitCode, meaning: EXIT_MEANING[exitCode] ?? 'failed' } });
   }
 
   error(text: string): void {
@@ -98,6 +122,14 @@ export class Output {
     this.lines(rows.map(fmt));
   }
 }
+
+/** The exit codes' meanings, as docs/cli.md lists them (for `--json` errors). */
+export const EXIT_MEANING: Record<number, string> = {
+  0: 'done',
+  1: 'refused',
+  2: 'usage',
+  3: 'queued',
+};
 
 const paint = (style: Style, text: string) =>
   `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m`;

@@ -67,6 +67,7 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
       "Linkdeck's data folder (default: LINKDECK_DATA_DIR, else the app's)",
     )
     .option('--verbose', "show the backend's messages on stderr")
+    .option('--no-color', 'no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it)')
     // Before the commands are added: they inherit it (a wrong command line then ends with 2, not commander's 1).
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
@@ -88,9 +89,11 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     describe: string,
     load: () => Promise<{ run: Runner }>,
     help: string[],
+    parent: Command = program,
+    isDefault = false,
   ) => {
-    const command = program
-      .command(name)
+    const command = parent
+      .command(name, { isDefault })
       .description(describe)
       .addHelpText('after', examples(help));
     command.action(async (...all: unknown[]) => {
@@ -101,11 +104,74 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     return command;
   };
 
+  const profiles = program
+    .command('profiles')
+    .description('the profiles: list, add, use, rename, remove')
+    .addHelpText(
+      'after',
+      examples([
+        'linkdeck profiles',
+        'linkdeck profiles add --local',
+        'linkdeck profiles add Work --url https://short.example.com',
+        'pass show short.example.com | linkdeck profiles add Work --url https://short.example.com --key-stdin',
+        'linkdeck profiles use Work',
+      ]),
+    );
   add(
-    'profiles',
-    'list the profiles (the current one is marked)',
+    'list',
+    'list the profiles (the current one is marked); never a key',
     () => import('./commands/profiles.js'),
-    ['linkdeck profiles', 'linkdeck profiles --json'],
+    ['linkdeck profiles', 'linkdeck profiles list --json'],
+    profiles,
+    true,
+  );
+  add(
+    'add',
+    'add the local workspace (--local) or a profile on a service (NAME --url); the key is checked first, kept only in the keychain',
+    () => import('./commands/profiles-add.js'),
+    [
+      'linkdeck profiles add --local',
+      'linkdeck profiles add Work --url https://short.example.com    # asks for the key',
+      'printf %s "$KEY" | linkdeck profiles add Work --url https://short.example.com --key-stdin',
+    ],
+    profiles,
+  )
+    .argument('[name]', 'the profile name (a remote profile)')
+    .option('--local', 'the local workspace (a link service on this computer)')
+    .option('--url <base-url>', "the service's address, e.g. https://short.example.com")
+    .option('--key-stdin', 'read the API key from the first line of stdin (no prompt)')
+    .option('--use', 'make it the current profile even when there are others');
+  add(
+    'use',
+    'make a profile the current one (the app switches too)',
+    () => import('./commands/profiles-manage.js').then((m) => m.use),
+    ['linkdeck profiles use Work'],
+    profiles,
+  ).argument('<name>', 'a profile name (any case) or id');
+  add(
+    'rename',
+    'rename a profile',
+    () => import('./commands/profiles-manage.js').then((m) => m.rename),
+    ['linkdeck profiles rename Work "Work (EU)"'],
+    profiles,
+  )
+    .argument('<name>', 'a profile name (any case) or id')
+    .argument('<new-name>', 'its new name');
+  add(
+    'remove',
+    'remove a profile, its key and its offline copy (asks first unless --yes)',
+    () => import('./commands/profiles-manage.js').then((m) => m.remove),
+    ['linkdeck profiles remove Work', 'linkdeck profiles remove Work --yes'],
+    profiles,
+  )
+    .argument('<name>', 'a profile name (any case) or id')
+    .option('-y, --yes', 'do not ask');
+
+  add(
+    'status',
+    'the profile, its service and account, whether its key is found, how old the mirror is, what waits in the outbox',
+    () => import('./commands/status.js'),
+    ['linkdeck status', 'linkdeck --profile Work status --json'],
   );
 
   add(
@@ -140,7 +206,8 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     ).argument('<text...>', 'words to look for (prefixes match)'),
   )
     .option('-n, --limit <n>', 'at most this many links (default 50; "all")', '50')
-    .option('--csv', 'print CSV (with a header)');
+    .option('--csv', 'print CSV (with a header)')
+    .option('--header', 'piped: a first line naming the columns (short_url, long_url, clicks, title, alias)');
 
   listOptions(
     add(
@@ -155,7 +222,8 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     ),
   )
     .option('-n, --limit <n>', 'at most this many links (default 50; "all")', '50')
-    .option('--csv', 'print CSV (with a header)');
+    .option('--csv', 'print CSV (with a header)')
+    .option('--header', 'piped: a first line naming the columns (short_url, long_url, clicks, title, alias)');
 
   add(
     'stats',
@@ -187,12 +255,37 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     ['linkdeck sync', 'linkdeck sync --wait'],
   ).option('--wait', 'wait until the sync is done');
 
+  const outbox = program
+    .command('outbox')
+    .description('changes not yet confirmed by the service: list, retry, discard')
+    .addHelpText(
+      'after',
+      examples(['linkdeck outbox', 'linkdeck outbox retry 3f2a9c', 'linkdeck outbox discard 3f2a9c --yes']),
+    );
   add(
-    'outbox',
-    'changes not yet confirmed by the service, and why they wait',
+    'list',
+    'changes not yet confirmed by the service, in the order they go, and why they wait (ID first)',
     () => import('./commands/outbox.js'),
     ['linkdeck outbox', 'linkdeck outbox --json'],
+    outbox,
+    true,
   );
+  add(
+    'retry',
+    'send a refused or waiting change again now, and wait for its answer',
+    () => import('./commands/outbox-change.js').then((m) => m.retry),
+    ['linkdeck outbox retry 3f2a9c'],
+    outbox,
+  ).argument('<id>', 'the change\'s id from "linkdeck outbox" (a unique prefix is enough)');
+  add(
+    'discard',
+    'drop a change that was not sent (asks first unless --yes)',
+    () => import('./commands/outbox-change.js').then((m) => m.discard),
+    ['linkdeck outbox discard 3f2a9c --yes'],
+    outbox,
+  )
+    .argument('<id>', 'the change\'s id from "linkdeck outbox" (a unique prefix is enough)')
+    .option('-y, --yes', 'do not ask');
 
   add(
     'import',
@@ -227,11 +320,27 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     'print a shell completion script (bash, zsh or fish)',
     () => import('./commands/completion.js'),
     [
+      'linkdeck completion install            # for the shell in $SHELL',
       'linkdeck completion bash > ~/.local/share/bash-completion/completions/linkdeck',
       'linkdeck completion zsh > "${fpath[1]}/_linkdeck"',
       'linkdeck completion fish > ~/.config/fish/completions/linkdeck.fish',
     ],
-  ).addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']));
+  )
+    .addArgument(
+      new Argument('<shell>', 'bash, zsh or fish; or install (puts it in place)').choices([
+        'bash',
+        'zsh',
+        'fish',
+        'install',
+      ]),
+    )
+    .addArgument(
+      new Argument('[for]', 'with install: the shell (default: the one in $SHELL)').choices([
+        'bash',
+        'zsh',
+        'fish',
+      ]),
+    );
 
   return program;
 }

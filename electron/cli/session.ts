@@ -1,6 +1,8 @@
 import type { ProfilesState, ProfileSummary, Result } from '../shared/contract.js';
 import type { AppErrorInfo } from '../shared/errors.js';
 import type { Backend } from '../backend/backend.js';
+import type { SecretStore } from '../backend/secrets/secret-store.js';
+import type { Profile } from '../shared/profile-validation.js';
 import { commandLineAddress } from '../backend/command-line/address.js';
 import { backendHost } from '../backend/command-line/app-door.js';
 import { RetryElsewhere, type CommandLineClient } from '../backend/command-line/client.js';
@@ -31,6 +33,12 @@ export interface SessionOptions {
   dataDir: string;
   /** `--profile`: a name (any case) or an id. */
   profile?: string | undefined;
+  /**
+   * Whether the command needs the profile's key (it sends something to the service). Without
+   * one (no keychain answers here, no LINKDECK_API_KEY) such a command stops with exit 1 and
+   * says what to do, rather than queueing changes for a key that will never come (exit 3).
+   */
+  needsKey?: boolean;
   version: string;
   /** Backend messages (shown with --verbose; nothing in them holds a key). */
   log: (message: string) => void;
@@ -41,6 +49,37 @@ interface Transport {
   call(channel: string, arg: unknown, profile: string | null): Promise<Result<unknown>>;
   show(view: string): Promise<Result<unknown>>;
   close(): Promise<void>;
+}
+
+/** A session before any profile is chosen: for `profiles add`, `status` and the like. */
+export interface BareSession {
+  readonly mode: 'app' | 'self';
+  call<T>(channel: string, arg?: unknown): Promise<T>;
+  attempt<T>(channel: string, arg?: unknown): Promise<Result<T>>;
+  close(): Promise<void>;
+}
+
+export async function openBareSession(options: SessionOptions): Promise<BareSession> {
+  const transport = await connect(options);
+  const attempt = async <T>(channel: string, arg?: unknown): Promise<Result<T>> => {
+    try {
+      return (await transport.call(channel, arg, null)) as Result<T>;
+    } catch (error) {
+      if (error instanceof RetryElsewhere)
+        throw new CliError(EXIT.refused, 'The app was closing: run the command again.');
+      throw error;
+    }
+  };
+  return {
+    mode: transport.mode,
+    attempt,
+    async call<T>(channel: string, arg?: unknown): Promise<T> {
+      const result = await attempt<T>(channel, arg);
+      if (!result.ok) throw refusal(result.error);
+      return result.value;
+    },
+    close: () => transport.close(),
+  };
 }
 
 export async function openSession(options: SessionOptions): Promise<Session> {
@@ -65,8 +104,17 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     return result.value;
   };
 
-  const state = await call<ProfilesState>('profiles:list');
-  const profile = pickProfile(state, options.profile);
+  let profile: ProfileSummary;
+  let state: ProfilesState;
+  try {
+    state = await call<ProfilesState>('profiles:list');
+    profile = pickProfile(state, options.profile);
+    if (options.needsKey && profile.needsKey) throw missingKey(profile, state, transport.mode);
+  } catch (error) {
+    // Nobody will close a session that never opened: let go of the door (its socket and token) now.
+    await transport.close();
+    throw error;
+  }
   const isCurrent = profile.id === state.currentId;
   if (!isCurrent) pinned = profile.id;
   return {
@@ -82,12 +130,30 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   };
 }
 
-function pickProfile(state: ProfilesState, wanted: string | undefined): ProfileSummary {
-  if (!state.profiles.length)
-    throw new CliError(
+/** What a command that must send says when the profile's key cannot be read here. */
+function missingKey(
+  profile: ProfileSummary,
+  state: ProfilesState,
+  mode: 'app' | 'self',
+): CliError {
+  if (mode === 'app')
+    return new CliError(
       EXIT.refused,
-      'Linkdeck has no profile yet: open the app once and choose the local workspace or connect to a service.',
+      `The running app has no key for "${profile.name}" (it has no keychain to keep it): enter it in the app, or close the app and run with LINKDECK_API_KEY set.`,
     );
+  const why = state.keychain.kind === 'keychain' ? 'the keychain holds no key for it' : 'no OS keychain answers here';
+  return new CliError(
+    EXIT.refused,
+    `There is no API key for "${profile.name}": ${why} and LINKDECK_API_KEY is not set. ` +
+      `Set LINKDECK_API_KEY to the profile's key for this command (for cron and CI), or run "linkdeck profiles add ${profile.name} --url ${profile.baseUrl}" where a keychain answers. Nothing was sent or queued.`,
+  );
+}
+
+export const NO_PROFILE_YET =
+  'Linkdeck has no profile yet: run "linkdeck profiles add --local" for the local workspace, or "linkdeck profiles add NAME --url BASE_URL" to connect to a service (or choose one in the app).';
+
+export function pickProfile(state: ProfilesState, wanted: string | undefined): ProfileSummary {
+  if (!state.profiles.length) throw new CliError(EXIT.refused, NO_PROFILE_YET);
   if (wanted === undefined) {
     const current = state.profiles.find((p) => p.id === state.currentId);
     if (!current)
@@ -134,15 +200,72 @@ function overSocket(client: CommandLineClient): Transport {
   };
 }
 
+/** The variable cron and CI give a remote profile's key in (never written anywhere). */
+export const API_KEY_VARIABLE = 'LINKDECK_API_KEY';
+
+/**
+ * The keychain as the app opens it; with LINKDECK_API_KEY set, that key answers for the remote
+ * profile the command is about (`--profile`, else the current one), read from profiles.json
+ * before the backend opens, so the key goes to no other profile's service.
+ */
+async function secretStoreFor(options: SessionOptions): Promise<SecretStore> {
+  const { openSecretStore, EnvKeySecretStore } = await import('../backend/secrets/index.js');
+  const log = { info: options.log, warn: options.log };
+  const store = await openSecretStore({ log });
+  const key = process.env[API_KEY_VARIABLE]?.trim();
+  if (!key) return store;
+  const target = await targetProfile(options);
+  if (!target || target.kind !== 'remote') {
+    options.log(`${API_KEY_VARIABLE} is set but the profile is not a remote one: it is not used.`);
+    return store;
+  }
+  return new EnvKeySecretStore(store, target.id, key);
+}
+
+/** The profile a command is about, read from profiles.json before any backend opens. */
+async function targetProfile(options: SessionOptions): Promise<Profile | undefined> {
+  const { readProfilesFile } = await import('../backend/accounts/profiles-file.js');
+  const data = await readProfilesFile(options.dataDir, { info: options.log, warn: options.log });
+  const wanted = options.profile?.trim().toLowerCase();
+  return wanted === undefined
+    ? data.profiles.find((p) => p.id === data.currentProfileId)
+    : (data.profiles.find((p) => p.id === wanted) ??
+        data.profiles.find((p) => p.name.toLowerCase() === wanted));
+}
+
+/**
+ * With no app running, the local workspace's service starts in this process; when another
+ * service holds its folder (a `linkdeck-service --data …/local-workspace` left running), say
+ * that now, rather than letting the command go on without its service and fail later with
+ * something else.
+ */
+async function checkLocalWorkspaceFree(options: SessionOptions): Promise<void> {
+  if ((await targetProfile(options))?.kind !== 'local') return;
+  const [{ serviceRunsOn }, { LOCAL_WORKSPACE_DIR }, { join }] = await Promise.all([
+    import('../service/data-lock.js'),
+    import('../backend/accounts/accounts.js'),
+    import('node:path'),
+  ]);
+  const folder = join(options.dataDir, LOCAL_WORKSPACE_DIR);
+  if (serviceRunsOn(folder))
+    throw new CliError(
+      EXIT.refused,
+      `The local workspace cannot start: another Linkdeck service is running on its folder ${folder}. Stop that service (or start the app, which then does the work), and run the command again.`,
+    );
+}
+
 async function openHere(door: Door, options: SessionOptions): Promise<Transport> {
   let backend: Backend;
   try {
+    await checkLocalWorkspaceFree(options);
     // Loaded only here: a command answered by the app never pays for the backend's start.
-    const [{ createBackend }, { openInBrowser }] = await Promise.all([
+    const [{ createBackend }, { openInBrowser }, secrets] = await Promise.all([
       import('../backend/create-backend.js'),
       import('../web/open-browser.js'),
+      secretStoreFor(options),
     ]);
     backend = await createBackend({
+      secrets,
       dataDir: options.dataDir,
       // No renderer here: the web shell's capabilities (no OS clipboard, no notifications).
       shell: 'web',

@@ -213,18 +213,34 @@ describe('accounts against the real local service', () => {
     });
   });
 
-  it('has the workspace service make a new local key when the memory store lost it (the database keeps no key to read back)', async () => {
+  it('keeps the workspace key across runs without a keychain (beside its database, 0600), and makes a new one only when that is gone too', async () => {
     const first = await open(new MemorySecretStore());
     const ws = await first.useLocalWorkspace();
     const key = (await first.keyFor(ws.id)) as string;
     await first.close();
+    const keyFile = join(dataDir, 'local-workspace', 'owner.key');
+    if (process.platform !== 'win32') expect(statSync(keyFile).mode & 0o077).toBe(0);
 
+    // A second run with no keychain (cron, SSH): the same key, which still works.
     const again = await open(new MemorySecretStore({ reason: 'no keychain' }), { recoverLocalKey });
     const resumed = (await again.resumeLocalWorkspace())!;
-    const newKey = (await again.keyFor(ws.id)) as string;
+    expect(await again.keyFor(ws.id)).toBe(key);
+    expect(await accountAnswer(resumed.baseUrl, key)).toMatchObject({ status: 200 });
+    await again.close();
+
+    // Both the secret store and the file lost it: the workspace's service makes a new one, once.
+    rmSync(keyFile);
+    const third = await open(new MemorySecretStore({ reason: 'no keychain' }), { recoverLocalKey });
+    const afterLoss = (await third.resumeLocalWorkspace())!;
+    const newKey = (await third.keyFor(ws.id)) as string;
     expect(newKey).not.toBe(key);
-    expect(await accountAnswer(resumed.baseUrl, newKey)).toMatchObject({ status: 200 });
-    expect(await accountAnswer(resumed.baseUrl, key)).toMatchObject({ status: 401 });
+    expect(await accountAnswer(afterLoss.baseUrl, newKey)).toMatchObject({ status: 200 });
+    expect(await accountAnswer(afterLoss.baseUrl, key)).toMatchObject({ status: 401 });
+    await third.close();
+    const fourth = await open(new MemorySecretStore({ reason: 'no keychain' }), { recoverLocalKey });
+    await fourth.resumeLocalWorkspace();
+    expect(await fourth.keyFor(ws.id)).toBe(newKey);
+    await fourth.close();
   });
 
   it('keeps the workspace on its port across restarts; a taken port is said, and it moves only when asked', async () => {

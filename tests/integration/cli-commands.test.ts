@@ -155,13 +155,13 @@ describe.each([
   it('find and list: from the mirror, plain, CSV and JSON, with how old the mirror is', async () => {
     await run(['shorten', 'https://example.com/spring-sale', '--alias', 'spring']);
     await run(['shorten', 'https://example.com/autumn', '--alias', 'autumn']);
-    // The last field is the title the service made from the address; a sync brings it into the
+    // The fourth field is the title the service made from the address; a sync brings it into the
     // mirror (the app also syncs on its own schedule): after `sync --wait` it is there, always.
     expect((await run(['sync', '--wait'])).code).toBe(0);
     const found = await run(['find', 'spring']);
     expect(found.code, found.stderr).toBe(0);
     expect(lines(found.stdout)).toEqual([
-      `${profile.baseUrl}/spring\thttps://example.com/spring-sale\t0\texample.com/spring-sale`,
+      `${profile.baseUrl}/spring\thttps://example.com/spring-sale\t0\texample.com/spring-sale\tspring`,
     ]);
     expect(found.stderr).toMatch(/1 link in the copy of Local workspace on this computer, synced /);
 

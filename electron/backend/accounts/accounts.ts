@@ -19,6 +19,7 @@ import { readProfilesFile, writeProfilesFile, type ProfilesData } from './profil
 import type { Accounts, AccountsOptions, LocalServiceHandle, ProfilesSnapshot } from './accounts-api.js';
 import { isPortUnavailable, LOCAL_PROXY_ADDRESSES, loopbackUrl, portOf, portTakenText, startedText } from './local-port.js';
 import { verifyWithin } from './verify-within.js';
+import { readLocalKey, writeLocalKey } from './local-key-file.js';
 
 export type {
   Accounts,
@@ -152,6 +153,46 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     }
   };
 
+  /** The workspace key beside its database (local-key-file.ts says why that is safe). */
+  const keepLocalKey = async (key: string) => {
+    try {
+      await writeLocalKey(localDir, key);
+    } catch (error) {
+      log.warn(`The local workspace key could not be kept beside its database: ${describeError(error, key)}`);
+    }
+  };
+
+  /**
+   * The key of an existing workspace: the secret store's, else the one beside the database
+   * (a run without keychain), copied to whichever lacks it. Only when both lost it does the
+   * service make a new one, once: it is kept beside the database, so the next run finds it.
+   */
+  const settleLocalKey = async (id: string) => {
+    const stored = await secrets.get(id);
+    const kept = await readLocalKey(localDir).catch((error: unknown) => {
+      log.warn(`The local workspace key beside its database could not be read: ${describeError(error)}`);
+      return null;
+    });
+    if (stored) {
+      if (stored !== kept) await keepLocalKey(stored);
+      return;
+    }
+    if (kept) {
+      await storeKey(id, kept);
+      return;
+    }
+    const recovered = await recoverKey();
+    if (!recovered) {
+      throw new AccountError(
+        'unauthorized',
+        'The key of the local workspace was lost (it was kept in memory only) and could not be recovered. Remove the local workspace and create it again.',
+      );
+    }
+    await storeKey(id, recovered);
+    await keepLocalKey(recovered);
+    log.info('The key of the local workspace was lost; its service made a new one, kept beside its database from now on.');
+  };
+
   /** Runs inside `serial`. */
   const ensureLocal = async (makeCurrent: boolean, create: boolean, move = false): Promise<Profile | null> => {
     const existing = state.profiles.find((p) => p.kind === 'local') ?? null;
@@ -163,16 +204,9 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     if (service.firstApiKey) {
       // A new database (first run, or its directory was deleted): only this key works now.
       await storeKey(id, service.firstApiKey);
-    } else if (!(await secrets.get(id))) {
-      const recovered = await recoverKey();
-      if (!recovered) {
-        throw new AccountError(
-          'unauthorized',
-          'The key of the local workspace was lost (it was kept in memory only) and could not be recovered. Remove the local workspace and create it again.',
-        );
-      }
-      await storeKey(id, recovered);
-      log.info('The key of the local workspace was lost; its service made a new one.');
+      await keepLocalKey(service.firstApiKey);
+    } else {
+      await settleLocalKey(id);
     }
 
     const profile: Profile = existing

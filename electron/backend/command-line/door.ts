@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, mkdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { Result } from '../../shared/contract.js';
@@ -282,6 +283,9 @@ async function listen(options: ClaimOptions): Promise<Door> {
       hostReady();
       if (inFlight > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
       await beforeRelease?.();
+      // While the socket still listens nobody else can own the folder, so the token removed
+      // now is ours, never a successor's. (Node removes the socket file itself on close.)
+      await rm(address.tokenFile, { force: true }).catch(() => {});
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.end();

@@ -6,6 +6,7 @@ export {
 } from './keychain-module.js';
 export { explainKeychainFailure, type KeychainProblem } from './keychain-problem.js';
 export { KeychainSecretStore, type KeychainSecretStoreOptions } from './keychain-secret-store.js';
+export { EnvKeySecretStore } from './env-key-secret-store.js';
 export { MemorySecretStore } from './memory-secret-store.js';
 export {
   DEFAULT_PROBE_TIMEOUT_MS,

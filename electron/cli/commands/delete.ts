@@ -11,7 +11,7 @@ export async function run(
   args: unknown[],
   opts: Record<string, unknown>,
 ): Promise<number> {
-  const session = await ctx.session();
+  const session = await ctx.session({ needsKey: true });
   const { out } = ctx;
   const links: MirrorLink[] = [];
   // Every name is checked before anything is deleted: a typo stops the whole command.

@@ -16,13 +16,15 @@ export async function run(
   const filters = await filtersWithNames(session, query.filters, named);
   const { limit: _limit, ...rest } = query;
   const file = await session.call<ExportFile>('export:links', {
-    format: opts['format'] === 'json' ? 'json' : 'csv',
+    // --json (the global option) means JSON on stdout for every command: here, the JSON export.
+    format: opts['format'] === 'json' || ctx.out.json ? 'json' : 'csv',
     query: { ...rest, filters },
   });
   const output = opts['output'] as string | undefined;
   if (output) {
     await writeFile(output, file.content, { mode: 0o600 });
     ctx.out.note(`Wrote ${output}.`);
+    if (ctx.out.json) ctx.out.data({ file: output, bytes: Buffer.byteLength(file.content) });
   } else ctx.out.raw(file.content);
   return EXIT.done;
 }

@@ -22,7 +22,7 @@ export async function run(
   if (!(await ownerAnswers(ctx.dataDir))) {
     const direct = await readLinksDirect(ctx.dataDir, ctx.options.profile, query, named, want);
     if (direct) {
-      printLinks(ctx.out, direct.page, direct.profileName, csv);
+      printLinks(ctx.out, direct.page, direct.profileName, csv, opts['header'] === true);
       return EXIT.done;
     }
   }
@@ -33,6 +33,6 @@ export async function run(
     { ...query, filters },
     want,
   );
-  printLinks(ctx.out, page, session.profile.name, csv);
+  printLinks(ctx.out, page, session.profile.name, csv, opts['header'] === true);
   return EXIT.done;
 }

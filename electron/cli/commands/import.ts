@@ -39,7 +39,7 @@ export async function run(
   // The Bulk view's reader: CSV or a saved API answer (JSON), or one sentence saying why not.
   const file = readImportFile(path === '-' ? 'stdin' : basename(path), bytes);
   if ('error' in file) throw usageError(file.error);
-  const session = await ctx.session();
+  const session = await ctx.session({ needsKey: true });
   if (!session.isCurrentProfile)
     throw usageError(
       `Imports go to the app's current profile; switch to ${session.profile.name} in the app, or leave out --profile.`,

@@ -23,6 +23,7 @@ export async function run(
         `No browser could be started here. The short link is ${link.shortUrl}`,
       );
     ctx.out.note(`Opened ${link.shortUrl} in the browser.`);
+    if (ctx.out.json) ctx.out.data({ opened: link.shortUrl, in: 'browser' });
     return EXIT.done;
   }
   if (session.mode !== 'app')
@@ -37,5 +38,6 @@ export async function run(
       `${shown.error.message} The short link is ${link.shortUrl}; add --browser to open it.`,
     );
   ctx.out.note(`Linkdeck shows ${link.shortUrl}.`);
+  if (ctx.out.json) ctx.out.data({ opened: link.shortUrl, in: 'app' });
   return EXIT.done;
 }

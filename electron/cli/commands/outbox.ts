@@ -20,14 +20,18 @@ export async function run(ctx: CommandContext): Promise<number> {
     return EXIT.done;
   }
   out.table(
+    // The id goes last: scripts written for the first four columns keep working.
     items.map((i) => [
       out.human && i.state === 'failed' ? out.style('red', i.state) : i.state,
       i.summary,
       why(i, sync.online),
       age(i.createdAt),
+      i.opId,
     ]),
-    out.human ? ['STATE', 'CHANGE', 'WHY IT WAITS', 'QUEUED'] : undefined,
+    out.human ? ['STATE', 'CHANGE', 'WHY IT WAITS', 'QUEUED', 'ID'] : undefined,
   );
+  if (out.human && items.some((i) => i.state === 'failed'))
+    out.note('A refused change: "linkdeck outbox retry ID" sends it again, "linkdeck outbox discard ID" drops it.');
   return EXIT.done;
 }
 

@@ -1,10 +1,11 @@
 import type { ProfilesState } from '../../shared/contract.js';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
+import { NO_PROFILE_YET } from '../session.js';
 
 /** `linkdeck profiles`: every profile, the current one marked; never a key. */
 export async function run(ctx: CommandContext): Promise<number> {
-  const session = await ctx.session();
+  const session = await ctx.bareSession();
   const state = await session.call<ProfilesState>('profiles:list');
   const { out } = ctx;
   if (out.json) {
@@ -13,6 +14,10 @@ export async function run(ctx: CommandContext): Promise<number> {
       profiles: state.profiles,
       keychain: { kind: state.keychain.kind, persistent: state.keychain.persistent },
     });
+    return EXIT.done;
+  }
+  if (!state.profiles.length) {
+    out.note(NO_PROFILE_YET);
     return EXIT.done;
   }
   out.table(
@@ -27,7 +32,7 @@ export async function run(ctx: CommandContext): Promise<number> {
   );
   if (!state.keychain.persistent)
     out.warn(
-      'Keys are kept for this session only (no OS keychain): remote profiles need their key again in the app.',
+      'No OS keychain answers here: keys last for one run only. Give a remote profile its key with LINKDECK_API_KEY (see "linkdeck status").',
     );
   return EXIT.done;
 }

@@ -45,7 +45,7 @@ export async function run(
   if (options.alias !== undefined && urls.length > 1)
     throw usageError('--alias names one link: give one URL with it.');
 
-  const session = await ctx.session();
+  const session = await ctx.session({ needsKey: true });
   const base = await baseInput(session, options);
   const template = options.utmTemplate ? await utmTemplate(session, options.utmTemplate) : null;
   const rows: Row[] = urls.map((url) => ({ url }));
@@ -124,25 +124,33 @@ async function report(
         ...(r.result?.kind === 'queued' ? { message: r.result.reason } : {}),
       })),
     );
-  } else {
+  } else if (out.human) {
     for (const r of rows) {
       const short = shortOf(r);
-      if (short)
-        out.line(out.human ? `${out.style('bold', short)}  ${out.style('dim', r.url)}` : short);
+      if (short) out.line(`${out.style('bold', short)}  ${out.style('dim', r.url)}`);
     }
+  } else if (rows.some(shortOf) || rows.length > 1) {
+    // Piped: one line per input line, in order, empty where nothing was made (the reason is on
+    // stderr), so `paste` pairs each long URL with its short one.
+    out.lines(rows.map((r) => shortOf(r) ?? ''));
   }
   const invalid = rows.filter((r) => r.result?.kind === 'invalid' || r.result?.kind === 'refused');
   const queued = rows.filter((r) => r.result?.kind === 'queued');
-  for (const r of invalid) out.error(`${r.url}: ${(r.result as { message: string }).message}`);
+  for (const r of invalid)
+    out.error(`line ${rows.indexOf(r) + 1}, ${r.url}: ${(r.result as { message: string }).message}`);
+  const made = rows.filter(shortOf).length;
+  if (invalid.length && rows.length > 1)
+    out.note(`${made} of ${rows.length} shortened${queued.length ? `, ${queued.length} queued` : ''}; ${invalid.length} not sent (above).`);
   if (queued.length) {
     const reason = (queued[0]!.result as { reason: string }).reason;
     out.warn(
       `${queued.length === 1 ? `${queued[0]!.url} is` : `${queued.length} links are`} queued in ${session.profile.name}'s outbox, not sent yet: ${reason}. ` +
         (session.mode === 'app'
           ? 'Linkdeck sends it as soon as it can.'
-          : 'Linkdeck sends it when the app next runs (or run "linkdeck sync").'),
+          : 'Linkdeck sends it when the app next runs, or run "linkdeck sync --wait" to send it (exit 0 once sent).'),
     );
   }
+  let copyFailed = false;
   if (copy) {
     const shorts = rows.map(shortOf).filter((s): s is string => !!s);
     if (shorts.length) {
@@ -151,8 +159,10 @@ async function report(
         out.note(
           `Copied ${shorts.length === 1 ? 'the short URL' : `${shorts.length} short URLs`} to the clipboard.`,
         );
-      else
-        out.warn('Could not copy to the clipboard (no pbcopy, clip, wl-copy, xclip or xsel here).');
+      else {
+        out.error('Could not copy to the clipboard (no pbcopy, clip, wl-copy, xclip or xsel here, or none could reach a display).');
+        copyFailed = true;
+      }
     }
   }
   if (invalid.length) {
@@ -162,5 +172,7 @@ async function report(
   }
   if (queued.length) return EXIT.queued;
   if (!rows.some(shortOf)) throw new CliError(EXIT.refused, 'No short URL came back.');
-  return EXIT.done;
+  // Asked to copy and could not: the short URLs are made (and printed), but the command did not
+  // do all it was asked.
+  return copyFailed ? EXIT.refused : EXIT.done;
 }

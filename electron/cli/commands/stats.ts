@@ -9,7 +9,7 @@ import { age } from '../output.js';
  * from the service when older than a few minutes and online, the mirror's copy otherwise).
  */
 export async function run(ctx: CommandContext, args: unknown[]): Promise<number> {
-  const session = await ctx.session();
+  const session = await ctx.session({ needsKey: true });
   const link = await findLink(session, args[0] as string);
   const detail = await session.call<MirrorLinkDetails>('links:get', { id: link.id });
   const { out } = ctx;
@@ -45,8 +45,12 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
   else out.lines(rows.map(([k, v]) => `${k}\t${v}`));
   out.note(
     detail.stale
-      ? `These figures are from ${age(detail.fetchedAt)}: the service could not be reached to read them again.`
-      : `Read ${age(detail.fetchedAt)}.`,
+      ? detail.fetchedAt === null
+        ? 'These figures were never read from the service (it could not be reached): the counts are what the list knows.'
+        : `These figures were read ${age(detail.fetchedAt)}: the service could not be reached to read them again.`
+      : detail.fetchedAt === null
+        ? 'These figures were never read from the service.'
+        : `Read ${age(detail.fetchedAt)}.`,
   );
   return EXIT.done;
 }

@@ -1,4 +1,5 @@
-import type { SyncProgress } from '../../shared/models.js';
+import type { OutboxItem, SyncProgress } from '../../shared/models.js';
+import { settle } from '../outbox-wait.js';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { age } from '../output.js';
@@ -16,7 +17,7 @@ export async function run(
   _args: unknown[],
   opts: Record<string, unknown>,
 ): Promise<number> {
-  const session = await ctx.session();
+  const session = await ctx.session({ needsKey: true });
   const refreshed = await session.attempt<void>('sync:refresh', {
     view: { kind: 'links' },
     force: true,
@@ -40,14 +41,65 @@ export async function run(
   if (!progress.online)
     return offline(ctx, session, progress.error?.message ?? 'the service cannot be reached');
   if (progress.error) throw new CliError(EXIT.refused, progress.error.message);
-  if (ctx.out.json) ctx.out.data(progress);
+  const waited = opts['wait'] === true || session.mode === 'self';
+  // "Up to date" includes the outbox: changes waiting for a retry time are sent now, and what
+  // still cannot go is reported with exit 3, never hidden behind a 0.
+  const outbox = waited ? await sendWaiting(session) : null;
+  if (ctx.out.json) ctx.out.data({ ...progress, outbox });
+  else if (outbox?.waiting.length)
+    ctx.out.warn(
+      `${session.profile.name}'s links are synced, but ${outbox.waiting.length === 1 ? '1 change waits' : `${outbox.waiting.length} changes wait`} in the outbox: ${outbox.waiting.map((w) => `${w.summary} (${w.reason})`).join('; ')}.`,
+    );
   else
     ctx.out.note(
       progress.phase === 'idle'
         ? `${session.profile.name} is up to date (links synced ${age(progress.syncedAt)}).`
         : `${session.profile.name} is syncing in the app (${progress.phase}).`,
     );
-  return EXIT.done;
+  if (outbox?.refused.length && !ctx.out.json)
+    ctx.out.warn(
+      `${outbox.refused.length === 1 ? '1 change was' : `${outbox.refused.length} changes were`} refused by the service and wait for you: see "linkdeck outbox" (retry or discard).`,
+    );
+  return outbox?.waiting.length ? EXIT.queued : EXIT.done;
+}
+
+interface OutboxReport {
+  sent: number;
+  waiting: { opId: string; summary: string; reason: string }[];
+  refused: { opId: string; summary: string; message: string }[];
+}
+
+/**
+ * Sends what the outbox holds now and waits for the answers. A change held back by a transient
+ * failure (its retry time not come yet) is retried at once; one whose answer was lost is not: it
+ * must be looked up first, after the service's longest run, or it could be made twice, so it is
+ * reported as waiting.
+ */
+async function sendWaiting(session: Session): Promise<OutboxReport> {
+  const now = Date.now();
+  const items = await session.call<OutboxItem[]>('outbox:list');
+  const pending = items.filter((i) => i.state !== 'failed');
+  const attemptsBefore = new Map<string, number>();
+  for (const item of pending) {
+    const waitsForRetry =
+      item.state === 'queued' && !item.outcomeUnknown && item.lastError !== null &&
+      item.nextAttemptAt !== null && item.nextAttemptAt > now;
+    // A retry starts the count again (attempts 0): one more failure is then "tried now".
+    const retried = waitsForRetry && (await session.attempt('outbox:retry', { opId: item.opId })).ok;
+    attemptsBefore.set(item.opId, retried ? 0 : item.attempts);
+  }
+  const settled = await settle(session, pending.map((i) => i.opId), undefined, attemptsBefore);
+  const report: OutboxReport = { sent: 0, waiting: [], refused: [] };
+  for (const item of items) {
+    const result = settled.get(item.opId);
+    if (item.state === 'failed')
+      report.refused.push({ opId: item.opId, summary: item.summary, message: item.lastError?.message ?? '' });
+    else if (result?.kind === 'done') report.sent++;
+    else if (result?.kind === 'refused')
+      report.refused.push({ opId: item.opId, summary: item.summary, message: result.message });
+    else report.waiting.push({ opId: item.opId, summary: item.summary, reason: result?.kind === 'queued' ? result.reason : 'not sent' });
+  }
+  return report;
 }
 
 function offline(ctx: CommandContext, session: Session, why: string): number {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -423,6 +423,8 @@ describe('local workspace', () => {
     const first = await open();
     await first.useLocalWorkspace();
     await first.close();
+    // Lost from the secret store and from beside the workspace's database (local-key-file.ts).
+    rmSync(join(dir.path, 'local-workspace', 'owner.key'));
 
     const second = await open({ secrets: new MemorySecretStore() });
     const error = await rejection(second.resumeLocalWorkspace());

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ProfilesState } from '../../electron/shared/contract.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { cliBundle, runCli, startApp, value, type RunningApp } from './support/cli-harness.js';
+
+/** The profile commands with the app running: the app does the work, and its profiles change at once. */
+describe('linkdeck profiles with the app running', () => {
+  let dataDir: string;
+  let remote: TestService;
+  let app: RunningApp;
+
+  beforeAll(async () => {
+    await cliBundle();
+  });
+  beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-profiles-app-'));
+    remote = await startTestService();
+    app = await startApp(dataDir);
+  });
+  afterEach(async () => {
+    await app.close();
+    await remote.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('add --local, add NAME --url (wrong key refused), use, status: in the app at once', { timeout: 180_000 }, async () => {
+    const local = await runCli(dataDir, ['profiles', 'add', '--local']);
+    expect(local.code, local.stderr).toBe(0);
+    let state = await value<ProfilesState>(app.backend, 'profiles:list');
+    expect(state.profiles.map((p) => p.kind)).toEqual(['local']);
+    expect(state.currentId).toBe(state.profiles[0]!.id);
+
+    const wrong = await runCli(dataDir, ['profiles', 'add', 'Work', '--url', remote.url, '--key-stdin'], { stdin: 'wrong-key-123456' });
+    expect(wrong.code).toBe(1);
+    expect((await value<ProfilesState>(app.backend, 'profiles:list')).profiles).toHaveLength(1);
+
+    const added = await runCli(dataDir, ['profiles', 'add', 'Work', '--url', remote.url, '--key-stdin'], { stdin: remote.key });
+    expect(added.code, added.stderr).toBe(0);
+    state = await value<ProfilesState>(app.backend, 'profiles:list');
+    expect(state.profiles.map((p) => p.name)).toEqual(['Local workspace', 'Work']);
+    // Not the first: the app's current profile stays the local workspace.
+    expect(state.currentId).toBe(state.profiles[0]!.id);
+
+    expect((await runCli(dataDir, ['profiles', 'use', 'Work'])).code).toBe(0);
+    state = await value<ProfilesState>(app.backend, 'profiles:list');
+    expect(state.profiles.find((p) => p.id === state.currentId)?.name).toBe('Work');
+
+    const status = await runCli(dataDir, ['status', '--json']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ profile: { name: 'Work' }, app: true, key: { found: true }, account: { email: expect.any(String) } });
+    for (const r of [local, wrong, added, status]) expect(r.stdout + r.stderr).not.toContain(remote.key);
+  });
+});
