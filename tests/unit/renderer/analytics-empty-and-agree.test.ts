@@ -72,7 +72,7 @@ describe('who clicked, beside the page\'s total', () => {
 describe('the chart and the totals beside it', () => {
   const overview = (clicks: number, t: ClickTimeline): AnalyticsOverview => ({
     timeline: t, top: [], movers: [], channels: [], campaigns: [], channelUnknown: 0, campaignUnknown: 0, links: 3, clicks,
-    formerClicks: { clicks: 0, links: 0, sources: [] }, syncedAt: day(3) - 5 * 60_000,
+    scans: { codes: 0, scans: 0, timeline: null }, formerClicks: { clicks: 0, links: 0, sources: [] }, syncedAt: day(3) - 5 * 60_000,
   });
   it('say how fresh each is where they differ, and nothing where they agree', () => {
     expect(totalsFreshness(overview(5, some), true, day(3))).toBe('The chart counts 7 clicks now; the totals of the links below were read 5 min ago and say 5.');

@@ -35,28 +35,32 @@ const lastTotal = (t: ClickTimeline) => {
   return null;
 };
 
+/** What a timeline counts: links' clicks, or QR codes' scans (shown apart: analytics-counts.ts). */
+export type TimelineNoun = 'clicks' | 'scans';
+const Noun = (noun: TimelineNoun) => (noun === 'clicks' ? 'Clicks' : 'Scans');
+
 /** "Clicks over time, daily from 2026-03-02 to 2026-03-04: 7 clicks in all, 6 gained in the range." */
-export function totalSummary(series: readonly NamedTimeline[]): string {
+export function totalSummary(series: readonly NamedTimeline[], noun: TimelineNoun = 'clicks'): string {
   const first = series[0]?.timeline;
-  if (!first || first.buckets.length === 0) return 'Clicks over time: nothing to show yet.';
+  if (!first || first.buckets.length === 0) return `${Noun(noun)} over time: nothing to show yet.`;
   const span = `${STEP_WORDS[first.step]} from ${dayText(first.from)} to ${dayText(first.to - 1)}`;
   if (series.length === 1) {
     const total = lastTotal(first);
-    const all = total === null ? 'no total read yet' : `${total.toLocaleString()} clicks in all`;
-    return `Clicks over time, ${span}: ${all}, ${gainedOf(first).toLocaleString()} gained in the range.`;
+    const all = total === null ? 'no total read yet' : `${total.toLocaleString()} ${noun} in all`;
+    return `${Noun(noun)} over time, ${span}: ${all}, ${gainedOf(first).toLocaleString()} gained in the range.`;
   }
   const parts = series.map((s) => `${s.label} ${gainedOf(s.timeline).toLocaleString()}`);
-  return `Clicks gained, ${span}: ${parts.join(', ')}.`;
+  return `${Noun(noun)} gained, ${span}: ${parts.join(', ')}.`;
 }
 
 /** "Clicks gained per day: 6 in all, most on 2026-03-02 (3)." */
-export function gainedSummary(timeline: ClickTimeline | null): string {
-  if (!timeline || timeline.buckets.length === 0) return 'Clicks gained: nothing to show yet.';
+export function gainedSummary(timeline: ClickTimeline | null, noun: TimelineNoun = 'clicks'): string {
+  if (!timeline || timeline.buckets.length === 0) return `${Noun(noun)} gained: nothing to show yet.`;
   const unit = { hour: 'hour', day: 'day', week: 'week', month: 'month' }[timeline.step];
   const best = timeline.buckets.reduce((a, b) => (b.gained > a.gained ? b : a));
   const sum = gainedOf(timeline);
-  if (sum === 0) return `Clicks gained per ${unit}: none in the range.`;
-  return `Clicks gained per ${unit}: ${sum.toLocaleString()} in all, most on ${bucketLabel(best.start, timeline.step)} (${best.gained.toLocaleString()}).`;
+  if (sum === 0) return `${Noun(noun)} gained per ${unit}: none in the range.`;
+  return `${Noun(noun)} gained per ${unit}: ${sum.toLocaleString()} in all, most on ${bucketLabel(best.start, timeline.step)} (${best.gained.toLocaleString()}).`;
 }
 
 /**
@@ -64,14 +68,14 @@ export function gainedSummary(timeline: ClickTimeline | null): string {
  * when it has something to draw: "No clicks yet." while no click was ever counted, "No clicks in
  * this range." when there were some before it but none within.
  */
-export function emptyTimelineText(series: readonly NamedTimeline[], mode: 'total' | 'gained'): string | null {
+export function emptyTimelineText(series: readonly NamedTimeline[], mode: 'total' | 'gained', noun: TimelineNoun = 'clicks'): string | null {
   const shown = mode === 'gained' ? series.slice(0, 1) : series;
   if (shown.length === 0) return null;
   const gained = shown.some((s) => gainedOf(s.timeline) > 0);
   const anyTotal = shown.some((s) => (lastTotal(s.timeline) ?? 0) > 0);
   // One series' total line is worth drawing when it holds clicks, gained or not.
   if (gained || (mode === 'total' && shown.length === 1 && anyTotal)) return null;
-  return anyTotal ? 'No clicks in this range.' : 'No clicks yet.';
+  return anyTotal ? `No ${noun} in this range.` : `No ${noun} yet.`;
 }
 
 /** One row per bucket: its start, then each series' total and gain. */
