@@ -58,8 +58,8 @@ describe('empty click charts', () => {
 describe('who clicked, beside the page\'s total', () => {
   const cov = { links: 3, withStats: 3, oldest: day(3), newest: day(3) };
   it('says how many of the page\'s clicks its statistics count when they are older than the latest clicks', () => {
-    expect(coverageText(cov, { audience: 4, total: 12 })).toBe('From the statistics of 3 of 3 links, read on 2026-03-03. They count 4 of the 12 clicks above.');
-    expect(coverageText(cov, { audience: 12, total: 12 })).toBe('From the statistics of 3 of 3 links, read on 2026-03-03.');
+    expect(coverageText(cov, { audience: 4, total: 12 })).toBe('From the statistics of 3 of 3 links, read on Mar 3, 2026. They count 4 of the 12 clicks above.');
+    expect(coverageText(cov, { audience: 12, total: 12 })).toBe('From the statistics of 3 of 3 links, read on Mar 3, 2026.');
   });
 
   it('asks nothing without a rate limit: it only says the reading is under way', () => {

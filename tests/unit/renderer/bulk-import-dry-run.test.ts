@@ -165,7 +165,7 @@ describe('aliases that cannot be kept', () => {
     // Skip for all, but line 4 gets a new random alias.
     await w.get('[data-testid="bulk-alias-all-skip"] input').setValue(true);
     await w.get('[data-testid="bulk-alias-clash"][data-line="4"] select').setValue('random');
-    expect(text(w, 'bulk-start')).toBe('Shorten 3 link(s) (1 skipped)');
+    expect(text(w, 'bulk-start')).toBe('Shorten 3 links (1 skipped)');
 
     await start(w);
 
@@ -180,7 +180,7 @@ describe('aliases that cannot be kept', () => {
   it('by default a clashing row gets a new random alias, and so does one the service refuses while the job runs', async () => {
     fake.answer('bulk:aliases', ok([{ alias: 'taken', url: 'https://other.example/x', domain: null }]));
     const w = await previewOf(ALIASED);
-    expect(text(w, 'bulk-start')).toBe('Shorten 4 link(s)');
+    expect(text(w, 'bulk-start')).toBe('Shorten 4 links');
 
     await start(w);
 

@@ -1,23 +1,20 @@
 import type { AnalyticsStep, ClickTimeline } from '../../../../electron/shared/analytics.js';
 import type { CsvValue } from '../../../../electron/shared/csv.js';
+import { formatDate, formatDateTime, formatDayHour, formatMonth, formatNumber } from '../../i18n/format.js';
 
 /*
  * What the clicks-over-time charts show, as words (their aria-label summaries, which the tests
  * read) and as CSV rows (their data, for a spreadsheet). Pure: no chart.js, no DOM.
  */
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A bucket's start for people, as fine as its step (in the machine's zone). */
+/** A bucket's start for people, as fine as its step (in the machine's zone and the person's locale). */
 export function bucketLabel(at: number, step: AnalyticsStep): string {
-  const d = new Date(at);
-  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  if (step === 'hour') return `${day} ${pad(d.getHours())}:00`;
-  if (step === 'month') return day.slice(0, 7);
-  return day;
+  if (step === 'hour') return formatDayHour(at);
+  if (step === 'month') return formatMonth(at);
+  return formatDate(at);
 }
 
-export const dayText = (at: number) => bucketLabel(at, 'day');
+export const dayText = (at: number) => formatDate(at);
 
 const STEP_WORDS: Record<AnalyticsStep, string> = { hour: 'hourly', day: 'daily', week: 'weekly', month: 'monthly' };
 
@@ -46,10 +43,10 @@ export function totalSummary(series: readonly NamedTimeline[], noun: TimelineNou
   const span = `${STEP_WORDS[first.step]} from ${dayText(first.from)} to ${dayText(first.to - 1)}`;
   if (series.length === 1) {
     const total = lastTotal(first);
-    const all = total === null ? 'no total read yet' : `${total.toLocaleString()} ${noun} in all`;
-    return `${Noun(noun)} over time, ${span}: ${all}, ${gainedOf(first).toLocaleString()} gained in the range.`;
+    const all = total === null ? 'no total read yet' : `${formatNumber(total)} ${noun} in all`;
+    return `${Noun(noun)} over time, ${span}: ${all}, ${formatNumber(gainedOf(first))} gained in the range.`;
   }
-  const parts = series.map((s) => `${s.label} ${gainedOf(s.timeline).toLocaleString()}`);
+  const parts = series.map((s) => `${s.label} ${formatNumber(gainedOf(s.timeline))}`);
   return `${Noun(noun)} gained, ${span}: ${parts.join(', ')}.`;
 }
 
@@ -60,7 +57,7 @@ export function gainedSummary(timeline: ClickTimeline | null, noun: TimelineNoun
   const best = timeline.buckets.reduce((a, b) => (b.gained > a.gained ? b : a));
   const sum = gainedOf(timeline);
   if (sum === 0) return `${Noun(noun)} gained per ${unit}: none in the range.`;
-  return `${Noun(noun)} gained per ${unit}: ${sum.toLocaleString()} in all, most on ${bucketLabel(best.start, timeline.step)} (${best.gained.toLocaleString()}).`;
+  return `${Noun(noun)} gained per ${unit}: ${formatNumber(sum)} in all, most on ${bucketLabel(best.start, timeline.step)} (${formatNumber(best.gained)}).`;
 }
 
 /**
@@ -100,6 +97,6 @@ export function timelineCsvRows(series: readonly NamedTimeline[]): CsvValue[][] 
 export function sourceNote(timeline: ClickTimeline | null): string {
   if (!timeline) return '';
   if (timeline.source === 'service') return 'Exact: counted by the service from every click it recorded.';
-  const since = timeline.watchedSince === null ? 'no reading yet' : `read since ${bucketLabel(timeline.watchedSince, 'hour')}`;
+  const since = timeline.watchedSince === null ? 'no reading yet' : `read since ${formatDateTime(timeline.watchedSince)}`;
   return `From the click totals each sync read (${since}): a gain shows when it was read, and clicks from before the first reading count in the total only.`;
 }
