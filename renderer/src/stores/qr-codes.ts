@@ -39,7 +39,8 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
 
   const filtered = computed((): Mirrored<QrCode>[] => {
     const q = query.value.trim().toLowerCase();
-    const all = items.value as Mirrored<QrCode>[];
+    // One order on every visit (issue 37): newest first, codes not yet sent (negative ids) on top.
+    const all = [...(items.value as Mirrored<QrCode>[])].sort((a, b) => ((a.id < 0) !== (b.id < 0) ? (a.id < 0 ? -1 : 1) : b.id - a.id));
     if (!q) return all;
     return all.filter((qr) =>
       [qr.name, qr.type ?? '', qr.content === null ? '' : typeof qr.content === 'string' ? qr.content : Object.values(qr.content).join(' ')]
