@@ -63,7 +63,8 @@ function findFaults(): LayoutFault[] {
     for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
       if (!visible(node)) continue;
       const s = getComputedStyle(node);
-      if (s.position === 'fixed') continue;
+      // Fixed, or visually hidden (a screen reader's words, clipped to nothing): drawn nowhere.
+      if (s.position === 'fixed' || s.clip.startsWith('rect') || s.clipPath !== 'none') continue;
       let clipped = false;
       for (let p = node.parentElement; p && p !== frame; p = p.parentElement) {
         if (clips(p)) {
@@ -87,7 +88,15 @@ function findFaults(): LayoutFault[] {
     const r = header.getBoundingClientRect();
     const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
     const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
-    if (r.bottom <= 0 || r.top >= window.innerHeight || r.right <= 0 || r.left >= window.innerWidth) continue;
+    // Only headers wholly in the window: one cut by the window's edge is scrolled, not covered.
+    if (r.top < 0 || r.bottom > window.innerHeight || r.left < 0 || r.right > window.innerWidth) continue;
+    // Scrolled out of its scroll container's view (under the app's top bar): not covered, just scrolled.
+    let scroller = header.parentElement;
+    while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+    if (scroller) {
+      const v = scroller.getBoundingClientRect();
+      if (y < v.top || y > v.bottom || x < v.left || x > v.right) continue;
+    }
     const top = document.elementFromPoint(x, y);
     // A drawer or a dialog over the page covers everything by design.
     if (top && !header.contains(top) && !top.closest('.n-drawer, .n-drawer-mask, .n-modal, .n-modal-mask, .n-modal-container, [role=dialog]')) {
@@ -108,6 +117,9 @@ function findFaults(): LayoutFault[] {
 
 /** The layout faults of the page as drawn now. */
 export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
+  // Under tsx (npm run docs:screenshots) esbuild wraps named functions in a `__name` helper that
+  // the page does not have: give it one that does nothing.
+  await page.evaluate('globalThis.__name ??= (f) => f');
   return page.evaluate(findFaults);
 }
 
