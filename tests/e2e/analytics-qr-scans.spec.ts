@@ -88,4 +88,8 @@ test('analytics with scanned QR codes: clicks and scans apart, and every figure 
   const row = (name: string) => page.getByTestId('qr-view').locator('tbody tr').filter({ hasText: name });
   await expect(row('Menu poster').locator('td').nth(-3)).toHaveText('4');
   await expect(row('Door sticker').locator('td').nth(-3)).toHaveText('3');
+  // …and so does a code's detail, saying when its figures were read.
+  await page.getByTestId('qr-open').filter({ hasText: 'Menu poster' }).click();
+  await expect(page.getByTestId('qr-detail-scans')).toHaveText('4');
+  await expect(page.getByTestId('qr-detail-read')).toHaveText(/^read \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M$|^not read from the service yet$/);
 });
