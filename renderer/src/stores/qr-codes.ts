@@ -94,6 +94,19 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
   }
 
   /**
+   * Reads the details of the codes among `ids` whose content the list did not tell (the mirror
+   * keeps what they say), then the list again; a code not sent yet, or a read that fails, stays
+   * as it was (the export then names it as left out).
+   */
+  async function learnContent(ids: readonly number[]): Promise<void> {
+    const wanted = new Set(ids);
+    const unknown = (items.value as Mirrored<QrCode>[]).filter((q) => wanted.has(q.id) && !q.provisional && encodedText(q, q.shortUrl) === null);
+    if (unknown.length === 0) return;
+    await Promise.all(unknown.map((q) => call('qr:get', { id: q.id, force: true }).catch(() => null)));
+    await list.load();
+  }
+
+  /**
    * Makes the export file here: no request, no rate budget. The exporter (pdf-lib above all) is
    * loaded when first used, not with the section.
    */
@@ -124,6 +137,7 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
     remove,
     assign,
     exportable,
+    learnContent,
     exportFile,
   };
 });
