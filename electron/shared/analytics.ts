@@ -75,11 +75,21 @@ export interface AnalyticsOverview {
   /** Links whose channel (campaign) the mirror does not know yet (only details tell). */
   channelUnknown: number;
   campaignUnknown: number;
+  /** Links listed, and their clicks (QR codes' hidden links are not links: analytics-counts.ts). */
   links: number;
   clicks: number;
+  /** QR codes' scans, shown apart from the clicks; `timeline` where the service counts them. */
+  scans: ScanFigures;
   /** Clicks counted by the services the links were imported from: a separate figure, never in the timeline. */
   formerClicks: FormerClicksTotal;
   syncedAt: number | null;
+}
+
+/** QR codes and the sum of their scans; over time only where the service counts them (null elsewhere). */
+export interface ScanFigures {
+  codes: number;
+  scans: number;
+  timeline: ClickTimeline | null;
 }
 
 /**

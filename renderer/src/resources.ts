@@ -14,6 +14,8 @@ import {
   useSplashStore,
 } from './stores/resource-lists.js';
 import type { LoadStatus } from './stores/load-status.js';
+import { formatNumber } from './i18n/format.js';
+import { formatServiceDate } from './composables/dates.js';
 
 export type ResourceKey = 'links' | 'channels' | 'campaigns' | 'domains' | 'pixels' | 'overlays' | 'splash';
 
@@ -66,8 +68,10 @@ function plain(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '—';
 }
 
+/** A service date in the person's format (dates.ts says why it is not converted). */
+const serviceDate = (value: unknown) => formatServiceDate(value);
 const yesNo = (value: unknown) => (value === true ? 'Yes' : value === false ? 'No' : '—');
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value.toLocaleString() : '—');
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? formatNumber(value) : '—');
 const pixelType = (value: unknown) => (isPixelType(value) ? pixelTypeInfo(value).name : plain(value));
 
 export const RESOURCES: Record<ResourceKey, ResourceDefinition> = {
@@ -82,7 +86,7 @@ export const RESOURCES: Record<ResourceKey, ResourceDefinition> = {
       col<LinkSummary>('longUrl', 'Long URL', plain, { ellipsis: true }),
       col<LinkSummary>('title', 'Title', plain, { ellipsis: true }),
       col<LinkSummary>('clicks', 'Clicks', count, { align: 'right', width: 90 }),
-      col<LinkSummary>('date', 'Created', plain, { width: 180 }),
+      col<LinkSummary>('date', 'Created', serviceDate, { width: 180 }),
     ],
   },
   channels: {
@@ -133,7 +137,7 @@ export const RESOURCES: Record<ResourceKey, ResourceDefinition> = {
       col<Pixel>('name', 'Name'),
       col<Pixel>('type', 'Platform', pixelType),
       col<Pixel>('tag', 'Tag'),
-      col<Pixel>('date', 'Created', plain, { width: 180 }),
+      col<Pixel>('date', 'Created', serviceDate, { width: 180 }),
     ],
   },
   overlays: {
@@ -142,7 +146,7 @@ export const RESOURCES: Record<ResourceKey, ResourceDefinition> = {
     noun: 'overlays',
     empty: 'No overlays on this service.',
     useStore: useOverlaysStore,
-    columns: [col<Overlay>('name', 'Name'), col<Overlay>('type', 'Type', plain, { width: 140 }), col<Overlay>('date', 'Created', plain, { width: 180 })],
+    columns: [col<Overlay>('name', 'Name'), col<Overlay>('type', 'Type', plain, { width: 140 }), col<Overlay>('date', 'Created', serviceDate, { width: 180 })],
   },
   splash: {
     key: 'splash',
@@ -150,6 +154,6 @@ export const RESOURCES: Record<ResourceKey, ResourceDefinition> = {
     noun: 'splash pages',
     empty: 'No splash pages on this service.',
     useStore: useSplashStore,
-    columns: [col<SplashPage>('name', 'Name'), col<SplashPage>('date', 'Created', plain, { width: 180 })],
+    columns: [col<SplashPage>('name', 'Name'), col<SplashPage>('date', 'Created', serviceDate, { width: 180 })],
   },
 };

@@ -24,7 +24,7 @@ test('links fetched from a live Kutt go through the mapping step and are made wi
 
     const recognised = page.getByTestId('bulk-recognised');
     await expect(recognised).toContainText(`Recognised: Kutt at ${new URL(kutt.url).host}`);
-    await expect(recognised).toContainText('1 link(s) have a password in Kutt');
+    await expect(recognised).toContainText('1 link has a password in Kutt');
     expect(kutt.requests.every((r) => r.headers['x-api-key'] === 'kutt-key-1')).toBe(true);
     await bulk.mapNext.click();
     await expect(bulk.validCount).toHaveText('3');

@@ -5,6 +5,7 @@ import { takeTotals, totalsSince } from './fresh-totals.js';
 import { firstReadingAt } from './mirror-timeline.js';
 import { resolveRange } from './range.js';
 import { groupTotals, itemLabel, linksOf, topLinks } from './rankings.js';
+import { scanTimeline, scanTotals, takeScans } from './scans.js';
 import { sourcedTimeline, timelineFor, type ClicksSource } from './timeline-source.js';
 
 const TOP = 10;
@@ -21,8 +22,9 @@ export async function readOverview(
   now: number = Date.now(),
 ): Promise<AnalyticsOverview> {
   const resolved = resolveRange(range, firstReadingAt(mirror.sql, null));
-  const { timeline, ranking, totals: fresh } = await sourcedTimeline(mirror, clicks, resolved, null, TOP, totalsSince(mirror));
+  const { timeline, ranking, totals: fresh, scans } = await sourcedTimeline(mirror, clicks, resolved, null, TOP, totalsSince(mirror));
   if (fresh) takeTotals(mirror, fresh.totals, fresh.complete, now);
+  if (scans) takeScans(mirror, scans.codes);
   // Exact when the service counted them; else from the mirror's readings.
   const { top, movers } = ranking
     ? { top: linksOf(mirror.sql, ranking.top), movers: linksOf(mirror.sql, ranking.movers) }
@@ -44,6 +46,7 @@ export async function readOverview(
     campaignUnknown: campaigns.unknown,
     links: totals?.links ?? 0,
     clicks: Number(totals?.clicks ?? 0),
+    scans: { ...scanTotals(mirror, scans), timeline: scans ? scanTimeline(scans, timeline.step, resolved) : null },
     formerClicks: formerClicksTotal(mirror.sql),
     syncedAt: mirror.syncedAt('links'),
   };

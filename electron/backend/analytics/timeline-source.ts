@@ -1,5 +1,5 @@
 import type { ClickTimeline } from '../../shared/analytics.js';
-import type { ClicksApi, ServiceClickTimeline, ServiceLinkGain } from '../api/clicks.js';
+import type { ClicksApi, ServiceClickTimeline, ServiceLinkGain, ServiceScans } from '../api/clicks.js';
 import type { Mirror } from '../mirror/mirror.js';
 import type { ScheduledOptions } from '../scheduler/profile-api.js';
 import type { LinkFilter } from './link-filter.js';
@@ -53,8 +53,8 @@ export async function sourcedTimeline(
   filter: LinkFilter,
   links = 0,
   totalsSince: number | null = null,
-): Promise<{ timeline: ClickTimeline; ranking: ServiceRanking | null; totals: ServiceTotals | null }> {
-  const fromMirror = () => ({ timeline: mirrorTimeline(mirror.sql, range, filter), ranking: null, totals: null });
+): Promise<{ timeline: ClickTimeline; ranking: ServiceRanking | null; totals: ServiceTotals | null; scans: ServiceScans | null }> {
+  const fromMirror = () => ({ timeline: mirrorTimeline(mirror.sql, range, filter), ranking: null, totals: null, scans: null });
   if (!clicks || (filter !== null && filter.kind !== 'link')) return fromMirror();
   if (mirror.state<boolean>(OFFERS_TIMELINES) === false) return fromMirror();
   let answer: ServiceClickTimeline | null;
@@ -82,6 +82,7 @@ export async function sourcedTimeline(
     timeline: fromService(answer, range),
     ranking: answer.top && answer.movers ? { top: answer.top, movers: answer.movers } : null,
     totals: answer.totals ? { totals: answer.totals, complete: !answer.totalsTruncated } : null,
+    scans: answer.scans ?? null,
   };
 }
 

@@ -43,6 +43,15 @@ export interface ServiceClickTimeline {
   totals?: { id: number; clicks: number; gained: number }[];
   /** More links were clicked than `totals` holds. */
   totalsTruncated?: boolean;
+  /** Account-wide: QR codes' scans, apart from the clicks (see shared/analytics-counts.ts). */
+  scans?: ServiceScans;
+}
+
+/** QR codes' scans over the same buckets, and every counting code's total now. */
+export interface ServiceScans {
+  before: number;
+  buckets: { start: number; clicks: number }[];
+  codes: { id: number; scans: number }[];
 }
 
 export interface ClicksApi {
@@ -62,6 +71,13 @@ const answer = z.object({
     movers: z.array(z.object({ id: int, gained: int, before: int })).max(100).optional(),
     totals: z.array(z.object({ id: int, clicks: int, gained: int })).max(10_000).optional(),
     totalsTruncated: z.boolean().optional(),
+    scans: z
+      .object({
+        before: int,
+        buckets: z.array(z.object({ start: int, clicks: int })).max(10_000),
+        codes: z.array(z.object({ id: int, scans: int })).max(10_000),
+      })
+      .optional(),
   }),
 });
 
@@ -96,13 +112,14 @@ export function createClicksApi(t: Transport): ClicksApi {
       // A service that answers something else at that address does not offer timelines either.
       const parsed = answer.safeParse(body);
       if (!parsed.success) return null;
-      const { top, movers, totals, totalsTruncated, ...rest } = parseAnswer(answer, body, what).clicks;
+      const { top, movers, totals, totalsTruncated, scans, ...rest } = parseAnswer(answer, body, what).clicks;
       return {
         ...rest,
         ...(top ? { top } : {}),
         ...(movers ? { movers } : {}),
         ...(totals ? { totals } : {}),
         ...(totalsTruncated ? { totalsTruncated } : {}),
+        ...(scans ? { scans } : {}),
       };
     },
   };

@@ -96,7 +96,7 @@ export function createJobPresenter(deps: JobPresenterDeps): JobPresenter {
       } else if (job.status === 'paused') {
         message = 'Paused: press Resume to go on.';
       } else if (job.status === 'cancelled' && counts.sending > 0) {
-        message = `Cancelled: waiting for the answer to ${counts.sending} row(s) already sent.`;
+        message = `Cancelled: waiting for the answer to ${counts.sending} ${counts.sending === 1 ? 'row' : 'rows'} already sent.`;
       }
       out.set(job.id, {
         id: job.id,

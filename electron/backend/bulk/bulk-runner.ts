@@ -422,7 +422,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
         throw AppError.of('invalid-input', 'Cancel this job first (or let it finish); then it can be removed.');
       }
       const sending = countRows(sql, id).sending;
-      if (sending > 0) throw AppError.of('invalid-input', `${sending} row(s) of this job are still waiting for the service's answer; remove it once they have one.`);
+      if (sending > 0) throw AppError.of('invalid-input', `${sending} ${sending === 1 ? 'row of this job is' : 'rows of this job are'} still waiting for the service's answer; remove it once they have one.`);
       deleteJob(sql, id);
       forgetJobRowClicks(sql, id);
       pushes.forget(id);

@@ -162,7 +162,7 @@ export class TransferCoordinator {
     const sql = this.options.sessions.open(targetProfileId).workspace.data.mirror.sql;
     if (!getTransfer(sql, jobId)) return;
     const waiting = pendingRemovals(sql, jobId).length;
-    if (waiting > 0) throw AppError.of('invalid-input', `${waiting} link(s) of this move are still being deleted from the source; remove it once they have an answer.`);
+    if (waiting > 0) throw AppError.of('invalid-input', `${waiting} ${waiting === 1 ? 'link of this move is' : 'links of this move are'} still being deleted from the source; remove it once they have an answer.`);
   }
 
   async removed(jobId: string, targetProfileId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANALYTICS_STEPS, type AnalyticsStep } from '../../shared/analytics.js';
+import { COUNTED_AS_CLICKS_SQL, COUNTED_AS_SCANS_SQL } from '../../shared/analytics-counts.js';
 import { bucketIndex, bucketStarts, chooseStep, MAX_BUCKETS, nextBucket } from '../../shared/analytics-buckets.js';
 import type { ServiceContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
@@ -26,6 +27,10 @@ import { LinkIdText } from '../request-schemas.js';
  * `totalsTruncated: true`), read in the same instant as the buckets: the app brings the click
  * totals it mirrors up to date with them and sums channels' and campaigns' gains from them, so
  * its totals, top links and groups tell the same story as the chart.
+ * Account-wide, clicks are those of the links the lists show; QR codes' hidden links are counted
+ * apart as scans (see shared/analytics-counts.ts): `scans: { "before": 2, "buckets": [ { "start":
+ * …, "clicks": 1 }, … ], "codes": [ { "id": 4, "scans": 3 }, … ] }` (`codes`: every QR code that
+ * counts scans, with its total now, at most 10,000).
  * Buckets start at the person's midnight (utcOffset, minutes east of UTC) and weeks on Monday;
  * the last ends at `to`. Linkdeck asks for it once per profile; any other service lacks the
  * route (404), and Linkdeck then charts the click totals its syncs read.
@@ -79,12 +84,16 @@ function readQuery(query: Query, now: number): TimelineQuery {
   return { from, to, step, offset, links, totalsSince };
 }
 
-/** Counts the clicks of `where` (over the clicks table) per bucket; `userId`: account-wide. */
-function timeline(ctx: ServiceContext, q: TimelineQuery, where: string, params: number[], userId: number | null = null) {
+function startsOf(q: TimelineQuery): number[] {
   const starts = bucketStarts(q.from, q.to, q.step, q.offset);
   if (starts.length >= MAX_BUCKETS && nextBucket(starts[starts.length - 1] as number, q.step, q.offset) < q.to) {
     throw badRequest(`That range holds more than ${MAX_BUCKETS} ${q.step}s: choose a larger step.`);
   }
+  return starts;
+}
+
+/** The clicks of `where` before the first bucket and in each bucket. */
+function counted(ctx: ServiceContext, q: TimelineQuery, starts: number[], where: string, params: number[]) {
   const first = starts[0] as number;
   const before = ctx.db.prepare(`SELECT COUNT(*) AS n FROM clicks WHERE at < ? AND ${where}`).get(first, ...params) as { n: number };
   const rows = ctx.db
@@ -95,17 +104,38 @@ function timeline(ctx: ServiceContext, q: TimelineQuery, where: string, params: 
     const i = bucketIndex(starts, Number(row.g) * GRAIN);
     if (i >= 0) counts[i] = (counts[i] as number) + Number(row.n);
   }
+  return { before: Number(before.n), buckets: starts.map((start, i) => ({ start, clicks: counts[i] as number })) };
+}
+
+/** Counts the clicks of `where` (over the clicks table) per bucket; `userId`: account-wide. */
+function timeline(ctx: ServiceContext, q: TimelineQuery, where: string, params: number[], userId: number | null = null) {
+  const starts = startsOf(q);
+  const first = starts[0] as number;
   return {
     error: 0,
     clicks: {
       step: q.step,
       from: first,
       to: q.to,
-      before: Number(before.n),
-      buckets: starts.map((start, i) => ({ start, clicks: counts[i] as number })),
+      ...counted(ctx, q, starts, where, params),
       ...(q.links > 0 ? rankings(ctx, first, q.to, q.links, where, params) : {}),
       ...(q.totalsSince !== null && userId !== null ? totals(ctx, userId, Math.min(q.totalsSince, first), first, q.to) : {}),
+      ...(userId !== null ? { scans: scans(ctx, q, starts, userId) } : {}),
     },
+  };
+}
+
+/** QR codes' scans (their hidden links' clicks), apart from the clicks: timeline and totals now. */
+function scans(ctx: ServiceContext, q: TimelineQuery, starts: number[], userId: number) {
+  const codes = ctx.db
+    .prepare(
+      `SELECT q.id AS id, COALESCE(l.clicks, 0) AS scans FROM qr_codes q JOIN links l ON l.id = q.link_id
+       WHERE q.user_id = ? ORDER BY q.id DESC LIMIT ?`,
+    )
+    .all(userId, MAX_TOTALS) as { id: number; scans: number }[];
+  return {
+    ...counted(ctx, q, starts, `link_id IN (SELECT id FROM links WHERE user_id = ? AND ${COUNTED_AS_SCANS_SQL})`, [userId]),
+    codes: codes.map((c) => ({ id: Number(c.id), scans: Number(c.scans) })),
   };
 }
 
@@ -132,7 +162,7 @@ function totals(ctx: ServiceContext, userId: number, since: number, from: number
       `SELECT l.id AS id, l.clicks AS clicks,
          (SELECT COUNT(*) FROM clicks c WHERE c.link_id = l.id AND c.at >= ? AND c.at < ?) AS gained
        FROM links l
-       WHERE l.user_id = ? AND EXISTS (SELECT 1 FROM clicks c WHERE c.link_id = l.id AND c.at >= ?)
+       WHERE l.user_id = ? AND l.${COUNTED_AS_CLICKS_SQL} AND EXISTS (SELECT 1 FROM clicks c WHERE c.link_id = l.id AND c.at >= ?)
        ORDER BY l.id DESC LIMIT ?`,
     )
     .all(from, to, userId, since, MAX_TOTALS + 1) as { id: number; clicks: number; gained: number }[];
@@ -149,7 +179,7 @@ function linkId(request: FastifyRequest): number {
 /** The click timeline routes (see above); `api` is prefixed with /api and authenticated. */
 export function registerClickRoutes(api: FastifyInstance, ctx: ServiceContext): void {
   api.get('/clicks', async (request) =>
-    timeline(ctx, readQuery(request.query as Query, ctx.now()), 'link_id IN (SELECT id FROM links WHERE user_id = ?)', [request.userId], request.userId),
+    timeline(ctx, readQuery(request.query as Query, ctx.now()), `link_id IN (SELECT id FROM links WHERE user_id = ? AND ${COUNTED_AS_CLICKS_SQL})`, [request.userId], request.userId),
   );
   api.get('/url/:id/clicks', async (request) => {
     const link = getOwnedLink(ctx, request.userId, linkId(request));

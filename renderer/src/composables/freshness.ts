@@ -1,3 +1,4 @@
+import { count } from '../i18n/format.js';
 /** How long ago, in the few words a status line has room for. */
 export function agoText(at: number, now: number): string {
   const minutes = Math.floor(Math.max(0, now - at) / 60_000);
@@ -6,7 +7,7 @@ export function agoText(at: number, now: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
   const days = Math.floor(hours / 24);
-  return days === 1 ? '1 day ago' : `${days} days ago`;
+  return count(days, 'day') + ' ago';
 }
 
 /** "Copy on this computer · synced 12 min ago · offline": where a view's figures come from and how old they are. */

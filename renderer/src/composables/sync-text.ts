@@ -1,4 +1,5 @@
 import type { SyncCollection, SyncProgress } from '../../../electron/shared/models.js';
+import { formatNumber } from '../i18n/format.js';
 
 const NOUN: Record<SyncCollection, string> = {
   account: 'the account',
@@ -32,7 +33,7 @@ export function syncText(progress: SyncProgress | null): string | null {
   if (!progress) return null;
   if (progress.phase === 'first-sync') {
     const what = progress.collection ? NOUN[progress.collection] : 'everything';
-    const counts = progress.total > 0 ? ` ${progress.done.toLocaleString('en-US')} / ${progress.total.toLocaleString('en-US')}` : '';
+    const counts = progress.total > 0 ? ` ${formatNumber(progress.done)} / ${formatNumber(progress.total)}` : '';
     const eta = progress.etaMs !== null && progress.etaMs > 0 ? ` · ${etaText(progress.etaMs)}` : '';
     return `Syncing ${what}${counts}${eta}`;
   }

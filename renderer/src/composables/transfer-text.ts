@@ -3,10 +3,10 @@ import type { BudgetState } from '../../../electron/shared/contract.js';
 import { isUnmetered } from '../../../electron/shared/unmetered.js';
 import { agoText } from './freshness.js';
 import { etaText } from './sync-text.js';
+import { count, noun } from '../i18n/format.js';
 
-const n = (v: number) => v.toLocaleString('en');
-/** "1 link", "3 links". */
-export const count = (v: number, one: string, many = `${one}s`) => `${n(v)} ${v === 1 ? one : many}`;
+/** "1 link", "3 links": the shared formatting module's count, re-exported for the transfer views. */
+export { count };
 
 const KIND: Record<TransferLeftOut['kind'], string> = { pixel: 'Pixel', overlay: 'Overlay', splash: 'Splash page' };
 
@@ -21,7 +21,7 @@ export function createMissingText(plan: TransferPlan): string {
   const parts = [];
   if (plan.missingChannels.length) parts.push(count(plan.missingChannels.length, 'channel'));
   if (plan.missingCampaigns.length) parts.push(count(plan.missingCampaigns.length, 'campaign'));
-  return `Create ${plan.missingChannels.length + plan.missingCampaigns.length === 1 ? 'this' : 'these'} ${parts.join(' and ')} on ${plan.targetName}`;
+  return `Create ${noun(plan.missingChannels.length + plan.missingCampaigns.length, 'this', 'these')} ${parts.join(' and ')} on ${plan.targetName}`;
 }
 
 /**
@@ -64,7 +64,7 @@ const READ_MS = 300;
  * profile's rate limit." The budget of the source (the current profile) paces them.
  */
 export function readDetailsText(links: number, budget: Pick<BudgetState, 'limit' | 'remaining'> | null): string {
-  const head = `The details of ${count(links, 'link')} ${links === 1 ? 'was' : 'were'} never read: reading them takes ${count(links, 'request')}`;
+  const head = `The details of ${count(links, 'link')} ${noun(links, 'was', 'were')} never read: reading them takes ${count(links, 'request')}`;
   if (!budget) return `${head}.`;
   if (isUnmetered(budget.limit)) return `${head}, ${durationText(links * READ_MS)} (this service sets no rate limit).`;
   const now = Math.min(links, Math.max(0, budget.remaining));

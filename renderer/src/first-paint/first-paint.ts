@@ -1,5 +1,6 @@
 import { shortUrlParts } from '../components/links-list/short-url.js';
 import { shownTitle } from '../components/links-list/shown-title.js';
+import { count, formatNumber } from '../i18n/format.js';
 
 /**
  * The first rows drawn before the app has loaded (issue 15, first rows after a cold load).
@@ -74,7 +75,7 @@ function row(doc: Document, link: RowLink): HTMLElement {
   const title = shownTitle(link.title, link.longUrl);
   if (title) main.append(element(doc, 'span', 'first-paint__title', title));
   main.append(element(doc, 'span', title ? 'first-paint__long' : 'first-paint__title', link.longUrl));
-  const clicks = element(doc, 'span', 'first-paint__clicks', link.clicks.toLocaleString());
+  const clicks = element(doc, 'span', 'first-paint__clicks', formatNumber(link.clicks));
   // The list's columns (base.css): the check box, channel, campaign and state come with the app.
   el.append(element(doc, 'span', ''), short, main, clicks, element(doc, 'span', '', link.date));
   return el;
@@ -109,7 +110,7 @@ export function startFirstPaint(answer: Promise<unknown> | undefined, doc: Docum
       page.append(
         element(doc, 'div', 'first-paint__heading', 'Links'),
         tools,
-        element(doc, 'div', 'first-paint__count', `${total.toLocaleString()} ${total === 1 ? 'link' : 'links'}`),
+        element(doc, 'div', 'first-paint__count', `${count(total, 'link', 'links')}`),
       );
       const list = element(doc, 'div', 'first-paint__list');
       list.append(element(doc, 'div', 'first-paint__head'), ...links.map((link) => row(doc, link)));

@@ -21,6 +21,7 @@ import { useProfilesStore } from './profiles.js';
 import { useConnectionStore } from './connection.js';
 import { useNoticesStore } from './notices.js';
 import { createImportChannels } from './import-channels.js';
+import { formatDate, formatDateTime, plural } from '../i18n/format.js';
 import {
   DEFAULT_ALIAS_CHOICE,
   clashCounts,
@@ -154,7 +155,7 @@ export const useBulkStore = defineStore('bulk', () => {
     mapping.value = guessMapping(read);
     overrides.value = new Map();
     sourceName.value = result.label;
-    jobName.value = `${result.label} ${new Date().toLocaleDateString('en-GB')}`;
+    jobName.value = `${result.label} ${formatDate(Date.now())}`;
     now.value = Date.now();
     step.value = 'mapping';
   }
@@ -279,7 +280,7 @@ export const useBulkStore = defineStore('bulk', () => {
 
   /** Starts a job with the preview's good rows; rejects with the BridgeError so the view can say why. */
   async function start(): Promise<BulkJob> {
-    const name = jobName.value.trim() || `Bulk job ${new Date().toLocaleString('en-GB')}`;
+    const name = jobName.value.trim() || `Bulk job ${formatDateTime(Date.now(), { seconds: true })}`;
     startNote.value = null;
     if (unanswered.value.length > 0) throw new BridgeError('invalid-input', `Say ${unanswered.value.join(' and ')} above first.`);
     // Channels only after the person's confirmation; the rows then name them (see import-channels.ts).
@@ -291,7 +292,7 @@ export const useBulkStore = defineStore('bulk', () => {
         const made = await createImportChannels(missing, connection.online, (done) => (channelProgress.value = { done, total: missing.length }));
         created = made.ids;
         if (made.queued) {
-          startNote.value = `The service cannot be reached: the ${missing.length === 1 ? 'channel waits' : `${missing.length} channels wait`} in Outbox (changes waiting to be sent), and the job's links go out after them, each with its channel.`;
+          startNote.value = `The service cannot be reached: the ${plural(missing.length, { one: 'channel waits', other: '{n} channels wait' })} in Outbox (changes waiting to be sent), and the job's links go out after them, each with its channel.`;
         }
       } finally {
         channelProgress.value = null;

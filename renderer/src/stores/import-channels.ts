@@ -1,4 +1,5 @@
 import { BridgeError, call } from '../bridge.js';
+import { plural } from '../i18n/format.js';
 
 /**
  * The channels an import creates once the person confirmed ("Create these N channels on …"),
@@ -46,8 +47,8 @@ export async function createImportChannels(
     const made = names.length - refusals.length;
     throw new BridgeError(
       'invalid-input',
-      `The service refused ${refusals.length === 1 ? 'a channel' : `${refusals.length} channels`} (${refusals.join('; ')}). ` +
-        `${made > 0 ? `The other ${made === 1 ? 'one was' : `${made} were`} created. ` : ''}The job has not started: fix the name in the file, or untick "Create these channels", and start again.`,
+      `The service refused ${plural(refusals.length, { one: 'a channel', other: '{n} channels' })} (${refusals.join('; ')}). ` +
+        `${made > 0 ? `The other ${plural(made, { one: 'one was', other: '{n} were' })} created. ` : ''}The job has not started: fix the name in the file, or untick "Create these channels", and start again.`,
     );
   }
   return { ids, queued: false };

@@ -39,7 +39,8 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
 
   const filtered = computed((): Mirrored<QrCode>[] => {
     const q = query.value.trim().toLowerCase();
-    const all = items.value as Mirrored<QrCode>[];
+    // One order on every visit (issue 37): newest first, codes not yet sent (negative ids) on top.
+    const all = [...(items.value as Mirrored<QrCode>[])].sort((a, b) => ((a.id < 0) !== (b.id < 0) ? (a.id < 0 ? -1 : 1) : b.id - a.id));
     if (!q) return all;
     return all.filter((qr) =>
       [qr.name, qr.type ?? '', qr.content === null ? '' : typeof qr.content === 'string' ? qr.content : Object.values(qr.content).join(' ')]
@@ -93,6 +94,19 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
   }
 
   /**
+   * Reads the details of the codes among `ids` whose content the list did not tell (the mirror
+   * keeps what they say), then the list again; a code not sent yet, or a read that fails, stays
+   * as it was (the export then names it as left out).
+   */
+  async function learnContent(ids: readonly number[]): Promise<void> {
+    const wanted = new Set(ids);
+    const unknown = (items.value as Mirrored<QrCode>[]).filter((q) => wanted.has(q.id) && !q.provisional && encodedText(q, q.shortUrl) === null);
+    if (unknown.length === 0) return;
+    await Promise.all(unknown.map((q) => call('qr:get', { id: q.id, force: true }).catch(() => null)));
+    await list.load();
+  }
+
+  /**
    * Makes the export file here: no request, no rate budget. The exporter (pdf-lib above all) is
    * loaded when first used, not with the section.
    */
@@ -123,6 +137,7 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
     remove,
     assign,
     exportable,
+    learnContent,
     exportFile,
   };
 });

@@ -68,7 +68,8 @@ export class LinkEditorPage {
   /** Adds a pixel to the (multiple) pixels select, then closes its menu without Escape (which closes the drawer). */
   async addPixel(label: string | RegExp): Promise<void> {
     await this.choose(this.root.getByTestId('link-pixels'), label);
-    await this.root.locator('.link-editor__title').click();
+    // Closes the picker: a click on the group's legend, away from every field.
+    await this.root.locator('legend').first().click();
   }
 
   async chooseChannel(name: string): Promise<void> {
@@ -88,7 +89,8 @@ export class LinkEditorPage {
     await this.expiry.click();
     await this.expiry.fill(text);
     await this.expiry.press('Enter');
-    await this.root.locator('.link-editor__title').click();
+    // Closes the picker: a click on the group's legend, away from every field.
+    await this.root.locator('legend').first().click();
   }
 
   async addTarget(kind: TargetKind, option: string | RegExp, typed: string, link: string): Promise<void> {

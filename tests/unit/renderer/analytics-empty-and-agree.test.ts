@@ -58,8 +58,8 @@ describe('empty click charts', () => {
 describe('who clicked, beside the page\'s total', () => {
   const cov = { links: 3, withStats: 3, oldest: day(3), newest: day(3) };
   it('says how many of the page\'s clicks its statistics count when they are older than the latest clicks', () => {
-    expect(coverageText(cov, { audience: 4, total: 12 })).toBe('From the statistics of 3 of 3 links, read on 2026-03-03. They count 4 of the 12 clicks above.');
-    expect(coverageText(cov, { audience: 12, total: 12 })).toBe('From the statistics of 3 of 3 links, read on 2026-03-03.');
+    expect(coverageText(cov, { audience: 4, total: 12 })).toBe('From the statistics of 3 of 3 links, read on Mar 3, 2026. They count 4 of the 12 clicks above.');
+    expect(coverageText(cov, { audience: 12, total: 12 })).toBe('From the statistics of 3 of 3 links, read on Mar 3, 2026.');
   });
 
   it('asks nothing without a rate limit: it only says the reading is under way', () => {
@@ -72,7 +72,7 @@ describe('who clicked, beside the page\'s total', () => {
 describe('the chart and the totals beside it', () => {
   const overview = (clicks: number, t: ClickTimeline): AnalyticsOverview => ({
     timeline: t, top: [], movers: [], channels: [], campaigns: [], channelUnknown: 0, campaignUnknown: 0, links: 3, clicks,
-    formerClicks: { clicks: 0, links: 0, sources: [] }, syncedAt: day(3) - 5 * 60_000,
+    scans: { codes: 0, scans: 0, timeline: null }, formerClicks: { clicks: 0, links: 0, sources: [] }, syncedAt: day(3) - 5 * 60_000,
   });
   it('say how fresh each is where they differ, and nothing where they agree', () => {
     expect(totalsFreshness(overview(5, some), true, day(3))).toBe('The chart counts 7 clicks now; the totals of the links below were read 5 min ago and say 5.');

@@ -17,10 +17,10 @@ const t = timeline([
 
 describe('timeline summaries and CSV', () => {
   it('says the total, the gains and the busiest step', () => {
-    expect(totalSummary([{ label: 'All links', timeline: t }])).toBe('Clicks over time, daily from 2026-03-02 to 2026-03-04: 7 clicks in all, 6 gained in the range.');
-    expect(gainedSummary(t)).toBe('Clicks gained per day: 6 in all, most on 2026-03-02 (3).');
+    expect(totalSummary([{ label: 'All links', timeline: t }])).toBe('Clicks over time, daily from Mar 2, 2026 to Mar 4, 2026: 7 clicks in all, 6 gained in the range.');
+    expect(gainedSummary(t)).toBe('Clicks gained per day: 6 in all, most on Mar 2, 2026 (3).');
     expect(totalSummary([{ label: 'a', timeline: t }, { label: 'b', timeline: timeline([{ start: day(2), total: 1, gained: 1 }]) }])).toBe(
-      'Clicks gained, daily from 2026-03-02 to 2026-03-04: a 6, b 1.',
+      'Clicks gained, daily from Mar 2, 2026 to Mar 4, 2026: a 6, b 1.',
     );
   });
 
@@ -49,7 +49,7 @@ describe('ranges', () => {
 describe('coverage and the fill', () => {
   it('says of how many links the statistics are, and when they were read', () => {
     expect(coverageText({ links: 10_000, withStats: 2_340, oldest: day(1), newest: day(4) })).toBe(
-      `From the statistics of ${(2340).toLocaleString()} of ${(10000).toLocaleString()} links, read between 2026-03-01 and 2026-03-04.`,
+      `From the statistics of ${(2340).toLocaleString()} of ${(10000).toLocaleString()} links, read between Mar 1, 2026 and Mar 4, 2026.`,
     );
     expect(coverageText({ links: 2, withStats: 0, oldest: null, newest: null })).toBe("No statistics read yet: none of the 2 links' details have been synced to this computer.");
   });

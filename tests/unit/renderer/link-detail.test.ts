@@ -90,9 +90,9 @@ describe('LinkDetail statistics', () => {
     expect(aria(w, 'chart-os')).toBe('Operating systems: Windows 9, iOS 7, Linux 3.');
     expect(w.get('[data-testid="link-detail-social"]').attributes('aria-label')).toBe('Social networks: X (Twitter) 2, Facebook 1, LinkedIn 0.');
     expect(w.get('[data-testid="clicks-chart"] canvas').attributes('aria-label')).toBe(
-      'Clicks over time: 2 readings from 2025-01-01 09:00 to 2025-01-03 18:30, latest 19.',
+      'Clicks over time: 2 readings from Jan 1, 2025, 9:00 AM to Jan 3, 2025, 6:30 PM, latest 19.',
     );
-    expect(w.get('[data-testid="link-detail-period"]').text()).toBe('From 2025-01-01 09:00 to 2025-01-03 18:30, 2 readings.');
+    expect(w.get('[data-testid="link-detail-period"]').text()).toBe('From Jan 1, 2025, 9:00 AM to Jan 3, 2025, 6:30 PM, 2 readings.');
 
     const bars = w.findAllComponents(BarChart);
     expect(bars.map((b) => [b.props('title'), b.props('entries')])).toEqual([
@@ -136,7 +136,7 @@ describe('LinkDetail statistics', () => {
 describe('LinkDetail clicks before the move', () => {
   it('says how many clicks an imported link had at its old service, and only for such a link', async () => {
     const w = await open(answer({ origins: [{ source: 'Bitly export', service: 'Bitly', clicks: 1234, created: null, tags: [], importedAt: new Date(2026, 10, 2).getTime() }] }));
-    expect(w.get('[data-testid="link-detail-former-clicks"]').text()).toMatch(/1,234 clicks before the move, as the Bitly export counted them \(imported 02\/11\/2026\)/);
+    expect(w.get('[data-testid="link-detail-former-clicks"]').text()).toMatch(/1,234 clicks before the move, as the Bitly export counted them \(imported Nov 2, 2026\)/);
     w.unmount();
     wrapper = await open(answer({}));
     expect(wrapper.find('[data-testid="link-detail-former-clicks"]').exists()).toBe(false);
@@ -154,8 +154,8 @@ describe('LinkDetail clicks before the move', () => {
     );
     const lines = w.findAll('[data-testid="link-detail-former-clicks"]').map((n) => n.text());
     expect(lines).toEqual([
-      '1,234 clicks before the move, as the Bitly export counted them; created on Bitly 2023-04-02; its other tags there: q2, promo (imported 02/11/2026).',
-      '7 clicks before the move, as the YOURLS links counted them (imported 02/11/2026).',
+      '1,234 clicks before the move, as the Bitly export counted them; created on Bitly Apr 2, 2023; its other tags there: q2, promo (imported Nov 2, 2026).',
+      '7 clicks before the move, as the YOURLS links counted them (imported Nov 2, 2026).',
     ]);
     w.unmount();
   });
@@ -240,6 +240,6 @@ describe('LinkDetail fields', () => {
   });
 
   it('states the period of a single snapshot', () => {
-    expect(snapshotPeriod([{ at: new Date(2025, 4, 2, 8, 5).getTime() }])).toBe('On 2025-05-02 08:05, 1 reading.');
+    expect(snapshotPeriod([{ at: new Date(2025, 4, 2, 8, 5).getTime() }])).toBe('On May 2, 2025, 8:05 AM, 1 reading.');
   });
 });

@@ -175,7 +175,7 @@ describe('Links view on the mirror', () => {
     expect(byTestId('link-detail-countries')[0]?.textContent).toMatch(/Japan · 7.*France · 5/);
     expect(byTestId('link-detail-origin')[0]?.textContent).toBe('Offline: figures from the copy on this computer, read 3 min ago. They refresh once the service can be reached.');
     const canvas = document.querySelector('[data-testid="clicks-chart"] canvas');
-    expect(canvas?.getAttribute('aria-label')).toBe('Clicks over time: 2 readings from 2025-01-01 09:00 to 2025-01-02 09:00, latest 12.');
+    expect(canvas?.getAttribute('aria-label')).toBe('Clicks over time: 2 readings from Jan 1, 2025, 9:00 AM to Jan 2, 2025, 9:00 AM, latest 12.');
   });
 });
 

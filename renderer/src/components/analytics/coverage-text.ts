@@ -2,6 +2,7 @@ import type { AnalyticsOverview, AudienceCoverage, StatsFillState } from '../../
 import { agoText } from '../../composables/freshness.js';
 import { etaText } from '../../composables/sync-text.js';
 import { dayText } from '../charts/timeline-data.js';
+import { count, formatNumber } from '../../i18n/format.js';
 
 /**
  * "From the statistics of 2,340 of 10,000 links, read between 2026-03-01 and 2026-03-04.", and
@@ -11,13 +12,13 @@ import { dayText } from '../charts/timeline-data.js';
 export function coverageText(c: AudienceCoverage, counted?: { audience: number; total: number }): string {
   const base = coverageBase(c);
   if (!counted || c.withStats === 0 || counted.audience >= counted.total) return base;
-  return `${base} They count ${counted.audience.toLocaleString()} of the ${counted.total.toLocaleString()} clicks above.`;
+  return `${base} They count ${formatNumber(counted.audience)} of the ${formatNumber(counted.total)} clicks above.`;
 }
 
 function coverageBase(c: AudienceCoverage): string {
   if (c.links === 0) return 'No links on this computer yet: they appear after the first sync.';
-  if (c.withStats === 0) return `No statistics read yet: none of the ${c.links.toLocaleString()} links' details have been synced to this computer.`;
-  const of = `${c.withStats.toLocaleString()} of ${c.links.toLocaleString()} ${c.links === 1 ? 'link' : 'links'}`;
+  if (c.withStats === 0) return `No statistics read yet: none of the ${formatNumber(c.links)} links' details have been synced to this computer.`;
+  const of = `${formatNumber(c.withStats)} of ${count(c.links, 'link', 'links')}`;
   if (c.oldest === null || c.newest === null) return `From the statistics of ${of}.`;
   const when = dayText(c.oldest) === dayText(c.newest) ? `read on ${dayText(c.oldest)}` : `read between ${dayText(c.oldest)} and ${dayText(c.newest)}`;
   return `From the statistics of ${of}, ${when}.`;
@@ -30,12 +31,12 @@ export function fillText(f: StatsFillState | null): string {
   // No rate limit: read without asking; the line only says it is under way.
   if (f.automatic) {
     if (!f.running) return '';
-    return `Reading the statistics of ${f.left.toLocaleString()} ${f.left === 1 ? 'link' : 'links'} (free here: this service sets no rate limit)…`;
+    return `Reading the statistics of ${count(f.left, 'link', 'links')} (free here: this service sets no rate limit)…`;
   }
-  const requests = `${f.left.toLocaleString()} ${f.left === 1 ? 'request' : 'requests'} (one per link)`;
+  const requests = `${count(f.left, 'request', 'requests')} (one per link)`;
   const eta = f.etaMs === null ? '' : `, ${etaText(f.etaMs)}`;
-  if (f.running) return `Reading statistics with spare budget: ${f.read.toLocaleString()} read, ${requests} to go${eta}.`;
-  return `${f.left.toLocaleString()} ${f.left === 1 ? 'link has' : 'links have'} no statistics here yet: reading them takes ${requests}${eta.replace(' left', '')} with spare budget.`;
+  if (f.running) return `Reading statistics with spare budget: ${formatNumber(f.read)} read, ${requests} to go${eta}.`;
+  return `${count(f.left, 'link has', 'links have')} no statistics here yet: reading them takes ${requests}${eta.replace(' left', '')} with spare budget.`;
 }
 
 /**
@@ -50,5 +51,5 @@ export function totalsFreshness(overview: AnalyticsOverview, rangeEndsNow: boole
   const last = t.buckets.at(-1)?.total ?? null;
   if (last === null || last === overview.clicks) return null;
   const read = overview.syncedAt === null ? 'not read yet' : `read ${agoText(overview.syncedAt, now)}`;
-  return `The chart counts ${last.toLocaleString()} clicks now; the totals of the links below were ${read} and say ${overview.clicks.toLocaleString()}.`;
+  return `The chart counts ${formatNumber(last)} clicks now; the totals of the links below were ${read} and say ${formatNumber(overview.clicks)}.`;
 }

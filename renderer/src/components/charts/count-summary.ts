@@ -1,4 +1,5 @@
 import type { CountMap } from '../../../../electron/shared/models.js';
+import { formatNumber } from '../../i18n/format.js';
 
 export type CountEntry = readonly [name: string, count: number];
 
@@ -13,7 +14,7 @@ export function countEntries(map: CountMap | null | undefined): CountEntry[] {
 export function countSummary(title: string, entries: readonly CountEntry[], empty = 'no clicks yet'): string {
   const shown = entries.filter(([, n]) => n > 0);
   if (shown.length === 0) return `${title}: ${empty}.`;
-  return `${title}: ${shown.map(([name, n]) => `${name} ${n.toLocaleString()}`).join(', ')}.`;
+  return `${title}: ${shown.map(([name, n]) => `${name} ${formatNumber(n)}`).join(', ')}.`;
 }
 
 /** How the service names an empty referrer or unknown value, for people. */

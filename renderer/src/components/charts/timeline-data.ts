@@ -1,23 +1,20 @@
 import type { AnalyticsStep, ClickTimeline } from '../../../../electron/shared/analytics.js';
 import type { CsvValue } from '../../../../electron/shared/csv.js';
+import { formatDate, formatDateTime, formatDayHour, formatMonth, formatNumber } from '../../i18n/format.js';
 
 /*
  * What the clicks-over-time charts show, as words (their aria-label summaries, which the tests
  * read) and as CSV rows (their data, for a spreadsheet). Pure: no chart.js, no DOM.
  */
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A bucket's start for people, as fine as its step (in the machine's zone). */
+/** A bucket's start for people, as fine as its step (in the machine's zone and the person's locale). */
 export function bucketLabel(at: number, step: AnalyticsStep): string {
-  const d = new Date(at);
-  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  if (step === 'hour') return `${day} ${pad(d.getHours())}:00`;
-  if (step === 'month') return day.slice(0, 7);
-  return day;
+  if (step === 'hour') return formatDayHour(at);
+  if (step === 'month') return formatMonth(at);
+  return formatDate(at);
 }
 
-export const dayText = (at: number) => bucketLabel(at, 'day');
+export const dayText = (at: number) => formatDate(at);
 
 const STEP_WORDS: Record<AnalyticsStep, string> = { hour: 'hourly', day: 'daily', week: 'weekly', month: 'monthly' };
 
@@ -35,28 +32,32 @@ const lastTotal = (t: ClickTimeline) => {
   return null;
 };
 
+/** What a timeline counts: links' clicks, or QR codes' scans (shown apart: analytics-counts.ts). */
+export type TimelineNoun = 'clicks' | 'scans';
+const Noun = (noun: TimelineNoun) => (noun === 'clicks' ? 'Clicks' : 'Scans');
+
 /** "Clicks over time, daily from 2026-03-02 to 2026-03-04: 7 clicks in all, 6 gained in the range." */
-export function totalSummary(series: readonly NamedTimeline[]): string {
+export function totalSummary(series: readonly NamedTimeline[], noun: TimelineNoun = 'clicks'): string {
   const first = series[0]?.timeline;
-  if (!first || first.buckets.length === 0) return 'Clicks over time: nothing to show yet.';
+  if (!first || first.buckets.length === 0) return `${Noun(noun)} over time: nothing to show yet.`;
   const span = `${STEP_WORDS[first.step]} from ${dayText(first.from)} to ${dayText(first.to - 1)}`;
   if (series.length === 1) {
     const total = lastTotal(first);
-    const all = total === null ? 'no total read yet' : `${total.toLocaleString()} clicks in all`;
-    return `Clicks over time, ${span}: ${all}, ${gainedOf(first).toLocaleString()} gained in the range.`;
+    const all = total === null ? 'no total read yet' : `${formatNumber(total)} ${noun} in all`;
+    return `${Noun(noun)} over time, ${span}: ${all}, ${formatNumber(gainedOf(first))} gained in the range.`;
   }
-  const parts = series.map((s) => `${s.label} ${gainedOf(s.timeline).toLocaleString()}`);
-  return `Clicks gained, ${span}: ${parts.join(', ')}.`;
+  const parts = series.map((s) => `${s.label} ${formatNumber(gainedOf(s.timeline))}`);
+  return `${Noun(noun)} gained, ${span}: ${parts.join(', ')}.`;
 }
 
 /** "Clicks gained per day: 6 in all, most on 2026-03-02 (3)." */
-export function gainedSummary(timeline: ClickTimeline | null): string {
-  if (!timeline || timeline.buckets.length === 0) return 'Clicks gained: nothing to show yet.';
+export function gainedSummary(timeline: ClickTimeline | null, noun: TimelineNoun = 'clicks'): string {
+  if (!timeline || timeline.buckets.length === 0) return `${Noun(noun)} gained: nothing to show yet.`;
   const unit = { hour: 'hour', day: 'day', week: 'week', month: 'month' }[timeline.step];
   const best = timeline.buckets.reduce((a, b) => (b.gained > a.gained ? b : a));
   const sum = gainedOf(timeline);
-  if (sum === 0) return `Clicks gained per ${unit}: none in the range.`;
-  return `Clicks gained per ${unit}: ${sum.toLocaleString()} in all, most on ${bucketLabel(best.start, timeline.step)} (${best.gained.toLocaleString()}).`;
+  if (sum === 0) return `${Noun(noun)} gained per ${unit}: none in the range.`;
+  return `${Noun(noun)} gained per ${unit}: ${formatNumber(sum)} in all, most on ${bucketLabel(best.start, timeline.step)} (${formatNumber(best.gained)}).`;
 }
 
 /**
@@ -64,14 +65,14 @@ export function gainedSummary(timeline: ClickTimeline | null): string {
  * when it has something to draw: "No clicks yet." while no click was ever counted, "No clicks in
  * this range." when there were some before it but none within.
  */
-export function emptyTimelineText(series: readonly NamedTimeline[], mode: 'total' | 'gained'): string | null {
+export function emptyTimelineText(series: readonly NamedTimeline[], mode: 'total' | 'gained', noun: TimelineNoun = 'clicks'): string | null {
   const shown = mode === 'gained' ? series.slice(0, 1) : series;
   if (shown.length === 0) return null;
   const gained = shown.some((s) => gainedOf(s.timeline) > 0);
   const anyTotal = shown.some((s) => (lastTotal(s.timeline) ?? 0) > 0);
   // One series' total line is worth drawing when it holds clicks, gained or not.
   if (gained || (mode === 'total' && shown.length === 1 && anyTotal)) return null;
-  return anyTotal ? 'No clicks in this range.' : 'No clicks yet.';
+  return anyTotal ? `No ${noun} in this range.` : `No ${noun} yet.`;
 }
 
 /** One row per bucket: its start, then each series' total and gain. */
@@ -96,6 +97,6 @@ export function timelineCsvRows(series: readonly NamedTimeline[]): CsvValue[][] 
 export function sourceNote(timeline: ClickTimeline | null): string {
   if (!timeline) return '';
   if (timeline.source === 'service') return 'Exact: counted by the service from every click it recorded.';
-  const since = timeline.watchedSince === null ? 'no reading yet' : `read since ${bucketLabel(timeline.watchedSince, 'hour')}`;
+  const since = timeline.watchedSince === null ? 'no reading yet' : `read since ${formatDateTime(timeline.watchedSince)}`;
   return `From the click totals each sync read (${since}): a gain shows when it was read, and clicks from before the first reading count in the total only.`;
 }

@@ -1,3 +1,4 @@
+import { plural } from '../../i18n/format.js';
 /**
  * The checks of the domain forms, run as the user types. The service checks again (and also
  * refuses IP addresses, single-word hosts and its own address); these only spare a round trip.
@@ -45,5 +46,5 @@ export function linksUsingText(aliases: string[], total: number): string {
   const shown = aliases.slice(0, 5).map((a) => `“${a}”`);
   const more = total - shown.length;
   const list = more > 0 ? `${shown.join(', ')} and ${more} more` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
-  return `${total === 1 ? '1 link uses' : `${total} links use`} this domain: ${list}.`;
+  return `${plural(total, { one: '{n} link uses', other: '{n} links use' })} this domain: ${list}.`;
 }

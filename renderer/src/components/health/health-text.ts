@@ -1,7 +1,8 @@
 import type { HealthJob, LinkHealth } from '../../../../electron/shared/health.js';
+import { noun, formatNumber } from '../../i18n/format.js';
 
-const n = (count: number) => count.toLocaleString();
-const links = (count: number) => `${n(count)} ${count === 1 ? 'link' : 'links'}`;
+const n = (count: number) => formatNumber(count);
+const links = (count: number) => `${n(count)} ${noun(count, 'link', 'links')}`;
 
 /**
  * "Checking 12 of 300 links · 2 broken", "Checked 300 links · 2 broken", "Cancelled after …";
@@ -30,7 +31,7 @@ export function healthHeadline(health: LinkHealth): string {
   if (health.state === 'not-checked') return health.problem ?? 'Not checked: its address is on this computer’s own network.';
   if (health.state === 'broken') return `Broken: ${health.problem ?? (health.status === null ? 'no answer' : `status ${health.status}`)}`;
   const redirects = Math.max(0, health.chain.length - 1);
-  const via = redirects === 0 ? '' : ` after ${redirects} redirect${redirects === 1 ? '' : 's'}`;
+  const via = redirects === 0 ? '' : ` after ${redirects} ${noun(redirects, 'redirect')}`;
   return `Working: answers ${health.status ?? 'OK'}${via}`;
 }
 

@@ -2,6 +2,7 @@ import type { BudgetState } from '../../../../electron/shared/contract.js';
 import type { LinkRedirect } from '../../../../electron/shared/models.js';
 import { formatSeconds, UNLIMITED_FROM } from '../../composables/budget-text.js';
 import { snapshotTime } from '../../composables/chart-summary.js';
+import { noun } from '../../i18n/format.js';
 
 export const NOT_FETCHED = 'Not fetched yet';
 
@@ -49,7 +50,7 @@ export function refreshCostText(budget: BudgetState | null, now: number, online:
   if (budget.limit >= UNLIMITED_FROM) return 'Refresh · uses 1 request (no rate limit)';
   const left = Math.max(0, Math.floor(budget.remaining));
   if (left === 0) return `Refresh · uses 1 request, sent when the rate limit allows (0 of ${budget.limit} left)`;
-  return `Refresh · uses 1 of ${left} request${left === 1 ? '' : 's'} left`;
+  return `Refresh · uses 1 of ${left} ${noun(left, 'request')} left`;
 }
 
 /** "From 2025-01-01 09:00 to 2025-01-02 09:00, 2 readings." — the period the line chart covers. */

@@ -1,21 +1,30 @@
 import type { LinkSort } from '../../../../electron/shared/models.js';
+import type { LayoutColumn } from '../table/table-layout.js';
 
-/** A column of the links list after the checkbox; `sort` is the mirror order its header asks for. */
-export interface LinkColumn {
-  id: string;
+/**
+ * A column of the links list after the checkbox; `sort` is the mirror order its header asks for;
+ * its widths and when it gives way as the shared table layout takes them (table-layout.ts).
+ */
+export interface LinkColumn extends LayoutColumn {
   label: string;
   sort: LinkSort | null;
   align?: 'end';
 }
 
+/** The checkbox's column, before every other. */
+export const CHECK_COLUMN: LayoutColumn = { id: 'check', min: 32, grow: 0 };
+
+// Minimums: the header label with its sort arrow, or the content that must show whole (a short
+// link's host, port and alias; a date; two badges). Channel and campaign leave first (the
+// detail names them), then the date.
 export const COLUMNS: readonly LinkColumn[] = [
-  { id: 'short', label: 'Short link', sort: 'alias' },
-  { id: 'destination', label: 'Destination', sort: 'url' },
-  { id: 'clicks', label: 'Clicks', sort: 'clicks', align: 'end' },
-  { id: 'created', label: 'Created', sort: 'date' },
-  { id: 'channel', label: 'Channel', sort: null },
-  { id: 'campaign', label: 'Campaign', sort: null },
-  { id: 'state', label: 'State', sort: 'state' },
+  { id: 'short', label: 'Short link', sort: 'alias', min: 170, grow: 1.2 },
+  { id: 'destination', label: 'Destination', sort: 'url', min: 200, grow: 3 },
+  { id: 'clicks', label: 'Clicks', sort: 'clicks', align: 'end', min: 72, grow: 0 },
+  { id: 'created', label: 'Created', sort: 'date', min: 112, grow: 0, drop: 3 },
+  { id: 'channel', label: 'Channel', sort: null, min: 100, grow: 0.7, drop: 2 },
+  { id: 'campaign', label: 'Campaign', sort: null, min: 100, grow: 0.7, drop: 1 },
+  { id: 'state', label: 'State', sort: 'state', min: 150, grow: 0.5 },
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { Facet, LinkFacets, MirrorLinkFilters } from '../../../../electron/
 export type FilterKey = keyof MirrorLinkFilters;
 
 import type { SelectOption } from 'naive-ui';
+import { formatNumber } from '../../i18n/format.js';
 
 /** label and value: the filter's value as a string ('none' for "no channel"). */
 export type FilterOption = SelectOption & { label: string; value: string };
@@ -22,7 +23,7 @@ export const FILTER_KEYS = Object.keys(FILTER_LABELS) as FilterKey[];
 
 type Names = (id: number) => string | undefined;
 
-const count = (n: number | undefined) => (n === undefined ? '' : ` (${n.toLocaleString()})`);
+const count = (n: number | undefined) => (n === undefined ? '' : ` (${formatNumber(n)})`);
 
 function countOf<V>(facet: Facet<V> | undefined, value: V | null): number | undefined {
   if (!facet) return undefined;

@@ -6,6 +6,13 @@
 export interface ShortUrlParts {
   /** `127.0.0.1:5123/` or `go.brand.test/`: host, port and any path before the alias, with the slash. */
   host: string;
+  /** The host's name (may be cut where the cell is narrow). */
+  hostname: string;
+  /**
+   * `:5123/`: the port and what follows it, never cut: the one part that tells two local services
+   * apart (issue 37); just the slash (and any path) on a host without a port.
+   */
+  port: string;
   /** `spring-sale`: the last path segment (with a query or fragment, if the service adds one). */
   alias: string;
 }
@@ -18,6 +25,10 @@ export function shortUrlParts(shortUrl: string): ShortUrlParts {
   if (rest.endsWith('/')) rest = rest.slice(0, -1);
   const slash = rest.lastIndexOf('/');
   // No path at all: there is no alias to keep whole, the host is the whole label.
-  if (slash < 0) return { host: '', alias: rest };
-  return { host: rest.slice(0, slash + 1), alias: rest.slice(slash + 1) };
+  if (slash < 0) return { host: '', hostname: '', port: '', alias: rest };
+  const host = rest.slice(0, slash + 1);
+  const firstSlash = host.indexOf('/');
+  const colon = host.lastIndexOf(':', firstSlash);
+  const cut = colon > 0 && /^:\d+\//.test(host.slice(colon)) ? colon : firstSlash;
+  return { host, hostname: host.slice(0, cut), port: host.slice(cut), alias: rest.slice(slash + 1) };
 }

@@ -4,6 +4,7 @@ import { call } from '../../bridge.js';
 import { runBulk, type BulkAction, type BulkProgress } from '../../composables/bulk-outbox.js';
 import { errorText } from '../../composables/error-text.js';
 import type { NoticeKind } from '../../stores/notices.js';
+import { formatNumber } from '../../i18n/format.js';
 
 interface BulkActionsDeps {
   store: { rowAt(index: number): MirrorLink | undefined; allMatchingIds(): Promise<number[]> };
@@ -68,7 +69,7 @@ export function useLinksBulkActions({ store, checks, channels, campaigns, notice
   }
 
   function askBulkDelete(): void {
-    confirming.value = { ids: allMatching.value ? 'all' : [...checked.value], text: `Delete ${checkedCount.value.toLocaleString()} links? The service deletes them for good.` };
+    confirming.value = { ids: allMatching.value ? 'all' : [...checked.value], text: `Delete ${formatNumber(checkedCount.value)} links? The service deletes them for good.` };
   }
 
   function assignChannel(id: number | null): void {
