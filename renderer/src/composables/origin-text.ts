@@ -13,9 +13,12 @@ export function originText(origin: LinkOrigin): string {
   }
   if (origin.created !== null) parts.push(`created on ${origin.service ?? origin.source} ${formatDate(origin.created)}`);
   if (origin.tags.length > 0) parts.push(`its other tags there: ${origin.tags.join(', ')}`);
-  // What the import could not carry over (issue 39): kept here so nothing is lost in the move.
+  // What the import could not carry over: kept here so nothing is lost in the move.
   if (origin.oldAlias) parts.push(`its alias there: ${origin.oldAlias}`);
-  if (origin.oldExpiry) parts.push(`its expiry there: ${origin.oldExpiry}`);
+  if (origin.oldExpiry) {
+    const when = Date.parse(origin.oldExpiry);
+    parts.push(`its expiry there: ${Number.isNaN(when) ? origin.oldExpiry : formatDate(when)}`);
+  }
   const words: Record<string, string> = { clicks: 'click count', created: 'created date', channel: 'channel', campaign: 'campaign', domain: 'domain', status: 'status', type: 'redirect type' };
   for (const left of origin.leftOut ?? []) {
     if (left.field !== 'expiry') parts.push(`its ${words[left.field] ?? left.field} in the file, left out: "${left.value}"`);
