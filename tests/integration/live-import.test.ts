@@ -87,7 +87,7 @@ describe('import from a live Kutt', () => {
     const row = result.table.records[1]!.fields;
     expect(row[result.table.headers.indexOf('target')]).toBe('https://example.com/kutt/1');
     expect(row[result.table.headers.indexOf('expire_in')]).toBe('2030-01-01 00:00:00');
-    expect(result.notes.join(' ')).toMatch(/1 link\(s\) have a password in Kutt/);
+    expect(result.notes.join(' ')).toMatch(/1 link has a password in Kutt, which its API does not reveal: it is made without one/);
     expect(JSON.stringify(result)).not.toContain(KEY);
   });
 

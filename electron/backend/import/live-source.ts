@@ -131,7 +131,9 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
     throw translate(error, context);
   }
   if (passwordsLeft > 0) {
-    notes.add(`${passwordsLeft.toLocaleString('en')} ${passwordsLeft === 1 ? 'link has' : 'links have'} a password in ${adapter.name}, which its API does not reveal: they are made without one; add it in the link editor.`);
+    notes.add(passwordsLeft === 1
+      ? `1 link has a password in ${adapter.name}, which its API does not reveal: it is made without one; add it in the link editor.`
+      : `${passwordsLeft.toLocaleString('en')} links have a password in ${adapter.name}, which its API does not reveal: they are made without one; add them in the link editor.`);
   }
   return {
     source: request.source,
