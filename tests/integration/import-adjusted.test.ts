@@ -10,15 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileApi } from '../../electron/backend/scheduler/profile-api.js';
-import { openProfileWorkspace, type ProfileWorkspace } from '../../electron/backend/sync/index.js';
-import type { BulkJob } from '../../electron/shared/bulk.js';
+import type { ProfileWorkspace } from '../../electron/backend/sync/index.js';
 import { guessMapping, previewRows } from '../../electron/shared/bulk-import.js';
 import { findAliasClashes, jobOrigin, jobRows } from '../../electron/shared/import-aliases.js';
 import { readImportFile } from '../../electron/shared/import-file.js';
 import { recogniseFormat } from '../../electron/shared/import-formats.js';
-import type { SyncProgress } from '../../electron/shared/models.js';
 import { fixturePath } from '../support/import-fixtures.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { openBulkWorkspace, type BulkWorkspace } from './support/bulk-workspace.js';
 import { profileApiFor } from '../unit/sync/support/profile-api.js';
 
 let service: TestService;
@@ -40,41 +39,14 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function openWorkspace() {
-  const waiters: { id: string; resolve: (job: BulkJob) => void }[] = [];
-  let onSynced: () => void = () => {};
-  const synced = new Promise<void>((resolve) => (onSynced = resolve));
-  const done = (job: BulkJob) => job.status === 'done';
-  const opened = openProfileWorkspace({
-    dir,
-    baseUrl: service.url,
-    api,
-    outboxServerMaxExecutionMs: 0,
-    onProgress: (p: SyncProgress) => {
-      if (p.phase === 'idle' && p.syncedAt !== null) onSynced();
-    },
-    onBulkChange: (job) => {
-      for (const w of [...waiters]) {
-        if (w.id === job.id && done(job)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(job);
-        }
-      }
-    },
-  });
-  ws = opened;
-  opened.start();
-  const finished = (id: string) =>
-    new Promise<BulkJob>((resolve) => {
-      const now = opened.bulk.get(id);
-      if (done(now)) resolve(now);
-      else waiters.push({ id, resolve });
-    });
-  return { ws: opened, synced, finished };
+function openWorkspace(): BulkWorkspace {
+  const opened = openBulkWorkspace(dir, service.url, api);
+  ws = opened.ws;
+  return opened;
 }
 
 /** One import as the Bulk view starts it: file → recognised columns → preview → job, the expired links imported without an expiry. */
-async function importFile(opened: ReturnType<typeof openWorkspace>, name: string, round: number) {
+async function importFile(opened: BulkWorkspace, name: string, round: number) {
   const file = readImportFile(name, readFileSync(fixturePath(name)));
   if ('error' in file) throw new Error(file.error);
   const known = recogniseFormat(file.table.headers);

@@ -41,6 +41,15 @@ export function scanTotals(mirror: Mirror, answer: ServiceScans | null): { codes
 
 /** The service's scan buckets as a timeline of the range (running total and gains). */
 export function scanTimeline(answer: ServiceScans, step: ClickTimeline['step'], range: ResolvedRange): ClickTimeline {
+  return bucketsTimeline(answer, step, range);
+}
+
+/** Buckets the service counted (clicks or scans) as a timeline of the range: running total and gains. */
+export function bucketsTimeline(
+  answer: { before: number; buckets: { start: number; clicks: number }[] },
+  step: ClickTimeline['step'],
+  range: ResolvedRange,
+): ClickTimeline {
   let total = answer.before;
   return {
     step,

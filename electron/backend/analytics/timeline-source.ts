@@ -4,6 +4,7 @@ import type { Mirror } from '../mirror/mirror.js';
 import type { ScheduledOptions } from '../scheduler/profile-api.js';
 import type { LinkFilter } from './link-filter.js';
 import { mirrorTimeline } from './mirror-timeline.js';
+import { bucketsTimeline } from './scans.js';
 import type { ResolvedRange } from './range.js';
 
 /** The scheduled click-timeline call of a profile (a ProfileApi's `clicks`). */
@@ -87,16 +88,5 @@ export async function sourcedTimeline(
 }
 
 function fromService(answer: ServiceClickTimeline, range: ResolvedRange): ClickTimeline {
-  let total = answer.before;
-  return {
-    step: answer.step,
-    from: range.from,
-    to: range.to,
-    buckets: answer.buckets.map((b) => {
-      total += b.clicks;
-      return { start: b.start, total, gained: b.clicks };
-    }),
-    source: 'service',
-    watchedSince: null,
-  };
+  return bucketsTimeline(answer, answer.step, range);
 }
