@@ -88,6 +88,11 @@ export class ProgressTracker {
     });
   }
 
+  /** The links were synced outside a tracked run (a view's refresh): the time moves on, nothing else. */
+  synced(syncedAt: number | null): void {
+    if (syncedAt !== null && syncedAt !== this.current.syncedAt) this.update({ syncedAt });
+  }
+
   connectivity(online: boolean, nextProbeAt: number | null): void {
     this.update({ online, nextProbeAt });
   }

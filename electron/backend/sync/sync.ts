@@ -353,6 +353,9 @@ export function createSync(options: SyncOptions): Sync {
     try {
       await work;
       entry.at = clock.now();
+      // A links refresh moved the mirror's sync time; the progress (sync:status, the window's
+      // "synced … ago") says so too, not the time of the last tracked run.
+      if (view.kind === 'links') tracker.synced(mirror.syncedAt('links'));
     } catch (error) {
       viewRefreshes.delete(key);
       throw error;
@@ -390,7 +393,8 @@ export function createSync(options: SyncOptions): Sync {
       return openLink(context('user', opts.signal, true), id, opts);
     },
     openQr: (id, opts = {}) => openQr(context('user', opts.signal, true), id, opts),
-    progress: () => tracker.get(),
+    // The mirror's own time: a refresh or sweep step outside a tracked run moves it too.
+    progress: () => ({ ...tracker.get(), syncedAt: mirror.syncedAt('links') }),
     onProgress(listener) {
       listeners.add(listener);
       return () => {

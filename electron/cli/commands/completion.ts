@@ -229,9 +229,17 @@ ${spec.commands.map((c) => `    ${q(`${c.name}:${c.description.replace(/:/g, ' -
   done
   if [[ -z "$cmd" ]]; then
     _arguments \\\n${optionLines(spec.globals)}
+    # After a global option that takes a value, only that value (a profile name), no command.
+    case "$words[CURRENT-1]" in
+      ${spec.globals.filter((o) => o.takesValue).flatMap((o) => o.flags).join('|')}) return;;
+    esac
     _describe 'command' commands
     return
   fi
+  # From here _arguments sees the command as the line's first word, so that its argument 1 is
+  # the word after it (completion <shell>), not the command itself.
+  words=("\${(@)words[i,-1]}")
+  (( CURRENT -= i - 1 ))
   case "$cmd" in
 ${cases}
   esac
