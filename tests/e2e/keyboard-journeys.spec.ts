@@ -129,3 +129,46 @@ test('export the links list to CSV by keyboard alone, the focus back on Export',
   await expect(page.locator('.n-dropdown-option')).toHaveCount(0);
   await expect(exportButton).toBeFocused();
 });
+
+test('create a QR code and export it by keyboard alone, the focus where each step continues', async ({ app }) => {
+  test.setTimeout(90_000);
+  const { page } = app;
+  await new WelcomePage(page).useLocalWorkspace();
+  await expect(page.getByTestId('links-list')).toBeVisible();
+
+  // The section from the sidebar: Tab to it, Enter.
+  await tabTo(page, 'nav-qrs');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('page-title')).toHaveText('QR codes');
+
+  // "New QR code": the form opens with the focus in its first field (the type).
+  await tabTo(page, 'qr-add');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('qr-form')).toBeVisible();
+  expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="qr-type"]'))).toBe(true);
+  await tabTo(page, 'qr-name');
+  await page.keyboard.type('Keyboard poster');
+  await tabTo(page, 'qr-field-data');
+  await page.keyboard.type('https://example.com/keyboard-qr');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('qr-form')).toHaveCount(0, { timeout: 30_000 });
+  // The form closed: the focus is back on "New QR code", not lost on the page.
+  await expect(page.getByTestId('qr-add')).toBeFocused();
+
+  // Export: Tab to the code's checkbox, Space, back to "Export selected", Enter.
+  const select = page.getByTestId('qr-select').first();
+  await expect(select).toBeEnabled({ timeout: 30_000 });
+  await tabTo(page, 'qr-select');
+  await page.keyboard.press('Space');
+  await expect(select).toBeChecked();
+  await tabTo(page, 'qr-export-selected', { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('qr-designer')).toBeVisible();
+  // The designer opens with the focus on its export, ready for Enter.
+  const png = page.getByTestId('qr-export-png');
+  await expect(png).toBeFocused();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toBe('Keyboard-poster.png');
+  await expect(page.getByTestId('qr-designer-done')).toBeVisible();
+  await expect(png).toBeFocused();
+});
