@@ -1,5 +1,6 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { captionLayout, captionSvg } from './qr-caption.js';
 import { parseColor } from './qr-colors.js';
 import { qrMatrix, qrPng, qrSvg, logoBox, type LogoPixels, type QrDesign } from './qr-render.js';
 
@@ -11,11 +12,19 @@ import { qrMatrix, qrPng, qrSvg, logoBox, type LogoPixels, type QrDesign } from 
 
 export type QrExportFormat = 'png' | 'svg' | 'pdf';
 
-/** One code to export: what it encodes and the name its file gets. */
+/**
+ * One code to export: what it encodes, the name its file gets, and the words printed under the
+ * code when its link does not open for everyone (a dynamic code of a local workspace: see
+ * reachCaption in local-reach.ts), as the link drawer's export prints them.
+ */
 export interface QrExportItem {
   text: string;
   name: string;
+  caption?: string | null;
 }
+
+/** Draws a caption under a PNG code (needs a canvas: the renderer gives it). */
+export type PngCaptioner = (png: Uint8Array, caption: string, options: { size: number; foreground: string; background: string }) => Promise<Uint8Array>;
 
 export interface QrExportFile {
   filename: string;
@@ -45,6 +54,8 @@ function uniqueNames(items: readonly QrExportItem[], ext: string): string[] {
 }
 
 const POINT_MARGIN = 36;
+/** Helvetica's WinAnsi encoding cannot draw every character: others become "?" (an arrow, a dash). */
+const winAnsi = (text: string) => text.replace(/[–—]/g, '-').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 const CAPTION = 14;
 
 /** A PDF with one page per code: the modules drawn as vector rectangles, the name below. */
@@ -66,7 +77,10 @@ export async function qrPdf(items: readonly QrExportItem[], design: QrDesign): P
     const m = qrMatrix(item.text, design.errorCorrection);
     const total = m.count + 2 * design.margin;
     const unit = design.size / total;
-    const page = pdf.addPage([design.size + 2 * POINT_MARGIN, design.size + 2 * POINT_MARGIN + CAPTION * 2]);
+    // The reach caption (when there is one) wraps under the code, above the name.
+    const reach = item.caption ? captionLayout(winAnsi(item.caption), design.size) : null;
+    const reachHeight = reach ? reach.lines.length * 13 + 6 : 0;
+    const page = pdf.addPage([design.size + 2 * POINT_MARGIN, design.size + 2 * POINT_MARGIN + CAPTION * 2 + reachHeight]);
     const left = POINT_MARGIN;
     const top = page.getHeight() - POINT_MARGIN;
     page.drawRectangle({ x: left, y: top - design.size, width: design.size, height: design.size, color: bg });
@@ -98,8 +112,10 @@ export async function qrPdf(items: readonly QrExportItem[], design: QrDesign): P
         height: fit.height,
       });
     }
-    // Helvetica's WinAnsi encoding cannot draw every character: others become "?".
-    const caption = item.name.replace(/[^\x20-\x7e\xa0-\xff]/g, '?').slice(0, 120);
+    reach?.lines.forEach((line, i) =>
+      page.drawText(line, { x: left, y: top - design.size - 14 - i * 13, size: 10, font, color: rgb(0.2, 0.2, 0.2) }),
+    );
+    const caption = winAnsi(item.name).slice(0, 120);
     if (caption) page.drawText(caption, { x: left, y: POINT_MARGIN / 2 + 4, size: 11, font, color: rgb(0.2, 0.2, 0.2) });
   }
   return pdf.save({ useObjectStreams: true });
@@ -116,20 +132,30 @@ export async function exportQrCodes(
   design: QrDesign,
   logoPixels: LogoPixels = null,
   onProgress?: (done: number) => void | Promise<void>,
+  pngCaption?: PngCaptioner,
 ): Promise<QrExportFile> {
   if (items.length === 0) throw new Error('Choose at least one QR code to export.');
   if (format === 'pdf') {
     const name = items.length === 1 ? safeFileName(items[0]!.name, 'qr-code') : 'qr-codes';
     return { filename: `${name}.pdf`, mime: 'application/pdf', bytes: await qrPdf(items, design) };
   }
-  const make = (item: QrExportItem) =>
-    format === 'png' ? qrPng(item.text, design, logoPixels) : strToU8(qrSvg(item.text, design));
+  const colours = { size: design.size, foreground: design.foreground, background: design.background };
+  const make = async (item: QrExportItem): Promise<Uint8Array> => {
+    if (format === 'svg') {
+      const svg = qrSvg(item.text, design);
+      return strToU8(item.caption ? captionSvg(svg, item.caption, colours) : svg);
+    }
+    const png = qrPng(item.text, design, logoPixels);
+    if (!item.caption) return png;
+    if (!pngCaption) throw new Error('this window cannot draw the caption under a PNG code');
+    return pngCaption(png, item.caption, colours);
+  };
   const mime = format === 'png' ? 'image/png' : 'image/svg+xml';
   const names = uniqueNames(items, format);
-  if (items.length === 1) return { filename: names[0]!, mime, bytes: make(items[0]!) };
+  if (items.length === 1) return { filename: names[0]!, mime, bytes: await make(items[0]!) };
   const files: Zippable = {};
   for (let i = 0; i < items.length; i++) {
-    files[names[i]!] = [make(items[i]!), { level: 0 }];
+    files[names[i]!] = [await make(items[i]!), { level: 0 }];
     if (onProgress && (i + 1) % 50 === 0) await onProgress(i + 1);
   }
   return { filename: `qr-codes-${format}.zip`, mime: 'application/zip', bytes: zipSync(files) };

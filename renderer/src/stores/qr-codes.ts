@@ -7,11 +7,19 @@ import type { QrExportFile, QrExportFormat, QrExportItem } from '../../../electr
 import type { LogoPixels, QrDesign } from '../../../electron/shared/qr-render.js';
 import type { LoadStatus } from './load-status.js';
 import { useQrListStore } from './resource-lists.js';
+import { useProfilesStore } from './profiles.js';
 
 /** Words for what a code holds, for its row and its detail ("Opens https://…"). */
 export function contentWords(qr: Pick<QrCode, 'type' | 'content'>): string {
   if (!qr.type || qr.content === null) return 'Not known here: the service does not say what this code holds.';
   return describeQrData(qr.type, qr.content);
+}
+
+/** The link drawer's canvas caption, for PNG bytes. */
+async function pngWithCaption(png: Uint8Array, caption: string, options: { size: number; foreground: string; background: string }): Promise<Uint8Array> {
+  const { captionPng } = await import('../components/link-detail/qr-caption.js');
+  const dataUrl = await captionPng(`data:image/png;base64,${btoa(Array.from(png, (b) => String.fromCharCode(b)).join(''))}`, caption, options);
+  return Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
 }
 
 /**
@@ -81,6 +89,8 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
   const remove = (id: number): Promise<OutboxItem> => call('qr:delete', { id });
   const assign = (channelId: number, id: number): Promise<OutboxItem> => call('channels:assign', { channelId, type: 'qr', itemId: id });
 
+  const profiles = useProfilesStore();
+
   /** The codes to export (those whose image can be made here) and those left out, by name. */
   function exportable(codes: readonly Pick<QrCode, 'type' | 'content' | 'name' | 'id' | 'shortUrl'>[]): { items: QrExportItem[]; skipped: string[] } {
     const out: QrExportItem[] = [];
@@ -88,7 +98,8 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
     for (const qr of codes) {
       const text = encodedText(qr, qr.shortUrl);
       if (text === null) skipped.push(qr.name || `QR code ${qr.id}`);
-      else out.push({ text, name: qr.name || `qr-${qr.id}` });
+      // A dynamic code encodes this profile's short link: printed, it says where that link opens.
+      else out.push({ text, name: qr.name || `qr-${qr.id}`, caption: qr.type && isQrType(qr.type) && isDynamicQrType(qr.type) ? profiles.reachCaption : null });
     }
     return { items: out, skipped };
   }
@@ -112,7 +123,7 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
    */
   async function exportFile(items: QrExportItem[], format: QrExportFormat, design: QrDesign, logo: LogoPixels): Promise<QrExportFile> {
     const { exportQrCodes } = await import('../../../electron/shared/qr-export.js');
-    return exportQrCodes(items, format, design, logo, () => new Promise((resolve) => setTimeout(resolve, 0)));
+    return exportQrCodes(items, format, design, logo, () => new Promise((resolve) => setTimeout(resolve, 0)), pngWithCaption);
   }
 
   return {

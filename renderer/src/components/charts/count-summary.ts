@@ -17,6 +17,15 @@ export function countSummary(title: string, entries: readonly CountEntry[], empt
   return `${title}: ${shown.map(([name, n]) => `${name} ${formatNumber(n)}`).join(', ')}.`;
 }
 
+/**
+ * A long label (a referrer's address) cut in its middle for a bar chart's axis, so the axis never
+ * clips it at its start (issue 37, item 5); the list and the tooltip keep it whole. 34 characters
+ * fit the axis's share of the narrowest Analytics column.
+ */
+export function axisLabel(name: string): string {
+  return name.length > 34 ? `${name.slice(0, 20)}…${name.slice(-13)}` : name;
+}
+
 /** How the service names an empty referrer or unknown value, for people. */
 export function displayName(name: string): string {
   return name.trim() === '' ? 'Unknown' : name;
