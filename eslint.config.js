@@ -53,6 +53,19 @@ export default tseslint.config(
   {
     files: ['**/*.vue'],
     languageOptions: { parserOptions: { parser: tseslint.parser } },
+    rules: {
+      // Every word on screen comes from the message files (renderer/src/i18n/locales): a word
+      // written into a template, as text or in a label, title, placeholder or aria attribute, is
+      // an error. Symbols and punctuation (·, –, %, …) are allowed.
+      'vue/no-bare-strings-in-template': [
+        'error',
+        {
+          allowlist: ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '|', '…', '·', '•', '–', '—', '−', '×', '→', '←', '↑', '↓', '⋯'],
+          attributes: { '/.+/': ['title', 'aria-label', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext', 'placeholder', 'label', 'alt', 'positive-text', 'negative-text', 'description', 'empty-text', 'loading-text'] },
+          directives: ['v-text'],
+        },
+      ],
+    },
   },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/support/vue-i18n-setup.ts'],
           // A failure bound, not an expectation (tests wait on the app's signals, not on times):
           // a component test takes up to ~5.5 s, Vitest's default bound, on a loaded 2-core
           // machine with a cold transform cache.

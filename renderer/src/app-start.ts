@@ -5,6 +5,7 @@ import { setListenerErrorSink } from './bridge.js';
 import { errorText } from './composables/error-text.js';
 import { endEarlyCalls } from './early-calls.js';
 import { endFirstPaint } from './first-paint/first-paint.js';
+import { i18n } from './i18n/index.js';
 import { createAppRouter } from './router.js';
 import { useLinksWorkspaceStore } from './stores/links-workspace.js';
 import { useNoticesStore } from './stores/notices.js';
@@ -18,6 +19,7 @@ import { useProfilesStore } from './stores/profiles.js';
 const app = createApp(App);
 const pinia = createPinia();
 app.use(pinia);
+app.use(i18n);
 const router = createAppRouter();
 app.use(router);
 

@@ -1,18 +1,12 @@
-import { count } from '../i18n/format.js';
-/** How long ago, in the few words a status line has room for. */
-export function agoText(at: number, now: number): string {
-  const minutes = Math.floor(Math.max(0, now - at) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return count(days, 'day') + ' ago';
-}
+import { t } from '../i18n/index.js';
+import { formatRelativeTime } from '../i18n/format.js';
 
-/** "Copy on this computer · synced 12 min ago · offline": where a view's figures come from and how old they are. */
+/** How long ago, in the locale's words ("3 minutes ago", "vor 3 Minuten"). */
+export const agoText = (at: number, now: number): string => formatRelativeTime(at, now);
+
+/** "Copy on this computer · synced 12 minutes ago · offline": where a view's figures come from and how old they are. */
 export function freshnessText(syncedAt: number | null, now: number, online: boolean): string {
-  const parts = ['Copy on this computer', syncedAt === null ? 'not synced yet' : `synced ${agoText(syncedAt, now)}`];
-  if (!online) parts.push('offline');
+  const parts = [t('common.copyOnThisComputer'), syncedAt === null ? t('common.notSyncedYet') : t('common.syncedAgo', { ago: agoText(syncedAt, now) })];
+  if (!online) parts.push(t('common.offline'));
   return parts.join(' · ');
 }

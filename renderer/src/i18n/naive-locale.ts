@@ -1,4 +1,5 @@
-import { enUS, type NLocale } from 'naive-ui';
+import { dateDeDE, dateEnUS, dateEsAR, dateFrFR, datePtBR, deDE, enUS, esAR, frFR, ptBR, type NDateLocale, type NLocale } from 'naive-ui';
+import type { SupportedLocale } from '../../../electron/shared/i18n/locales.js';
 
 /*
  * Naive UI's own words, as the app's locale gives them to every component (App.vue). Its
@@ -21,4 +22,25 @@ function blankPlaceholders(locale: NLocale): NLocale {
   return copy as unknown as NLocale;
 }
 
-export const naiveLocale: NLocale = blankPlaceholders(enUS);
+/* Naive UI ships Argentine Spanish as its only Spanish: the same words for its few labels. */
+const LIBRARY_LOCALES: Record<SupportedLocale, [NLocale, NDateLocale]> = {
+  en: [enUS, dateEnUS],
+  de: [deDE, dateDeDE],
+  fr: [frFR, dateFrFR],
+  es: [esAR, dateEsAR],
+  'pt-BR': [ptBR, datePtBR],
+};
+const blanked = new Map<SupportedLocale, NLocale>();
+
+/** The library's words in the app's language, placeholders blanked. */
+export function naiveLocaleFor(locale: SupportedLocale): NLocale {
+  let l = blanked.get(locale);
+  if (!l) {
+    l = blankPlaceholders(LIBRARY_LOCALES[locale][0]);
+    blanked.set(locale, l);
+  }
+  return l;
+}
+
+/** The date pickers' month and weekday names in the app's language. */
+export const naiveDateLocaleFor = (locale: SupportedLocale): NDateLocale => LIBRARY_LOCALES[locale][1];

@@ -75,7 +75,7 @@ describe('the chart and the totals beside it', () => {
     scans: { codes: 0, scans: 0, timeline: null }, formerClicks: { clicks: 0, links: 0, sources: [] }, syncedAt: day(3) - 5 * 60_000,
   });
   it('say how fresh each is where they differ, and nothing where they agree', () => {
-    expect(totalsFreshness(overview(5, some), true, day(3))).toBe('The chart counts 7 clicks now; the totals of the links below were read 5 min ago and say 5.');
+    expect(totalsFreshness(overview(5, some), true, day(3))).toBe('The chart counts 7 clicks now; the totals of the links below were read 5 minutes ago and say 5.');
     expect(totalsFreshness(overview(7, some), true, day(3))).toBeNull();
     // A range that ends before now: its chart stops earlier by design.
     expect(totalsFreshness(overview(5, some), false, day(3))).toBeNull();

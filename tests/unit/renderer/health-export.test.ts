@@ -121,7 +121,7 @@ describe('the link detail’s health section', () => {
     expect(wrapper.get('[data-testid="link-health"]').attributes('data-state')).toBe('broken');
     expect(wrapper.get('[data-testid="link-health-summary"]').text()).toBe('Broken: 404 Not Found');
     expect(wrapper.findAll('[data-testid="link-health-hop"]').map((h) => h.text())).toEqual(['301 https://example.com/spring', '404 https://example.com/spring/']);
-    expect(wrapper.get('[data-testid="link-health-meta"]').text()).toMatch(/^Checked 2 min ago .* took 340 ms$/);
+    expect(wrapper.get('[data-testid="link-health-meta"]').text()).toMatch(/^Checked 2 minutes ago .* took 340 ms$/);
 
     await wrapper.get('[data-testid="link-health-check"]').trigger('click');
     await flushPromises();

@@ -45,7 +45,7 @@ describe('a link the outbound rules kept from being asked', () => {
     await flushPromises();
     expect(wrapper.get('[data-testid="link-health"]').attributes('data-state')).toBe('not-checked');
     expect(wrapper.get('[data-testid="link-health-summary"]').text()).toBe(refused.problem);
-    expect(wrapper.get('[data-testid="link-health-meta"]').text()).toMatch(/^Tried 1 min ago/);
+    expect(wrapper.get('[data-testid="link-health-meta"]').text()).toMatch(/^Tried 1 minute ago/);
   });
 
   it('counts them in the job’s line', () => {

@@ -219,7 +219,7 @@ describe('Links list: windows of the mirror', () => {
     fake.answer('links:list', ok({ items: [link(1)], total: 1, offset: 0, limit: 200, unknown: 0, source: 'mirror', syncedAt: Date.now() - 40 * 60_000 }));
     await mountLinks();
     const line = document.querySelector<HTMLElement>('[data-testid="links-state"]')!;
-    expect(line.textContent).toBe('Synced 40 min ago · stale');
+    expect(line.textContent).toBe('Synced 40 minutes ago · stale');
     expect(line.dataset['stale']).toBe('true');
   });
 });

@@ -97,10 +97,10 @@ describe('Links view on the mirror', () => {
 
     const w = await mountAt('/links');
 
-    expect(w.get('[data-testid="freshness"]').text()).toBe('Copy on this computer · synced 12 min ago');
+    expect(w.get('[data-testid="freshness"]').text()).toBe('Copy on this computer · synced 12 minutes ago');
     fake.emit('connection:changed', { profileId: localProfile.id, online: false, reason: 'Connection refused.' });
     await flushPromises();
-    expect(w.get('[data-testid="freshness"]').text()).toBe('Copy on this computer · synced 12 min ago · offline');
+    expect(w.get('[data-testid="freshness"]').text()).toBe('Copy on this computer · synced 12 minutes ago · offline');
   });
 
   it('asks the sync to refresh the view it opens, and reads the mirror again when its topic changes', async () => {
@@ -173,7 +173,7 @@ describe('Links view on the mirror', () => {
     expect(byTestId('link-detail-clicks')[0]?.textContent).toBe('12');
     expect(byTestId('link-detail-unique')[0]?.textContent).toBe('7');
     expect(byTestId('link-detail-countries')[0]?.textContent).toMatch(/Japan · 7.*France · 5/);
-    expect(byTestId('link-detail-origin')[0]?.textContent).toBe('Offline: figures from the copy on this computer, read 3 min ago. They refresh once the service can be reached.');
+    expect(byTestId('link-detail-origin')[0]?.textContent).toBe('Offline: figures from the copy on this computer, read 3 minutes ago. They refresh once the service can be reached.');
     const canvas = document.querySelector('[data-testid="clicks-chart"] canvas');
     expect(canvas?.getAttribute('aria-label')).toBe('Clicks over time: 2 readings from Jan 1, 2025, 9:00 AM to Jan 2, 2025, 9:00 AM, latest 12.');
   });

@@ -156,7 +156,7 @@ describe('Transfer dialog', () => {
     expect(text('transfer-plan-unreadable')).toContain('http://127.0.0.1:4100/gone: it is no longer on Local workspace');
     // 62 s is not "less than a minute".
     expect(text('transfer-plan-requests')).toBe('3 requests to Work and 4 deletes on Local workspace: about 65 s at their rate limits.');
-    expect(text('transfer-plan-freshness')).toBe('Checked against the copy of Work on this computer, synced 12 min ago.');
+    expect(text('transfer-plan-freshness')).toBe('Checked against the copy of Work on this computer, synced 12 minutes ago.');
     expect(text('transfer-start')).toBe('Move 4 links');
   });
 

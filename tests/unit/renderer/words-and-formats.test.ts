@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { naiveLocale } from '../../../renderer/src/i18n/naive-locale.js';
+import { SUPPORTED_LOCALES } from '../../../electron/shared/i18n/locales.js';
+import { naiveLocaleFor } from '../../../renderer/src/i18n/naive-locale.js';
 
 /*
  * Issue 37, item 7 (and 2), kept fixed: every word the renderer writes goes through one plural
@@ -56,8 +57,8 @@ describe("the renderer's words", () => {
     expect(offending(/(toLocale\w*|new Intl\.\w+)\(\s*['"][a-z]{2}/)).toEqual([]);
   });
 
-  it('leave none of the library\'s placeholder words ("Please Input", "Please Select")', () => {
-    const placeholders = Object.values(naiveLocale).flatMap((group) =>
+  it.each(SUPPORTED_LOCALES)('leave none of the library\'s placeholder words ("Please Input", "Please Select") in %s', (locale) => {
+    const placeholders = Object.values(naiveLocaleFor(locale)).flatMap((group) =>
       group && typeof group === 'object' ? Object.entries(group).filter(([key]) => /placeholder$/i.test(key)).map(([, v]) => v) : [],
     );
     expect(placeholders.length).toBeGreaterThan(3);

@@ -1,0 +1,32 @@
+import type { SupportedLocale } from './locales.js';
+import type { MessageTree } from './translate.js';
+import errors_en from './locales/en/errors.json';
+import errors_de from './locales/de/errors.json';
+import errors_fr from './locales/fr/errors.json';
+import errors_es from './locales/es/errors.json';
+import errors_ptBR from './locales/pt-BR/errors.json';
+import desktop_en from './locales/en/desktop.json';
+import desktop_de from './locales/de/desktop.json';
+import desktop_fr from './locales/fr/desktop.json';
+import desktop_es from './locales/es/desktop.json';
+import desktop_ptBR from './locales/pt-BR/desktop.json';
+import cli_en from './locales/en/cli.json';
+import cli_de from './locales/de/cli.json';
+import cli_fr from './locales/fr/cli.json';
+import cli_es from './locales/es/cli.json';
+import cli_ptBR from './locales/pt-BR/cli.json';
+
+/*
+ * The messages that leave the renderer's reach: the backend's error sentences (`errors`), the
+ * Electron shell's tray, menu, quick-shorten window title and notifications (`desktop`) and the
+ * command line's human output (`cli`). Static imports, because the command line and the Electron
+ * main process are bundled without Vite's glob imports. The renderer reads these files too
+ * (renderer/src/i18n/messages.ts), so a backend error reads the same in the app and the terminal.
+ */
+export const SHARED_MESSAGES: Record<SupportedLocale, MessageTree> = {
+  'en': { errors: errors_en, desktop: desktop_en, cli: cli_en },
+  'de': { errors: errors_de, desktop: desktop_de, cli: cli_de },
+  'fr': { errors: errors_fr, desktop: desktop_fr, cli: cli_fr },
+  'es': { errors: errors_es, desktop: desktop_es, cli: cli_es },
+  'pt-BR': { errors: errors_ptBR, desktop: desktop_ptBR, cli: cli_ptBR },
+};
