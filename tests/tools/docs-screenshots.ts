@@ -11,12 +11,20 @@
  * output, not committed) to be looked at. Each picture's page is checked for layout faults through
  * its DOM (tests/e2e/layout-faults.ts): any fault is listed and the run fails. Every wait is on a
  * signal of the app (data-app-state, data-status, a count on screen), never on a guessed time.
+ * The desktop app's own parts (settings, quick-shorten window, tray menu, a notification) are
+ * drawn by docs-screenshots-desktop.ts with the desktop bridge faked.
+ *
+ * `--locale <tag>` (e.g. `npm run docs:screenshots -- --locale de`) draws the app in that
+ * language: the browser context's locale and Accept-Language are set to it (the renderer follows
+ * the browser's languages) and the pictures go to docs/images/<tag>/ (and out/screenshots/<tag>/).
+ * Without it the pictures are English, in docs/images/.
  */
 import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, expect, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { createBackend } from '../../electron/backend/create-backend.js';
 import { createOutboundPolicy } from '../../electron/backend/net/outbound-address-policy.js';
 import type { Outbound } from '../../electron/backend/net/outbound-request.js';
@@ -25,10 +33,27 @@ import { startService, type RunningService } from '../../electron/service/start.
 import { startWebShell } from '../../electron/web/web-shell.js';
 import { faultLines, layoutFaults } from '../e2e/layout-faults.js';
 import { LINKS } from './docs-screenshots-data.js';
+import { photographDesktopSettings, photographDesktopWindows, prepareDesktop, type DesktopPictureDeps } from './docs-screenshots-desktop.js';
 import { fillWorkspace, serviceClock } from './docs-screenshots-fill.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const OUT = join(ROOT, 'docs/images');
+
+/** The language of the pictures: `--locale <BCP 47 tag>`, or none (English, the docs' own folder). */
+function localeOption(): string | null {
+  const { values } = parseArgs({ options: { locale: { type: 'string' } }, strict: true });
+  if (values.locale === undefined) return null;
+  try {
+    const [tag] = Intl.getCanonicalLocales(values.locale);
+    if (tag) return tag;
+  } catch {
+    // Said below, with what was given.
+  }
+  throw new Error(`--locale "${values.locale}" is not a language tag (such as de, fr or pt-BR).`);
+}
+const LOCALE = localeOption();
+/** Every context's locale and the languages its requests ask for; nothing when no --locale. */
+const CONTEXT_OPTIONS: BrowserContextOptions = LOCALE ? { locale: LOCALE, extraHTTPHeaders: { 'Accept-Language': LOCALE } } : {};
+const OUT = join(ROOT, 'docs/images', LOCALE ?? '');
 /** The workspace's public address in the pictures: a reserved name, never looked up. */
 const PUBLIC_ADDRESS = 'https://go.northwind.example';
 /** Every size is drawn; the docs show the middle one. */
@@ -38,7 +63,7 @@ const VIEWPORTS = [
   { width: 1920, height: 1080 },
 ] as const;
 const DOCS_VIEWPORT = VIEWPORTS[1];
-const OTHER_SIZES = join(ROOT, 'out/screenshots');
+const OTHER_SIZES = join(ROOT, 'out/screenshots', LOCALE ?? '');
 /** The layout faults of every picture, "picture: fault". */
 const faults: string[] = [];
 // As tests/e2e/playwright.config.ts: quiet on a closed network, able to run as root in CI.
@@ -95,9 +120,10 @@ function rendererDir(): { dir: string; cleanup: () => void } {
   return { dir: join(out, 'renderer'), cleanup: () => rmSync(out, { recursive: true, force: true }) };
 }
 
-async function shoot(page: Page, name: string, scheme: string): Promise<void> {
+/** A picture of the page: into the docs' folder at the docs' size (or when `docs` says so: a window of its own size), else its size's folder. */
+async function shoot(page: Page, name: string, scheme: string, docs?: boolean): Promise<void> {
   const size = page.viewportSize();
-  const docs = size?.width === DOCS_VIEWPORT.width && size.height === DOCS_VIEWPORT.height;
+  docs ??= size?.width === DOCS_VIEWPORT.width && size.height === DOCS_VIEWPORT.height;
   const dir = docs ? OUT : join(OTHER_SIZES, `${size?.width}x${size?.height}`);
   mkdirSync(dir, { recursive: true });
   await expect(page.locator('[data-status="loading"]')).toHaveCount(0);
@@ -113,6 +139,14 @@ async function shoot(page: Page, name: string, scheme: string): Promise<void> {
   for (const line of found.slice(0, 5)) console.log(`    ${line.slice(path.length - ROOT.length)}`);
 }
 
+/** A picture of one element (a window of its own size: the tray menu, a notification), into the docs' folder. */
+async function shootElement(page: Page, selector: string, name: string, scheme: string): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const path = join(OUT, `${name}-${scheme}.png`);
+  await page.locator(selector).screenshot({ path });
+  console.log(`  ${path.slice(ROOT.length + 1)}`);
+}
+
 async function open(page: Page, section: string): Promise<void> {
   await page.getByTestId(`nav-${section}`).click();
   await expect(page.getByTestId('page-title')).toBeVisible();
@@ -120,7 +154,7 @@ async function open(page: Page, section: string): Promise<void> {
 
 /** Each main view, in one theme. */
 async function photograph(browser: Browser, url: string, scheme: 'light' | 'dark', viewport: { width: number; height: number }): Promise<void> {
-  const context = await browser.newContext({ viewport, colorScheme: scheme, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ ...CONTEXT_OPTIONS, viewport, colorScheme: scheme, deviceScaleFactor: 1 });
   const page = await context.newPage();
   // A bound on each step, so a view that never shows what is waited for ends the run with the
   // step named instead of hanging.
@@ -205,10 +239,7 @@ async function photograph(browser: Browser, url: string, scheme: 'light' | 'dark
   await expect(page.getByText('Shop window: autumn collection').first()).toBeVisible({ timeout: 30_000 });
   await shoot(page, 'qr-codes', scheme);
 
-  await open(page, 'settings');
-  await expect(page.getByTestId('public-address-card')).toBeVisible();
-  await shoot(page, 'settings', scheme);
-
+  // Settings are drawn as the desktop app shows them (docs-screenshots-desktop.ts).
   await context.close();
 }
 
@@ -228,6 +259,7 @@ async function main(): Promise<void> {
     startLocalService: async (o) => (service = await startService({ ...o, rateLimit: 0, now: serviceClock.now })),
     publicAddress: { outbound: loopbackOutbound(() => service) },
   });
+  if (LOCALE) console.log(`Pictures in ${LOCALE}, into ${OUT.slice(ROOT.length + 1)}/.`);
   const call = async (channel: string, arg?: unknown): Promise<unknown> => {
     const result = await backend.router.dispatch(channel, arg);
     if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
@@ -242,14 +274,20 @@ async function main(): Promise<void> {
     if (!key || !service) throw new Error('The local workspace did not start.');
     const filled = await fillWorkspace(`http://127.0.0.1:${service.port}`, service.port, key, () => service!.flushClicks());
     console.log(`Workspace filled: ${filled.links} links, ${filled.visits} visits.`);
+    await prepareDesktop(call);
 
     const shell = await startWebShell({ backend, rendererDir: renderer.dir });
     try {
       mkdirSync(OUT, { recursive: true });
       browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS });
+      const desktop: DesktopPictureDeps = { browser, url: shell.url, backend, call, docsViewport: DOCS_VIEWPORT, contextOptions: CONTEXT_OPTIONS, shoot, shootElement };
       for (const viewport of VIEWPORTS) {
-        for (const scheme of ['light', 'dark'] as const) await photograph(browser, shell.url, scheme, viewport);
+        for (const scheme of ['light', 'dark'] as const) {
+          await photograph(browser, shell.url, scheme, viewport);
+          await photographDesktopSettings(desktop, scheme, viewport);
+        }
       }
+      for (const scheme of ['light', 'dark'] as const) await photographDesktopWindows(desktop, scheme);
     } finally {
       await browser?.close();
       await shell.close();

@@ -40,6 +40,16 @@ export type DesktopChannels = {
 };
 
 /**
+ * The clipboard watch as the desktop shell reports it, from the web shell's answer (which says
+ * the watch cannot run in a browser): available, watching when it is on and not paused.
+ */
+export function desktopClipboardStatus(status: ClipboardStatus): ClipboardStatus {
+  const { reason: _reason, limit: _limit, ...rest } = status;
+  const state = !rest.enabled ? 'off' : rest.paused ? 'paused' : rest.status === 'working' ? 'working' : 'watching';
+  return { ...rest, available: true, status: state };
+}
+
+/**
  * Installs the fake in `target` (the page's global): the next definition of its `linkdeck` (the
  * web shell's bridge script) is wrapped, and `__linkdeckDesktop` lets the tool act as the OS.
  */
@@ -52,12 +62,7 @@ export function installDesktopBridge(config: FakeDesktopConfig, target: Record<s
   };
   const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
-  /** The watch as the desktop shell reports it: available, running when it is on and not paused. */
-  const onDesktop = (status: ClipboardStatus): ClipboardStatus => {
-    const { reason: _reason, limit: _limit, ...rest } = status;
-    const state = !rest.enabled ? 'off' : rest.paused ? 'paused' : rest.status === 'working' ? 'working' : 'watching';
-    return { ...rest, available: true, status: state };
-  };
+  const onDesktop = desktopClipboardStatus;
   const mapped = async <T>(answer: Promise<Result<T>>, map: (value: T) => T): Promise<Result<T>> => {
     const result = await answer;
     return result.ok ? ok(map(result.value)) : result;
