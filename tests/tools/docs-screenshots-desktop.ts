@@ -29,8 +29,12 @@ import { notificationPicture, trayMenuPicture } from './desktop-pictures-html.js
 
 /** The address "copied" before the quick-shorten window opens (a page of the fill's shop). */
 const COPIED = 'https://shop.northwind-outfitters.example/products/summit-down-hood';
-/** Pictures are drawn as on the machine that draws them: its platform names the keys. */
-const PLATFORM = process.platform;
+/**
+ * The desktop the pictures show, whatever machine draws them: Linux (Ctrl in the hotkey, a
+ * notification without buttons whose body says what a click does), as docs/desktop-integration.md's
+ * captions say.
+ */
+const PLATFORM = 'linux';
 
 /** The desktop settings as a desktop with a tray and a login item reports them. */
 const SETTINGS: DesktopSettings = {
