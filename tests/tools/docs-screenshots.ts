@@ -254,6 +254,22 @@ async function photograph(browser: Browser, url: string, scheme: 'light' | 'dark
   await context.close();
 }
 
+/**
+ * The Links view of a local workspace without a public address: its notice says the links open
+ * only on this computer. Drawn last, once the public address is removed.
+ */
+async function photographLocalOnly(browser: Browser, url: string, scheme: 'light' | 'dark', viewport: { width: number; height: number }): Promise<void> {
+  const context = await browser.newContext({ ...CONTEXT_OPTIONS, viewport, colorScheme: scheme, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto(url);
+  await expect(page.locator('[data-app-state="ready"]')).toBeAttached({ timeout: 60_000 });
+  await expect(page.getByTestId('local-only-notice').first()).toHaveAttribute('data-reach', 'this-computer');
+  await expect(page.getByTestId('links-total')).toHaveText(new RegExp(`\\b${LINKS.length}\\b`), { timeout: 60_000 });
+  await shoot(page, 'links-local-only', scheme);
+  await context.close();
+}
+
 async function main(): Promise<void> {
   const executablePath = process.env['CHROMIUM_PATH'] || (existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
   const renderer = rendererDir();
@@ -299,6 +315,10 @@ async function main(): Promise<void> {
         }
       }
       for (const scheme of ['light', 'dark'] as const) await photographDesktopWindows(desktop, scheme);
+      await call('profiles:set-public-url', { address: null });
+      for (const viewport of VIEWPORTS) {
+        for (const scheme of ['light', 'dark'] as const) await photographLocalOnly(browser, shell.url, scheme, viewport);
+      }
     } finally {
       await browser?.close();
       await shell.close();
