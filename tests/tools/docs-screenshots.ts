@@ -20,11 +20,10 @@
  * Without it the pictures are English, in docs/images/.
  */
 import { spawnSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { createBackend } from '../../electron/backend/create-backend.js';
 import { createOutboundPolicy } from '../../electron/backend/net/outbound-address-policy.js';
 import type { Outbound } from '../../electron/backend/net/outbound-request.js';
@@ -35,33 +34,22 @@ import { faultLines, layoutFaults } from '../e2e/layout-faults.js';
 import { LINKS } from './docs-screenshots-data.js';
 import { photographDesktopSettings, photographDesktopWindows, prepareDesktop, type DesktopPictureDeps } from './docs-screenshots-desktop.js';
 import { fillWorkspace, serviceClock } from './docs-screenshots-fill.js';
+import { pictureOptions } from './docs-screenshots-options.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** The language of the pictures: `--locale <BCP 47 tag>`, or none (English, the docs' own folder). */
-function localeOption(): string | null {
-  const { values } = parseArgs({ options: { locale: { type: 'string' } }, strict: true });
-  if (values.locale === undefined) return null;
+const OPTIONS = (() => {
   try {
-    const [tag] = Intl.getCanonicalLocales(values.locale);
-    if (tag) return tag;
-  } catch {
-    // Said below, with what was given.
-  }
-  throw new Error(`--locale "${values.locale}" is not a language tag (such as de, fr or pt-BR).`);
-}
-const LOCALE = (() => {
-  try {
-    return localeOption();
+    return pictureOptions(process.argv.slice(2), ROOT);
   } catch (error) {
     // A wrong command line is said in one line, before anything is built or started.
     console.error((error as Error).message);
     process.exit(2);
   }
 })();
-/** Every context's locale and the languages its requests ask for; nothing when no --locale. */
-const CONTEXT_OPTIONS: BrowserContextOptions = LOCALE ? { locale: LOCALE, extraHTTPHeaders: { 'Accept-Language': LOCALE } } : {};
-const OUT = join(ROOT, 'docs/images', LOCALE ?? '');
+const LOCALE = OPTIONS.locale;
+const CONTEXT_OPTIONS = OPTIONS.contextOptions;
+const OUT = OPTIONS.docsDir;
 /** The workspace's public address in the pictures: a reserved name, never looked up. */
 const PUBLIC_ADDRESS = 'https://go.northwind.example';
 /** Every size is drawn; the docs show the middle one. */
@@ -71,7 +59,7 @@ const VIEWPORTS = [
   { width: 1920, height: 1080 },
 ] as const;
 const DOCS_VIEWPORT = VIEWPORTS[1];
-const OTHER_SIZES = join(ROOT, 'out/screenshots', LOCALE ?? '');
+const OTHER_SIZES = OPTIONS.otherSizesDir;
 /** The layout faults of every picture, "picture: fault". */
 const faults: string[] = [];
 // As tests/e2e/playwright.config.ts: quiet on a closed network, able to run as root in CI.
