@@ -11,6 +11,13 @@
  * output, not committed) to be looked at. Each picture's page is checked for layout faults through
  * its DOM (tests/e2e/layout-faults.ts): any fault is listed and the run fails. Every wait is on a
  * signal of the app (data-app-state, data-status, a count on screen), never on a guessed time.
+ * The desktop app's own parts (settings, quick-shorten window, tray menu, a notification) are
+ * drawn by docs-screenshots-desktop.ts with the desktop bridge faked.
+ *
+ * `--locale <tag>` (e.g. `npm run docs:screenshots -- --locale de`) draws the app in that
+ * language: the browser context's locale and Accept-Language are set to it (the renderer follows
+ * the browser's languages) and the pictures go to docs/images/<tag>/ (and out/screenshots/<tag>/).
+ * Without it the pictures are English, in docs/images/.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,10 +32,24 @@ import { startService, type RunningService } from '../../electron/service/start.
 import { startWebShell } from '../../electron/web/web-shell.js';
 import { faultLines, layoutFaults } from '../e2e/layout-faults.js';
 import { LINKS } from './docs-screenshots-data.js';
+import { photographDesktopSettings, photographDesktopWindows, prepareDesktop, type DesktopPictureDeps } from './docs-screenshots-desktop.js';
 import { fillWorkspace, serviceClock } from './docs-screenshots-fill.js';
+import { pictureOptions } from './docs-screenshots-options.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const OUT = join(ROOT, 'docs/images');
+
+const OPTIONS = (() => {
+  try {
+    return pictureOptions(process.argv.slice(2), ROOT);
+  } catch (error) {
+    // A wrong command line is said in one line, before anything is built or started.
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+})();
+const LOCALE = OPTIONS.locale;
+const CONTEXT_OPTIONS = OPTIONS.contextOptions;
+const OUT = OPTIONS.docsDir;
 /** The workspace's public address in the pictures: a reserved name, never looked up. */
 const PUBLIC_ADDRESS = 'https://go.northwind.example';
 /** Every size is drawn; the docs show the middle one. */
@@ -38,7 +59,7 @@ const VIEWPORTS = [
   { width: 1920, height: 1080 },
 ] as const;
 const DOCS_VIEWPORT = VIEWPORTS[1];
-const OTHER_SIZES = join(ROOT, 'out/screenshots');
+const OTHER_SIZES = OPTIONS.otherSizesDir;
 /** The layout faults of every picture, "picture: fault". */
 const faults: string[] = [];
 // As tests/e2e/playwright.config.ts: quiet on a closed network, able to run as root in CI.
@@ -95,9 +116,10 @@ function rendererDir(): { dir: string; cleanup: () => void } {
   return { dir: join(out, 'renderer'), cleanup: () => rmSync(out, { recursive: true, force: true }) };
 }
 
-async function shoot(page: Page, name: string, scheme: string): Promise<void> {
+/** A picture of the page: into the docs' folder at the docs' size (or when `docs` says so: a window of its own size), else its size's folder. */
+async function shoot(page: Page, name: string, scheme: string, docs?: boolean): Promise<void> {
   const size = page.viewportSize();
-  const docs = size?.width === DOCS_VIEWPORT.width && size.height === DOCS_VIEWPORT.height;
+  docs ??= size?.width === DOCS_VIEWPORT.width && size.height === DOCS_VIEWPORT.height;
   const dir = docs ? OUT : join(OTHER_SIZES, `${size?.width}x${size?.height}`);
   mkdirSync(dir, { recursive: true });
   await expect(page.locator('[data-status="loading"]')).toHaveCount(0);
@@ -113,6 +135,14 @@ async function shoot(page: Page, name: string, scheme: string): Promise<void> {
   for (const line of found.slice(0, 5)) console.log(`    ${line.slice(path.length - ROOT.length)}`);
 }
 
+/** A picture of one element (a window of its own size: the tray menu, a notification), into the docs' folder. */
+async function shootElement(page: Page, selector: string, name: string, scheme: string): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const path = join(OUT, `${name}-${scheme}.png`);
+  await page.locator(selector).screenshot({ path });
+  console.log(`  ${path.slice(ROOT.length + 1)}`);
+}
+
 async function open(page: Page, section: string): Promise<void> {
   await page.getByTestId(`nav-${section}`).click();
   await expect(page.getByTestId('page-title')).toBeVisible();
@@ -120,7 +150,7 @@ async function open(page: Page, section: string): Promise<void> {
 
 /** Each main view, in one theme. */
 async function photograph(browser: Browser, url: string, scheme: 'light' | 'dark', viewport: { width: number; height: number }): Promise<void> {
-  const context = await browser.newContext({ viewport, colorScheme: scheme, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ ...CONTEXT_OPTIONS, viewport, colorScheme: scheme, deviceScaleFactor: 1 });
   const page = await context.newPage();
   // A bound on each step, so a view that never shows what is waited for ends the run with the
   // step named instead of hanging.
@@ -128,6 +158,8 @@ async function photograph(browser: Browser, url: string, scheme: 'light' | 'dark
   await page.goto(url);
   await expect(page.locator('[data-app-state="ready"]')).toBeAttached({ timeout: 60_000 });
   await expect(page.locator('.app')).toHaveAttribute('data-theme', scheme);
+  // The language the renderer reads is the one asked for (it follows navigator.languages).
+  if (LOCALE) expect(await page.evaluate(() => navigator.languages[0])).toBe(LOCALE);
 
   // The small collections first: they are synced after the links, and the other views name them.
   await open(page, 'channels');
@@ -145,7 +177,8 @@ async function photograph(browser: Browser, url: string, scheme: 'light' | 'dark
   await expect(coverage).toBeVisible({ timeout: 30_000 });
   const fill = page.getByTestId('analytics-fill');
   if (await fill.isVisible()) await fill.click();
-  await expect(coverage).toHaveText(new RegExp(`^From the statistics of ${LINKS.length} of ${LINKS.length} links`), { timeout: 60_000 });
+  // "From the statistics of 36 of 36 links": the count twice, read without the words (--locale).
+  await expect(coverage).toHaveText(new RegExp(`\\b${LINKS.length}\\b\\D+\\b${LINKS.length}\\b`), { timeout: 60_000 });
   await expect(page.getByTestId('world-map')).not.toHaveAttribute('data-points', '0');
   await page.getByTestId('page-title').scrollIntoViewIfNeeded();
   await shoot(page, 'analytics', scheme);
@@ -154,7 +187,7 @@ async function photograph(browser: Browser, url: string, scheme: 'light' | 'dark
 
   // Links: every link synced into the mirror.
   await open(page, 'links');
-  await expect(page.getByTestId('links-total')).toHaveText(` · ${LINKS.length} links`, { timeout: 60_000 });
+  await expect(page.getByTestId('links-total')).toHaveText(new RegExp(`\\b${LINKS.length}\\b`), { timeout: 60_000 });
   // Attached, not visible: where the window is narrow the campaign column gives way (table-layout.ts).
   await expect(page.getByTestId('resource-links').getByText('Spring Sale 2026').first()).toBeAttached({ timeout: 30_000 });
   await shoot(page, 'links', scheme);
@@ -205,10 +238,23 @@ async function photograph(browser: Browser, url: string, scheme: 'light' | 'dark
   await expect(page.getByText('Shop window: autumn collection').first()).toBeVisible({ timeout: 30_000 });
   await shoot(page, 'qr-codes', scheme);
 
-  await open(page, 'settings');
-  await expect(page.getByTestId('public-address-card')).toBeVisible();
-  await shoot(page, 'settings', scheme);
+  // Settings are drawn as the desktop app shows them (docs-screenshots-desktop.ts).
+  await context.close();
+}
 
+/**
+ * The Links view of a local workspace without a public address: its notice says the links open
+ * only on this computer. Drawn last, once the public address is removed.
+ */
+async function photographLocalOnly(browser: Browser, url: string, scheme: 'light' | 'dark', viewport: { width: number; height: number }): Promise<void> {
+  const context = await browser.newContext({ ...CONTEXT_OPTIONS, viewport, colorScheme: scheme, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto(url);
+  await expect(page.locator('[data-app-state="ready"]')).toBeAttached({ timeout: 60_000 });
+  await expect(page.getByTestId('local-only-notice').first()).toHaveAttribute('data-reach', 'this-computer');
+  await expect(page.getByTestId('links-total')).toHaveText(new RegExp(`\\b${LINKS.length}\\b`), { timeout: 60_000 });
+  await shoot(page, 'links-local-only', scheme);
   await context.close();
 }
 
@@ -228,6 +274,7 @@ async function main(): Promise<void> {
     startLocalService: async (o) => (service = await startService({ ...o, rateLimit: 0, now: serviceClock.now })),
     publicAddress: { outbound: loopbackOutbound(() => service) },
   });
+  if (LOCALE) console.log(`Pictures in ${LOCALE}, into ${OUT.slice(ROOT.length + 1)}/.`);
   const call = async (channel: string, arg?: unknown): Promise<unknown> => {
     const result = await backend.router.dispatch(channel, arg);
     if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
@@ -242,13 +289,23 @@ async function main(): Promise<void> {
     if (!key || !service) throw new Error('The local workspace did not start.');
     const filled = await fillWorkspace(`http://127.0.0.1:${service.port}`, service.port, key, () => service!.flushClicks());
     console.log(`Workspace filled: ${filled.links} links, ${filled.visits} visits.`);
+    await prepareDesktop(call);
 
     const shell = await startWebShell({ backend, rendererDir: renderer.dir });
     try {
       mkdirSync(OUT, { recursive: true });
       browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS });
+      const desktop: DesktopPictureDeps = { browser, url: shell.url, backend, call, docsViewport: DOCS_VIEWPORT, contextOptions: CONTEXT_OPTIONS, shoot, shootElement };
       for (const viewport of VIEWPORTS) {
-        for (const scheme of ['light', 'dark'] as const) await photograph(browser, shell.url, scheme, viewport);
+        for (const scheme of ['light', 'dark'] as const) {
+          await photograph(browser, shell.url, scheme, viewport);
+          await photographDesktopSettings(desktop, scheme, viewport);
+        }
+      }
+      for (const scheme of ['light', 'dark'] as const) await photographDesktopWindows(desktop, scheme);
+      await call('profiles:set-public-url', { address: null });
+      for (const viewport of VIEWPORTS) {
+        for (const scheme of ['light', 'dark'] as const) await photographLocalOnly(browser, shell.url, scheme, viewport);
       }
     } finally {
       await browser?.close();

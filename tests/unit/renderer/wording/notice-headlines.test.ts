@@ -12,6 +12,9 @@ const root = resolve(import.meta.dirname, '../../../..');
 
 /** Alerts left without a headline for now, each file with why; a file that no longer needs it fails. */
 const WITHOUT_HEADLINE: Record<string, string> = {
+  // Its one-line form (above the Links list) has its headline as the disclosure's summary: the
+  // words open under it. Its full form has the title prop.
+  'renderer/src/components/workspace/LocalOnlyNotice.vue': 'the one-line form: the headline is the summary of its disclosure',
 };
 
 describe('notices', () => {
