@@ -23,12 +23,20 @@ const arenaAfter = (trim: boolean): { freed: number; trimmed: number; record: un
       const at = smaps.indexOf('[heap]\\n');
       return Number(/\\nRss:\\s+(\\d+) kB/.exec(smaps.slice(at, at + 400))[1]) / 1024;
     };
+    // V8 frees array buffers' memory on a thread of its own after a GC: wait until it has.
+    const released = async () => {
+      for (;;) {
+        gc();
+        if (process.memoryUsage().arrayBuffers < 4 * 1024 * 1024) return;
+        await new Promise((done) => setTimeout(done, 5));
+      }
+    };
     let big = Buffer.alloc(20 * 1024 * 1024, 1);
     big = null;
-    gc();
+    await released();
     let small = Array.from({ length: 500 }, () => Buffer.alloc(60 * 1024, 1));
     small = null;
-    gc();
+    await released();
     const freed = arenaMb();
     const record = ${trim} ? trimMallocArena() : null;
     console.log(JSON.stringify({ freed, trimmed: arenaMb(), record }));
