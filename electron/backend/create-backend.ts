@@ -26,6 +26,7 @@ import { createRouter, type Handlers } from './router.js';
 import { transferBulkRouting } from './transfer/transfer-bulk-routing.js';
 import { openSecretStore, type SecretStore } from './secrets/index.js';
 import type { SyncIntervals } from './sync/index.js';
+import { keepYoungGenerationSmall } from './young-generation.js';
 
 export interface BackendOptions {
   /** The app's data directory (profiles, mirrors, the local workspace). */
@@ -63,6 +64,8 @@ export interface BackendOptions {
  * pass real or fake parts.
  */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
+  // Before the mirrors open: the process's memory settings that the backend can make itself.
+  keepYoungGenerationSmall();
   const log = options.log ?? ((message: string) => console.log(message));
   const events = new EventHub(log);
   const secrets = options.secrets ?? (await openSecretStore({ log: { warn: log, info: log } }));

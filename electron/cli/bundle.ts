@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 
-export const NATIVE_EXTERNALS = ['libsql', '@napi-rs/keyring', 'keytar', 'electron'];
+export const NATIVE_EXTERNALS = ['libsql', '@napi-rs/keyring', 'keytar', 'electron', 'koffi'];
 
 /**
  * Builds into a fresh folder beside `outDir`, then swaps it in: several test files may build at

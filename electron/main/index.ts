@@ -1,3 +1,5 @@
+// First: V8's memory setting for the backend that runs in this process (process-memory-setup.ts).
+import '../backend/process-memory-setup.js';
 import { app, dialog, globalShortcut, Menu, powerMonitor, screen, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { Backend } from '../backend/backend.js';

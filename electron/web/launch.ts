@@ -5,6 +5,8 @@
  *
  *   tsx electron/web/launch.ts [--web] [--no-open] [--port N]
  */
+// First: V8's memory setting for the backend this process may run (process-memory-setup.ts).
+import '../backend/process-memory-setup.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';

@@ -73,7 +73,7 @@ const NO_WORK_CALLS = 40;
 
 interface FloorState {
   firstRowFrame: number | null;
-  results: Array<{ q: string; dom: number; frame: number; rpc: number; sent: number }>;
+  results: Array<{ q: string; dom: number; frame: number; rpc: number; sent: number; sendAt: number; recvAt: number }>;
 }
 const floorState = (page: Page) => page.evaluate(() => (window as unknown as { __floor: FloorState }).__floor);
 
@@ -359,6 +359,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       }, count);
     const noWorkRounds: Array<Array<PageStamps & { served: ServedStamps | undefined }>> = [];
     const appServed: Array<ServedStamps & { q: string; channel: string }> = [];
+    const floorServed: Array<ServedStamps & { q: string; channel: string }> = [];
     for (let r = 0; r < KEY_ROUNDS; r++) {
       await freePage.bringToFront();
       await app.call({ type: 'record', handler: true, served: true });
@@ -367,9 +368,11 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       appRounds.push({ keys: appKeys, handler: appSide.handler });
       appServed.push(...appSide.served.filter((c) => c.channel === 'links:list'));
       await floorPage.bringToFront();
-      await app.call({ type: 'record', handler: true, served: false });
+      await app.call({ type: 'record', handler: true, served: true });
       const floorKeys = await typeFloor(floorPage);
-      floorRounds.push({ keys: floorKeys, handler: (await app.call<Recorded>({ type: 'take' })).handler });
+      const floorSide = await app.call<Recorded>({ type: 'take' });
+      floorRounds.push({ keys: floorKeys, handler: floorSide.handler });
+      floorServed.push(...floorSide.served.filter((c) => c.channel === 'links:list'));
       await app.call({ type: 'record', handler: false, served: true });
       const calls = await noWorkCalls(NO_WORK_CALLS);
       const backendSide = (await app.call<Recorded>({ type: 'take' })).served.filter((c) => c.channel === 'app:info');
@@ -394,6 +397,11 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     const offset = clockOffset(noWorkPairs);
     const appPairs = pairByQuery(keys.filter((k) => k.sendAt > 0).map((k) => ({ q: k.q.trim(), send: k.sendAt, recv: k.recvAt })), appServed, offset);
     const appParts = splitRoundTrips(appPairs, offset);
+    // The floor page's calls in the same parts: what a round trip made during a keystroke costs
+    // on this machine without the app (issue 43, item 2).
+    const floorKeysAll = floorRounds.flatMap((r) => r.keys);
+    const floorPairs = pairByQuery(floorKeysAll.map((k) => ({ q: k.q, send: k.sendAt, recv: k.recvAt })), floorServed, offset);
+    const floorParts = splitRoundTrips(floorPairs, offset);
     const noWorkParts = splitRoundTrips(noWorkPairs, offset);
     const p50p95 = (values: number[]) => `${round(percentile(values, 50), 1)} / ${round(percentile(values, 95), 1)}`;
     log(`links: floor page, ${floorRounds.flatMap((r) => r.keys).length} keystrokes; keystroke → rows p95 per round ${list(floorKeyP95)} ms (app ${list(appKeyP95)} ms)`);
@@ -412,6 +420,15 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       { bench: 'links', metric: '  the floor page\'s round trip / handler time', value: `${list(floorRpcP95)} / ${list(floorHandlerP95)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: `  the app's round trip in parts, p50 / p95 (${appPairs.length} calls; clocks lined up on the no-work calls): page → backend; handler; backend → page (answer serialised, sent, read by the page's main thread)`, value: `${p50p95(appParts.up)}; ${p50p95(appParts.handler)}; ${p50p95(appParts.down)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: `  the no-work call in the same parts (${noWorkPairs.length} calls)`, value: `${p50p95(noWorkParts.up)}; ${p50p95(noWorkParts.handler)}; ${p50p95(noWorkParts.down)}`, unit: 'ms', goal: '', pass: null },
+      { bench: 'links', metric: `  the floor page's round trip in the same parts (${floorPairs.length} calls)`, value: `${p50p95(floorParts.up)}; ${p50p95(floorParts.handler)}; ${p50p95(floorParts.down)}`, unit: 'ms', goal: '', pass: null },
+      {
+        bench: 'links',
+        metric: '  what the floor costs: the floor page\'s round trip p95 / (its handler p95 + the no-work call p95), medians, the form of the ratio below; and the app\'s round trip p95 / the floor page\'s',
+        value: `${round(median(floorRpcP95) / (median(floorHandlerP95) + median(noWorkP95)))}; ${round(median(appRpcP95) / median(floorRpcP95))}`,
+        unit: '',
+        goal: '',
+        pass: null,
+      },
       ratioRow('links', 'roundtrip/(handler+nowork)', median(appRpcP95) / (median(appHandlerP95) + median(noWorkP95)), '<=', 1.2),
       ratioRow('links', 'keystroke/floor', median(appKeyP95) / median(floorKeyP95), '<=', 1.2),
       ratioRow('links', 'firstrows/floor', median(appCold) / median(floorCold), '<=', 1.2),

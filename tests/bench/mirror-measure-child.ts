@@ -6,6 +6,8 @@
  * The backend's whole code is loaded, as in the app's process, though only the mirror is used:
  * its memory figure is then the backend's, not the mirror module's alone.
  */
+// First, as Electron's main process and the web shell import it (process-memory-setup.ts).
+import '../../electron/backend/process-memory-setup.js';
 import '../../electron/backend/create-backend.js';
 import { measure } from './mirror-measure.js';
 

@@ -2,6 +2,7 @@ import { createRouter, type Handlers } from '../../electron/backend/router.js';
 import { ftsQuery } from '../../electron/backend/mirror/link-search.js';
 import { openProfileData } from '../../electron/backend/mirror/index.js';
 import type { MirrorLinkQuery } from '../../electron/shared/models.js';
+import { nextQuietTrim, type TrimRecord } from '../../electron/backend/malloc-trim.js';
 import { processMemory, type MemoryBreakdown } from './process-memory.js';
 
 /*
@@ -58,11 +59,16 @@ export interface Measured {
   listP95: number;
   facetsMs: number;
   facetsAllMs: number;
+  /** At rest after the queries: once the backend's quiet trim has run (malloc-trim.ts). */
   rssMb: number;
   rssBaseMb: number;
-  /** Where the memory is after the first profile's queries (see process-memory.ts). */
+  /** Where the memory is at rest after the first profile's queries (see process-memory.ts). */
   memory: MemoryBreakdown;
-  /** A second profile of the same 100,000 links opened beside the first, after its queries. */
+  /** Right after the last query, before the quiet trim. */
+  busy: MemoryBreakdown;
+  /** The quiet trim's own record (null where there is no malloc_trim). */
+  trim: TrimRecord | null;
+  /** A second profile of the same 100,000 links opened beside the first, after its queries (at rest). */
   second: { indexBuildMs: number; memory: MemoryBreakdown; addedMb: number } | null;
   /** Opening the mirror to its in-memory link index being current (built between turns). */
   indexBuildMs: number;
@@ -223,12 +229,17 @@ export async function measure(dir: string, secondDir?: string): Promise<Measured
   const { data, indexBuildMs } = await openReady(dir);
   const t = exercise(data);
   const rounds = await ratioRounds(data);
+  // Right after the queries, then at rest: the backend trims malloc's arena once it has been
+  // quiet for a second (malloc-trim.ts), as it does in the app between a person's searches.
+  const busy = processMemory();
+  const trim = await nextQuietTrim();
   const memory = processMemory();
   let second: Measured['second'] = null;
   if (secondDir) {
     const other = await openReady(secondDir);
     exercise(other.data);
     await ratioRounds(other.data);
+    await nextQuietTrim();
     const both = processMemory();
     second = { indexBuildMs: other.indexBuildMs, memory: both, addedMb: both.rssMb - memory.rssMb };
     other.data.close();
@@ -244,6 +255,8 @@ export async function measure(dir: string, secondDir?: string): Promise<Measured
     rssMb: memory.rssMb,
     rssBaseMb: base.rssMb,
     memory,
+    busy,
+    trim,
     second,
     indexBuildMs,
     links: data.mirror.linkCount(),

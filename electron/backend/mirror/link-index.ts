@@ -1,5 +1,6 @@
 import type { LinkFacets, MirrorLinkQuery } from '../../shared/models.js';
 import { buildLinkIndex, type LinkSnapshot } from './link-index-build.js';
+import { trimWhenQuiet } from '../malloc-trim.js';
 import { filterMask, type FilterMask } from './link-index-columns.js';
 import { countFacets } from './link-index-facets.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, type LinkWindow } from './link-query.js';
@@ -117,6 +118,8 @@ export function createLinkIndex(sql: Sql, options: LinkIndexOptions = {}): LinkI
       if (built) {
         snapshot = built;
         builtFor = from;
+        // The build's temporary arrays are freed: give their memory back once things are quiet.
+        trimWhenQuiet();
         settle();
       } else schedule();
     } catch (error) {

@@ -1,4 +1,5 @@
 import { CLEARED_ON_UPDATE } from '../../shared/link-update.js';
+import { trimWhenQuiet } from '../malloc-trim.js';
 import type {
   Account,
   Campaign,
@@ -189,12 +190,14 @@ export function createMirror(sql: Sql, clock: MirrorClock, options: MirrorOption
     clock,
 
     links(query = {}) {
+      trimWhenQuiet();
       const now = nowText();
       const window = linkIndex.window(query, now) ?? queryLinks(sql, query, now);
       return { ...window, source: 'mirror', syncedAt: syncedAt('links') };
     },
 
     facets(query = {}) {
+      trimWhenQuiet();
       const key = `${version}:${nowText().slice(0, 16)}:${JSON.stringify(query)}`;
       if (facetCache?.key === key) return facetCache.value;
       const value: LinkFacets = {

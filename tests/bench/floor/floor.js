@@ -58,7 +58,8 @@
       show(result);
       var dom = performance.now() - t0;
       requestAnimationFrame(function () {
-        bench.results.push({ q: q, dom: dom, frame: performance.now() - t0, rpc: rpc, sent: sent - t0 });
+        // sendAt / recvAt on the epoch clock, for the round trip's parts (round-trip-parts.ts).
+        bench.results.push({ q: q, dom: dom, frame: performance.now() - t0, rpc: rpc, sent: sent - t0, sendAt: performance.timeOrigin + sent, recvAt: performance.timeOrigin + sent + rpc });
       });
     });
   });
