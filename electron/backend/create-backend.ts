@@ -56,6 +56,12 @@ export interface BackendOptions {
   desktop?: DesktopShellPorts;
   /** The local workspace's public-address check (tests pass a connector with their names). */
   publicAddress?: PublicAddressOptions;
+  /**
+   * Opens the current profile's workspace at once, so its sync and outbox start with the app
+   * (default). The command line passes false: a command opens the profile it works on when it
+   * first asks, so it sees the outbox before anything of its own run could send from it.
+   */
+  openCurrentProfile?: boolean;
 }
 
 /**
@@ -98,7 +104,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       .then((state) => events.emit('profiles:changed', state));
   });
   // Open the current profile's workspace now, so its sync starts with the app.
-  if (accounts.current()) sessions.current();
+  if (options.openCurrentProfile !== false && accounts.current()) sessions.current();
 
   const closers: (() => Promise<void> | void)[] = [];
   const context: BackendContext = {

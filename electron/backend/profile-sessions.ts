@@ -19,6 +19,8 @@ export interface Session {
 interface OpenSession extends Session {
   baseUrl: string;
   stop: () => void;
+  /** False from the moment it starts closing: its events then speak for nothing. */
+  liveness: { live: boolean };
 }
 
 export interface ProfileSessionsOptions {
@@ -41,6 +43,8 @@ export interface ProfileSessionsOptions {
  */
 export class ProfileSessions {
   private readonly sessions = new Map<string, OpenSession>();
+  /** Set by closeAll (the backend closing): no session opens after it. */
+  private closed = false;
 
   constructor(
     private readonly accounts: Accounts,
@@ -117,6 +121,7 @@ export class ProfileSessions {
     const session = this.sessions.get(id);
     if (!session) return;
     this.sessions.delete(id);
+    session.liveness.live = false;
     session.stop();
     await session.workspace.close();
     session.api.close();
@@ -134,6 +139,7 @@ export class ProfileSessions {
   }
 
   async closeAll(): Promise<void> {
+    this.closed = true;
     for (const id of [...this.sessions.keys()]) await this.close(id);
   }
 
@@ -141,6 +147,9 @@ export class ProfileSessions {
     const existing = this.sessions.get(profile.id);
     if (existing && existing.baseUrl === profile.baseUrl) return existing;
     if (existing) void this.close(profile.id);
+    // A late event of a closing profile (its sync cancelled) must not open it again, unseen: its
+    // outbox would start sending with nobody left to close its file.
+    if (this.closed) throw AppError.of('internal', 'Linkdeck is closing.');
 
     const client = createApiClient({
       baseUrl: profile.baseUrl,
@@ -158,7 +167,9 @@ export class ProfileSessions {
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     });
     const api = createProfileApi({ client, scheduler: createScheduler() });
-    const isCurrent = () => this.accounts.current()?.id === profile.id;
+    // A session being closed (or replaced) publishes nothing more.
+    const liveness = { live: true };
+    const isCurrent = () => liveness.live && this.accounts.current()?.id === profile.id;
     const profileId = profile.id;
     const workspace = openProfileWorkspace({
       dir: this.accounts.dataDirFor(profile.id),
@@ -175,7 +186,7 @@ export class ProfileSessions {
     const stopBudget = api.scheduler.subscribe((state) => {
       if (isCurrent()) this.events.emit('budget:changed', { profileId, ...state });
     });
-    const session: OpenSession = { profile, api, workspace, baseUrl: profile.baseUrl, stop: stopBudget };
+    const session: OpenSession = { profile, api, workspace, baseUrl: profile.baseUrl, stop: stopBudget, liveness };
     this.sessions.set(profile.id, session);
     workspace.start();
     return session;

@@ -289,13 +289,21 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
 
   add(
     'import',
-    "import links from a CSV or text file (the app's importer): shows the dry run; --yes starts it",
+    "import links from a CSV, text, JSON or spreadsheet file (the app's importer): shows the dry run; --yes starts it",
     () => import('./commands/import.js'),
-    ['linkdeck import bitly-export.csv', 'linkdeck import urls.txt --yes'],
+    [
+      'linkdeck import bitly-export.csv',
+      'linkdeck import urls.txt --yes',
+      'linkdeck import links.xlsx --sheet Links --yes',
+    ],
   )
     .argument(
       '<file>',
-      'a CSV file (Linkdeck, Bitly, Rebrandly, Short.io, Shlink, Kutt, Dub exports) or one URL per line; - for stdin',
+      'a CSV file (Linkdeck, Bitly, Rebrandly, Short.io, Shlink, Kutt, Dub exports), a saved API answer (.json), an Excel (.xlsx) or OpenDocument (.ods) workbook, or one URL per line; - for stdin',
+    )
+    .option(
+      '--sheet <name>',
+      "a workbook's sheet to import (needed when it has several; its sheets are listed otherwise)",
     )
     .option('-y, --yes', 'start the import (otherwise only the dry run)');
 

@@ -270,6 +270,8 @@ async function openHere(door: Door, options: SessionOptions): Promise<Transport>
       // No renderer here: the web shell's capabilities (no OS clipboard, no notifications).
       shell: 'web',
       appVersion: options.version,
+      // Opened by the command's first call about it (see `sync --wait`'s count of what it sent).
+      openCurrentProfile: false,
       openExternal: async (url) => {
         if (!(await openInBrowser(url))) throw new Error('No browser could be started.');
       },

@@ -105,7 +105,23 @@ function cellText(cell: CellObject | undefined, isDate: (format: string) => bool
   }
 }
 
-/** The workbook's sheet (`sheet`: its name; the first when not given) as an import table, or a sentence. */
+/** The sheet names as a list for a sentence: "Links", "Archive". */
+export const sheetList = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
+
+/**
+ * The sheet a name asks for: the same name, else the one sheet that differs only in case (a name
+ * typed on a command line). Undefined when there is none.
+ */
+export function sheetNamed(names: readonly string[], wanted: string): string | undefined {
+  if (names.includes(wanted)) return wanted;
+  const folded = names.filter((n) => n.toLowerCase() === wanted.toLowerCase());
+  return folded.length === 1 ? folded[0] : undefined;
+}
+
+/**
+ * The workbook's sheet (`sheet`: its name; the first when not given) as an import table, or a
+ * sentence; a name the workbook has no sheet of is refused with the names it has.
+ */
 export async function readWorkbook(name: string, bytes: Uint8Array, sheet?: string): Promise<WorkbookFile> {
   if (bytes.byteLength > IMPORT_MAX_BYTES) return { error: tooLargeMessage(name, bytes.byteLength) };
   const parts = unpack(name, bytes);
@@ -132,9 +148,12 @@ export async function readWorkbook(name: string, bytes: Uint8Array, sheet?: stri
     return { error: `"${name}" cannot be read as a workbook (${error instanceof Error ? error.message : 'it is damaged'}). Open it in your spreadsheet, save it again and import that file.` };
   }
   const names = [...book.SheetNames];
-  const chosen = sheet && names.includes(sheet) ? sheet : names[0];
+  const chosen = sheet ? sheetNamed(names, sheet) : names[0];
+  if (sheet && !chosen) return { error: `"${name}" has no sheet "${sheet}". Its sheets: ${sheetList(names)}.` };
   const ws = chosen ? book.Sheets[chosen] : undefined;
-  if (!chosen || !ws || !ws['!ref']) return { error: `"${name}": the sheet "${chosen ?? ''}" is empty: it has no links.${names.length > 1 ? ' Pick another sheet.' : ''}` };
+  // The other sheets are named: a command line has no picker to show them.
+  const another = names.length > 1 ? ` Pick another sheet (${sheetList(names.filter((n) => n !== chosen))}).` : '';
+  if (!chosen || !ws || !ws['!ref']) return { error: `"${name}": the sheet "${chosen ?? ''}" is empty: it has no links.${another}` };
   const full = XLSX.utils.decode_range(ws['!fullref'] ?? ws['!ref']);
   if (full.e.r - full.s.r > BULK_MAX_ROWS) {
     return { error: `"${name}": the sheet "${chosen}" has ${(full.e.r - full.s.r + 1).toLocaleString('en')} rows; a job takes at most ${BULK_MAX_ROWS.toLocaleString('en')}. Split it into several sheets or files.` };
@@ -156,7 +175,7 @@ export async function readWorkbook(name: string, bytes: Uint8Array, sheet?: stri
     if (fields.length > 0) records.push({ line: r + 1, fields });
   }
   const table = tableFromRecords(records);
-  if (table.records.length === 0) return { error: `"${name}": the sheet "${chosen}" has column names but no rows: it has no links.${names.length > 1 ? ' Pick another sheet.' : ''}` };
+  if (table.records.length === 0) return { error: `"${name}": the sheet "${chosen}" has column names but no rows: it has no links.${another}` };
   return { table, kind: 'csv', label: null, format, sheet: { name: chosen, names } };
 }
 

@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { targetAliases } from '../../electron/backend/bulk/alias-taken.js';
-import type { ProfileApi } from '../../electron/backend/scheduler/profile-api.js';
-import { openProfileWorkspace, type ProfileWorkspace } from '../../electron/backend/sync/index.js';
-import type { BulkJob } from '../../electron/shared/bulk.js';
-import type { SyncProgress } from '../../electron/shared/models.js';
-import { startTestService, type TestService } from '../support/service.js';
-import { profileApiFor } from '../unit/sync/support/profile-api.js';
+import { openProfileWorkspace } from '../../electron/backend/sync/index.js';
+import { bulkService, type BulkWorkspace } from './support/bulk-workspace.js';
 
 /*
  * An import's alias that the mirror did not know as taken (the dry run found no clash) and the
@@ -16,63 +9,19 @@ import { profileApiFor } from '../unit/sync/support/profile-api.js';
  * or left out), kept with the job; a row without a choice fails with the service's words.
  */
 
-let service: TestService;
-let dir: string;
-let api: ProfileApi;
-let ws: ProfileWorkspace | undefined;
-
-beforeEach(async () => {
-  service = await startTestService({ rateLimit: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'linkdeck-alias-taken-'));
-  api = profileApiFor(service.url, service.key, { postAttempts: 1 });
-});
-
-afterEach(async () => {
-  await ws?.close();
-  ws = undefined;
-  api.close();
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const world = bulkService();
 
 /** Opens the workspace and resolves once its first sync is over. */
-async function openSynced(): Promise<{ ws: ProfileWorkspace; when: (id: string, p: (j: BulkJob) => boolean) => Promise<BulkJob> }> {
-  const waiters: { id: string; p: (j: BulkJob) => boolean; resolve: (j: BulkJob) => void }[] = [];
-  let onSynced: () => void = () => {};
-  const synced = new Promise<void>((resolve) => (onSynced = resolve));
-  const opened = openProfileWorkspace({
-    dir,
-    baseUrl: service.url,
-    api,
-    outboxServerMaxExecutionMs: 0,
-    onProgress: (p: SyncProgress) => {
-      if (p.phase === 'idle' && p.syncedAt !== null) onSynced();
-    },
-    onBulkChange: (job) => {
-      for (const w of [...waiters]) {
-        if (w.id === job.id && w.p(job)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(job);
-        }
-      }
-    },
-  });
-  ws = opened;
-  opened.start();
-  await synced;
-  const when = (id: string, p: (j: BulkJob) => boolean) =>
-    new Promise<BulkJob>((resolve) => {
-      const now = opened.bulk.get(id);
-      if (p(now)) resolve(now);
-      else waiters.push({ id, p, resolve });
-    });
-  return { ws: opened, when };
+async function openSynced(): Promise<BulkWorkspace> {
+  const opened = world.open();
+  await opened.synced;
+  return opened;
 }
 
 /** Long URL → its aliases on the service. */
 async function serviceAliases(): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  const answer = await service.api<{ data: { urls: { longurl: string; alias: string }[] } }>('GET', '/api/urls?limit=100&page=1');
+  const answer = await world.service.api<{ data: { urls: { longurl: string; alias: string }[] } }>('GET', '/api/urls?limit=100&page=1');
   for (const u of answer.json.data.urls) out.set(u.longurl, [...(out.get(u.longurl) ?? []), u.alias]);
   return out;
 }
@@ -82,7 +31,7 @@ describe('an import alias refused as taken at send time', () => {
     const { ws: opened, when } = await openSynced();
     // Made on the service after the sync: the mirror does not know these aliases are taken.
     for (const alias of ['spring', 'summer', 'autumn']) {
-      expect((await service.api('POST', '/api/url/add', { url: `https://other.example/${alias}`, custom: alias })).status).toBe(200);
+      expect((await world.service.api('POST', '/api/url/add', { url: `https://other.example/${alias}`, custom: alias })).status).toBe(200);
     }
     expect(targetAliases(opened.data.mirror.sql, ['spring', 'summer', 'autumn'])).toEqual([]);
 
@@ -129,8 +78,8 @@ describe('an import alias refused as taken at send time', () => {
 
   it('rows naming a channel whose create is still queued (offline, then a restart) get that channel on the service', async () => {
     // Not started: nothing is sent, as offline. The channel's create and the job wait in the data file.
-    const first = openProfileWorkspace({ dir, baseUrl: service.url, api, outboxServerMaxExecutionMs: 0 });
-    ws = first;
+    const first = openProfileWorkspace({ dir: world.dir, baseUrl: world.service.url, api: world.api, outboxServerMaxExecutionMs: 0 });
+    world.track(first);
     const channel = first.outbox.enqueue({ kind: 'channel.create', input: { name: 'Summer' } });
     expect(channel.provisionalId).toBeLessThan(0);
     const job = first.bulk.create({
@@ -143,20 +92,20 @@ describe('an import alias refused as taken at send time', () => {
       reuse: true,
     });
     await first.close();
-    ws = undefined;
+    world.track(null);
 
     const { ws: second, when } = await openSynced();
     await when(job.id, (j) => j.status === 'done');
     expect(second.bulk.get(job.id).counts).toMatchObject({ created: 3, failed: 0 });
-    const channels = await service.api<{ data: { channels: { id: number; name: string }[] } }>('GET', '/api/channels');
+    const channels = await world.service.api<{ data: { channels: { id: number; name: string }[] } }>('GET', '/api/channels');
     const summer = channels.json.data.channels.filter((c) => c.name === 'Summer');
     expect(summer).toHaveLength(1);
-    const items = await service.api<{ data: { items: { preview: string }[] } }>('GET', `/api/channel/${summer[0]?.id}`);
+    const items = await world.service.api<{ data: { items: { preview: string }[] } }>('GET', `/api/channel/${summer[0]?.id}`);
     expect(items.json.data.items.map((i) => i.preview).sort()).toEqual(['https://example.com/s1', 'https://example.com/s2']);
   });
 
   it('the dry run reads the aliases the mirror knows, with their URL and domain', async () => {
-    expect((await service.api('POST', '/api/url/add', { url: 'https://other.example/known', custom: 'known' })).status).toBe(200);
+    expect((await world.service.api('POST', '/api/url/add', { url: 'https://other.example/known', custom: 'known' })).status).toBe(200);
     const { ws: opened } = await openSynced();
     expect(targetAliases(opened.data.mirror.sql, ['known', 'KNOWN', 'unknown'])).toEqual([{ alias: 'known', url: 'https://other.example/known', domain: null }]);
   });

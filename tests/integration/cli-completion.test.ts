@@ -5,101 +5,17 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileSummary } from '../../electron/shared/contract.js';
 import { cliBundle, localWorkspaceFolder, runCli, startApp, value } from './support/cli-harness.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { startTestService } from '../support/service.js';
 import { skipBecause } from '../support/skip-reason.js';
 
-/**
- * The bash completion script as bash runs it: sourced in a real bash, asked what completes a
- * line (COMP_WORDS as readline fills them), with `linkdeck` on the PATH as the bundle.
- */
 const has = (shell: string) => spawnSync(shell, ['--version']).status === 0;
-const hasBash = has('bash');
-
-describe.skipIf(skipBecause(!hasBash, 'bash is not installed'))('linkdeck completion (bash)', () => {
-  let dataDir: string;
-  let bin: string;
-  let script: string;
-  let remote: TestService;
-
-  beforeAll(async () => {
-    const bundle = await cliBundle();
-    ({ dataDir } = await localWorkspaceFolder());
-    remote = await startTestService();
-    const app = await startApp(dataDir);
-    await value<ProfileSummary>(app.backend, 'profiles:connect', { name: 'Work', baseUrl: remote.url, apiKey: remote.key });
-    await app.close();
-    bin = mkdtempSync(join(tmpdir(), 'linkdeck-bin-'));
-    writeFileSync(join(bin, 'linkdeck'), `#!/bin/sh\nexec "${process.execPath}" "${bundle}" "$@"\n`);
-    chmodSync(join(bin, 'linkdeck'), 0o755);
-    script = join(bin, 'linkdeck.bash');
-    const made = await runCli(dataDir, ['completion', 'bash']);
-    expect(made.code, made.stderr).toBe(0);
-    writeFileSync(script, made.stdout);
-  }, 120_000);
-  afterAll(async () => {
-    await remote.close();
-    rmSync(bin, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** What bash offers for the line, the cursor at its end (a trailing space: a new word). */
-  const complete = (line: string): string[] => {
-    const words = line.split(' ');
-    const program = `source ${JSON.stringify(script)}
-COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})
-COMP_CWORD=${words.length - 1}
-_linkdeck
-printf '%s\\n' "\${COMPREPLY[@]}"`;
-    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', program], {
-      encoding: 'utf8',
-      cwd: bin,
-      env: { ...process.env, PATH: `${bin}:${process.env['PATH']}`, LINKDECK_DATA_DIR: dataDir },
-    });
-    expect(r.status, r.stderr).toBe(0);
-    return r.stdout.split('\n').filter((l) => l !== '');
-  };
-
-  it('completes commands and option values after global options', () => {
-    expect(complete('linkdeck --profile Work sh')).toEqual(['shorten']);
-    expect(complete('linkdeck -p Work list --sort c')).toEqual(['clicks']);
-    expect(complete('linkdeck --json st')).toEqual(['status', 'stats']);
-  });
-
-  it('profile names after --profile, shell names after completion, subcommands after profiles', () => {
-    expect(complete('linkdeck --profile ')).toEqual(['Local workspace', 'Work']);
-    expect(complete('linkdeck shorten -p W')).toEqual(['Work']);
-    expect(complete('linkdeck completion ')).toEqual(['bash', 'zsh', 'fish', 'install']);
-    expect(complete('linkdeck profiles a')).toEqual(['add']);
-    expect(complete('linkdeck outbox d')).toEqual(['discard']);
-  });
-
-  it('files only where a file is expected', () => {
-    expect(complete('linkdeck import linkdeck.b')).toEqual(['linkdeck.bash']);
-    expect(complete('linkdeck export -o linkdeck.b')).toEqual(['linkdeck.bash']);
-    expect(complete('linkdeck find linkdeck.b')).toEqual([]);
-    expect(complete('linkdeck completion linkdeck.b')).toEqual([]);
-  });
-
-  it('completion install puts the script where bash-completion loads it', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'linkdeck-home-'));
-    const r = await runCli(dataDir, ['completion', 'install', 'bash'], { env: { HOME: home, XDG_DATA_HOME: '' } });
-    expect(r.code, r.stderr).toBe(0);
-    const file = join(home, '.local/share/bash-completion/completions/linkdeck');
-    expect(r.stdout.trim()).toBe(file);
-    expect(readFileSync(file, 'utf8')).toBe(readFileSync(script, 'utf8'));
-    const unknown = await runCli(dataDir, ['completion', 'install'], { env: { HOME: home, SHELL: '/bin/tcsh' } });
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('linkdeck completion install bash|zsh|fish');
-    rmSync(home, { recursive: true, force: true });
-  });
-});
 
 /**
  * A data folder with two profiles (the local workspace and "Work" on a second service), and a
  * folder on the PATH holding `linkdeck` (the bundle) and the completion script `file` for
  * `shell`: what a user has after `completion install`.
  */
-async function completionWorld(shell: 'zsh' | 'fish', file: string) {
+async function completionWorld(shell: 'bash' | 'zsh' | 'fish', file: string) {
   const bundle = await cliBundle();
   const { dataDir } = await localWorkspaceFolder();
   const remote = await startTestService();
@@ -120,6 +36,76 @@ async function completionWorld(shell: 'zsh' | 'fish', file: string) {
   };
   return { dataDir, bin, script: join(bin, file), env, close };
 }
+
+/**
+ * What every shell must offer, asked through that shell's `complete` (its offers sorted): `file`
+ * is the completion script beside `linkdeck`, the file to offer where a file is expected.
+ */
+function sameInEveryShell(complete: (line: string) => string[], file: string): void {
+  const start = file.slice(0, -2);
+
+  it('completes commands and option values after global options', () => {
+    expect(complete('linkdeck --profile Work sh')).toEqual(['shorten']);
+    expect(complete('linkdeck -p Work list --sort c')).toEqual(['clicks']);
+    expect(complete('linkdeck --json st')).toEqual(['stats', 'status']);
+  });
+
+  it('profile names after --profile, shell names after completion, subcommands after profiles', () => {
+    expect(complete('linkdeck --profile ')).toEqual(['Local workspace', 'Work']);
+    expect(complete('linkdeck shorten -p W')).toEqual(['Work']);
+    expect(complete('linkdeck completion ')).toEqual(['bash', 'fish', 'install', 'zsh']);
+    expect(complete('linkdeck profiles a')).toEqual(['add']);
+    expect(complete('linkdeck outbox d')).toEqual(['discard']);
+  });
+
+  it('files only where a file is expected', () => {
+    expect(complete(`linkdeck import ${start}`)).toEqual([file]);
+    expect(complete(`linkdeck export -o ${start}`)).toEqual([file]);
+    expect(complete(`linkdeck find ${start}`)).toEqual([]);
+    expect(complete(`linkdeck completion ${start}`)).toEqual([]);
+  });
+}
+
+/**
+ * The bash completion script as bash runs it: sourced in a real bash, asked what completes a
+ * line (COMP_WORDS as readline fills them), with `linkdeck` on the PATH as the bundle.
+ */
+describe.skipIf(skipBecause(!has('bash'), 'bash is not installed'))('linkdeck completion (bash)', () => {
+  let world: Awaited<ReturnType<typeof completionWorld>>;
+
+  beforeAll(async () => {
+    world = await completionWorld('bash', 'linkdeck.bash');
+  }, 120_000);
+  afterAll(() => world.close());
+
+  /** What bash offers for the line, the cursor at its end (a trailing space: a new word). */
+  const complete = (line: string): string[] => {
+    const words = line.split(' ');
+    const program = `source ${JSON.stringify(world.script)}
+COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})
+COMP_CWORD=${words.length - 1}
+_linkdeck
+printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', program], { encoding: 'utf8', cwd: world.bin, env: world.env });
+    expect(r.status, r.stderr).toBe(0);
+    return r.stdout.split('\n').filter((l) => l !== '').sort();
+  };
+
+  sameInEveryShell(complete, 'linkdeck.bash');
+
+  it('completion install puts the script where bash-completion loads it', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'linkdeck-home-'));
+    const r = await runCli(world.dataDir, ['completion', 'install', 'bash'], { env: { HOME: home, XDG_DATA_HOME: '' } });
+    expect(r.code, r.stderr).toBe(0);
+    const file = join(home, '.local/share/bash-completion/completions/linkdeck');
+    expect(r.stdout.trim()).toBe(file);
+    expect(readFileSync(file, 'utf8')).toBe(readFileSync(world.script, 'utf8'));
+    const unknown = await runCli(world.dataDir, ['completion', 'install'], { env: { HOME: home, SHELL: '/bin/tcsh' } });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('linkdeck completion install bash|zsh|fish');
+    rmSync(home, { recursive: true, force: true });
+  });
+});
 
 /**
  * The zsh script in a real interactive zsh: support/zsh-complete.zsh types the line into a zsh
@@ -150,26 +136,7 @@ describe.skipIf(skipBecause(!has('zsh'), 'zsh is not installed (apt-get install 
     return [...new Set(offers)].sort();
   };
 
-  it('completes commands and option values after global options', () => {
-    expect(complete('linkdeck --profile Work sh')).toEqual(['shorten']);
-    expect(complete('linkdeck -p Work list --sort c')).toEqual(['clicks']);
-    expect(complete('linkdeck --json st')).toEqual(['stats', 'status']);
-  });
-
-  it('profile names after --profile, shell names after completion, subcommands after profiles', () => {
-    expect(complete('linkdeck --profile ')).toEqual(['Local workspace', 'Work']);
-    expect(complete('linkdeck shorten -p W')).toEqual(['Work']);
-    expect(complete('linkdeck completion ')).toEqual(['bash', 'fish', 'install', 'zsh']);
-    expect(complete('linkdeck profiles a')).toEqual(['add']);
-    expect(complete('linkdeck outbox d')).toEqual(['discard']);
-  });
-
-  it('files only where a file is expected', () => {
-    expect(complete('linkdeck import _link')).toEqual(['_linkdeck']);
-    expect(complete('linkdeck export -o _link')).toEqual(['_linkdeck']);
-    expect(complete('linkdeck find _link')).toEqual([]);
-    expect(complete('linkdeck completion _link')).toEqual([]);
-  });
+  sameInEveryShell(complete, '_linkdeck');
 
   it('completion install puts _linkdeck in the folder the printed ~/.zshrc line adds to $fpath', async () => {
     const home = mkdtempSync(join(tmpdir(), 'linkdeck-home-'));
@@ -212,26 +179,7 @@ describe.skipIf(skipBecause(!has('fish'), 'fish is not installed (apt-get instal
   };
   const q = (text: string) => `'${text.replace(/[\\']/g, '\\$&')}'`;
 
-  it('completes commands and option values after global options', () => {
-    expect(complete('linkdeck --profile Work sh')).toEqual(['shorten']);
-    expect(complete('linkdeck -p Work list --sort c')).toEqual(['clicks']);
-    expect(complete('linkdeck --json st')).toEqual(['stats', 'status']);
-  });
-
-  it('profile names after --profile, shell names after completion, subcommands after profiles', () => {
-    expect(complete('linkdeck --profile ')).toEqual(['Local workspace', 'Work']);
-    expect(complete('linkdeck shorten -p W')).toEqual(['Work']);
-    expect(complete('linkdeck completion ')).toEqual(['bash', 'fish', 'install', 'zsh']);
-    expect(complete('linkdeck profiles a')).toEqual(['add']);
-    expect(complete('linkdeck outbox d')).toEqual(['discard']);
-  });
-
-  it('files only where a file is expected', () => {
-    expect(complete('linkdeck import linkdeck.f')).toEqual(['linkdeck.fish']);
-    expect(complete('linkdeck export -o linkdeck.f')).toEqual(['linkdeck.fish']);
-    expect(complete('linkdeck find linkdeck.f')).toEqual([]);
-    expect(complete('linkdeck completion linkdeck.f')).toEqual([]);
-  });
+  sameInEveryShell(complete, 'linkdeck.fish');
 
   it('completion install puts the script where fish loads completions from', async () => {
     const home = mkdtempSync(join(tmpdir(), 'linkdeck-home-'));

@@ -1,32 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProfilesState } from '../../electron/shared/contract.js';
-import { startTestService, type TestService } from '../support/service.js';
-import { cliBundle, runCli, startApp, value, type RunningApp } from './support/cli-harness.js';
+import { appAndService } from './support/app-and-service.js';
+import { runCli, value } from './support/cli-harness.js';
 
 /** The profile commands with the app running: the app does the work, and its profiles change at once. */
 describe('linkdeck profiles with the app running', () => {
-  let dataDir: string;
-  let remote: TestService;
-  let app: RunningApp;
-
-  beforeAll(async () => {
-    await cliBundle();
-  });
-  beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-profiles-app-'));
-    remote = await startTestService();
-    app = await startApp(dataDir);
-  });
-  afterEach(async () => {
-    await app.close();
-    await remote.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const world = appAndService('linkdeck-profiles-app-');
 
   it('add --local, add NAME --url (wrong key refused), use, status: in the app at once', { timeout: 180_000 }, async () => {
+    const { dataDir, remote, app } = world;
     const local = await runCli(dataDir, ['profiles', 'add', '--local']);
     expect(local.code, local.stderr).toBe(0);
     let state = await value<ProfilesState>(app.backend, 'profiles:list');

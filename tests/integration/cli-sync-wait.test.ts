@@ -42,11 +42,19 @@ describe('linkdeck sync --wait with changes waiting in the outbox', () => {
   const serviceUrls = async () =>
     (await remote.api<{ data: { urls: { longurl: string }[] } }>('GET', '/api/urls')).json.data.urls.map((u) => u.longurl);
 
+  /** The outbox as the next command finds it (its backend opened afresh on the data folder). */
+  const outboxItems = async () =>
+    JSON.parse((await cli(['outbox', '--json'])).stdout) as { state: string; outcomeUnknown: boolean; attempts: number }[];
+
   it('offline: shorten exits 3 and says to run sync --wait; that sends it (exit 0) once the service answers', { timeout: 180_000 }, async () => {
     await proxy.offline();
     const queued = await cli(['shorten', 'https://example.org/on-a-plane']);
     expect(queued.code).toBe(3);
     expect(queued.stderr).toContain('linkdeck sync --wait');
+    // Refused at the door (the connection was refused), and nothing was on the wire when the
+    // command closed: no answer was lost, so nothing must be looked up or waited out before it
+    // is sent (issue 38: it used to be held for the service's longest run, about a minute).
+    expect(await outboxItems()).toEqual([expect.objectContaining({ outcomeUnknown: false })]);
 
     // Still offline: sync --wait cannot say "up to date".
     const stillOffline = await cli(['sync', '--wait']);
@@ -56,6 +64,8 @@ describe('linkdeck sync --wait with changes waiting in the outbox', () => {
     await proxy.online();
     const synced = await cli(['sync', '--wait', '--json']);
     expect(synced.code, synced.stderr).toBe(0);
+    // Sent once, by this run.
+    expect(proxy.log.filter((e) => e.method === 'POST' && e.path === '/api/url/add')).toHaveLength(1);
     const report = JSON.parse(synced.stdout) as { syncedAt: number | null; outbox: { sent: number; waiting: unknown[] } };
     expect(report.outbox).toMatchObject({ sent: 1, waiting: [] });
     expect(report.syncedAt).toEqual(expect.any(Number));
@@ -67,6 +77,7 @@ describe('linkdeck sync --wait with changes waiting in the outbox', () => {
   it('a change the service keeps refusing for now (503): sync --wait reports it and exits 3, never "up to date"', { timeout: 180_000 }, async () => {
     await proxy.offline();
     expect((await cli(['shorten', 'https://example.org/later'])).code).toBe(3);
+    expect(await outboxItems()).toEqual([expect.objectContaining({ outcomeUnknown: false })]);
     await proxy.online();
     // Every create answers 503 from now on: the sync itself works, the change cannot go.
     proxy.script({ method: 'POST', path: '/api/url/add', fault: faults.gateway(503), times: Infinity });

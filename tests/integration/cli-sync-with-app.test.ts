@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileSummary } from '../../electron/shared/contract.js';
 import type { SyncProgress } from '../../electron/shared/models.js';
-import { startTestService, type TestService } from '../support/service.js';
-import { cliBundle, runCli, startApp, value, type RunningApp } from './support/cli-harness.js';
+import { appAndService } from './support/app-and-service.js';
+import { runCli, value } from './support/cli-harness.js';
 
 /**
  * `sync --json` with the app running and no --wait: the app does the refresh, and the report's
@@ -13,26 +10,13 @@ import { cliBundle, runCli, startApp, value, type RunningApp } from './support/c
  * time the app's sync last finished a run of its own.
  */
 describe('linkdeck sync --json with the app running', () => {
-  let dataDir: string;
-  let remote: TestService;
-  let app: RunningApp;
-
-  beforeAll(async () => {
-    await cliBundle();
-  });
+  const world = appAndService('linkdeck-sync-app-');
   beforeEach(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-sync-app-'));
-    remote = await startTestService();
-    app = await startApp(dataDir);
-    await value<ProfileSummary>(app.backend, 'profiles:connect', { name: 'Work', baseUrl: remote.url, apiKey: remote.key });
-  });
-  afterEach(async () => {
-    await app.close();
-    await remote.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await value<ProfileSummary>(world.app.backend, 'profiles:connect', { name: 'Work', baseUrl: world.remote.url, apiKey: world.remote.key });
   });
 
   it('reports the time of the refresh it just asked the app for', { timeout: 120_000 }, async () => {
+    const { dataDir, remote, app } = world;
     // The app's own first sync has ended (its progress event says so): what it knows dates from then.
     const ended = (p: SyncProgress) => p.phase === 'idle' && p.syncedAt !== null;
     await new Promise<void>((resolve) => {

@@ -5,45 +5,16 @@
  * made once (its alias set aside for a new one, its expiry left out as chosen), found again the
  * second time, and its origin keeps the old alias and expiry; the result file says why.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProfileApi } from '../../electron/backend/scheduler/profile-api.js';
-import type { ProfileWorkspace } from '../../electron/backend/sync/index.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { guessMapping, previewRows } from '../../electron/shared/bulk-import.js';
 import { findAliasClashes, jobOrigin, jobRows } from '../../electron/shared/import-aliases.js';
 import { readImportFile } from '../../electron/shared/import-file.js';
 import { recogniseFormat } from '../../electron/shared/import-formats.js';
 import { fixturePath } from '../support/import-fixtures.js';
-import { startTestService, type TestService } from '../support/service.js';
-import { openBulkWorkspace, type BulkWorkspace } from './support/bulk-workspace.js';
-import { profileApiFor } from '../unit/sync/support/profile-api.js';
+import { bulkService, type BulkWorkspace } from './support/bulk-workspace.js';
 
-let service: TestService;
-let dir: string;
-let api: ProfileApi;
-let ws: ProfileWorkspace | null = null;
-
-beforeEach(async () => {
-  service = await startTestService({ rateLimit: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'linkdeck-import-'));
-  api = profileApiFor(service.url, service.key, { postAttempts: 1 });
-});
-
-afterEach(async () => {
-  await ws?.close();
-  ws = null;
-  api.close();
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function openWorkspace(): BulkWorkspace {
-  const opened = openBulkWorkspace(dir, service.url, api);
-  ws = opened.ws;
-  return opened;
-}
+const world = bulkService();
 
 /** One import as the Bulk view starts it: file → recognised columns → preview → job, the expired links imported without an expiry. */
 async function importFile(opened: BulkWorkspace, name: string, round: number) {
@@ -60,13 +31,13 @@ async function importFile(opened: BulkWorkspace, name: string, round: number) {
 }
 
 async function serviceLinks(): Promise<{ alias: string; longurl: string }[]> {
-  const answer = await service.api<{ data: { urls: { alias: string; longurl: string }[] } }>('GET', '/api/urls?limit=100');
+  const answer = await world.service.api<{ data: { urls: { alias: string; longurl: string }[] } }>('GET', '/api/urls?limit=100');
   return answer.json.data.urls;
 }
 
 describe('links the target cannot take as they were are adjusted, never refused', () => {
   it('YOURLS keywords of one and two characters and an expired Short.io link, each file twice: every link once, with its origin', async () => {
-    const opened = openWorkspace();
+    const opened = world.open();
     await opened.synced;
 
     const yourls1 = await importFile(opened, 'yourls-short-keywords.json', 1);

@@ -5,45 +5,16 @@
  * job through a profile workspace (mirror, outbox, scheduler, API client). Nothing is made twice;
  * the created date, tags after the first and former clicks are kept per source.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProfileApi } from '../../electron/backend/scheduler/profile-api.js';
-import type { ProfileWorkspace } from '../../electron/backend/sync/index.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { guessMapping, previewRows } from '../../electron/shared/bulk-import.js';
 import { jobOrigin, jobRows } from '../../electron/shared/import-aliases.js';
 import { readImportFile } from '../../electron/shared/import-file.js';
 import { recogniseFormat } from '../../electron/shared/import-formats.js';
 import { fixturePath } from '../support/import-fixtures.js';
-import { startTestService, type TestService } from '../support/service.js';
-import { openBulkWorkspace, type BulkWorkspace } from './support/bulk-workspace.js';
-import { profileApiFor } from '../unit/sync/support/profile-api.js';
+import { bulkService, type BulkWorkspace } from './support/bulk-workspace.js';
 
-let service: TestService;
-let dir: string;
-let api: ProfileApi;
-let ws: ProfileWorkspace | null = null;
-
-beforeEach(async () => {
-  service = await startTestService({ rateLimit: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'linkdeck-import-'));
-  api = profileApiFor(service.url, service.key, { postAttempts: 1 });
-});
-
-afterEach(async () => {
-  await ws?.close();
-  ws = null;
-  api.close();
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function openWorkspace(): BulkWorkspace {
-  const opened = openBulkWorkspace(dir, service.url, api);
-  ws = opened.ws;
-  return opened;
-}
+const world = bulkService();
 
 /** One import as the Bulk view starts it: file → recognised columns → preview → job. */
 async function importFile(opened: BulkWorkspace, name: string, round: number) {
@@ -59,13 +30,13 @@ async function importFile(opened: BulkWorkspace, name: string, round: number) {
 }
 
 async function serviceLinks(): Promise<{ alias: string; longurl: string }[]> {
-  const answer = await service.api<{ data: { urls: { alias: string; longurl: string }[] } }>('GET', '/api/urls?limit=100');
+  const answer = await world.service.api<{ data: { urls: { alias: string; longurl: string }[] } }>('GET', '/api/urls?limit=100');
   return answer.json.data.urls;
 }
 
 describe('importing the files people have into the local service', () => {
   it('a Bitly export and a YOURLS dump, each run twice: every link made once, what the old services knew kept per source', async () => {
-    const opened = openWorkspace();
+    const opened = world.open();
     await opened.synced;
 
     const bitly1 = await importFile(opened, 'bitly-links.csv', 1);

@@ -16,7 +16,7 @@ import { lookUpCreate } from './lost-answer.js';
 import { createdKind, isCreate, isDelete, mapIds, summaryOf } from './ops.js';
 import type { OpAnswer } from './optimistic.js';
 import type { OutboxApi } from './outbox-api.js';
-import { claimedIds, realIdOf, updateOp, type StoredOp } from './outbox-store.js';
+import { claimedIds, markSending, realIdOf, updateOp, type StoredOp } from './outbox-store.js';
 import { sendMutation } from './send.js';
 import type { Settler } from './settle-op.js';
 
@@ -24,6 +24,9 @@ import type { Settler } from './settle-op.js';
  * One attempt at sending an operation: a create whose answer was lost is looked up first (see
  * lost-answer.ts); then the request, and what its answer or failure leaves: settled, failed
  * (failure.ts), or queued again with when to try next and whether it may have reached the service.
+ * The operation is marked 'sending' only when its request leaves the profile's queue (`onSend`):
+ * an attempt cancelled before that (the app closing, the change discarded or edited) leaves it
+ * queued as it was, with nothing that could have reached the service.
  */
 
 export interface AttemptContext {
@@ -49,7 +52,10 @@ function leftAt(error: unknown, stamped: number, now: number): number {
   return typeof elapsed === 'number' && elapsed >= 0 ? Math.max(stamped, now - elapsed) : stamped;
 }
 
-/** Sends one operation (cancelled through the signal); settles, fails or queues it again. */
+/**
+ * Sends one operation (cancelled through the signal); settles, fails or queues it again. The
+ * signal aborts before the request left: the operation is left as it was.
+ */
 export type Attempt = (op: StoredOp, signal: AbortSignal) => Promise<void>;
 
 export function createAttempt(context: AttemptContext): Attempt {
@@ -75,18 +81,34 @@ export function createAttempt(context: AttemptContext): Attempt {
   return async function attempt(op: StoredOp, signal: AbortSignal): Promise<void> {
     const kind = op.mutation.kind;
     const create = isCreate(kind);
-    // Written before the request leaves: a crash from here on means "outcome unknown".
-    updateOp(sql, op.opId, { state: 'sending', attempts: op.attempts + 1 }, clock.now());
-    changed();
-    const sendOptions = { priority: 'user' as const, idempotencyKey: op.idempotencyKey, signal };
-    /** When this attempt's request was sent; undefined while it only looked up. */
+    /** When this attempt's request left (the latest time, if a rate limit queued it again). */
     let sentAt: number | undefined;
+    /** Whether the row says 'sending' (this attempt's request left). */
+    let marked = false;
+    const onSend = () => {
+      const now = clock.now();
+      // Written as the request leaves: a crash from here on means "outcome unknown". The file
+      // closed, or the operation changed under this attempt: that request must not leave.
+      if (!isOpen() || !markSending(sql, op, op.attempts + 1, now))
+        throw new DOMException('The change was withdrawn before it was sent.', 'AbortError');
+      marked = true;
+      sentAt = now;
+      changed();
+    };
+    const sendOptions = {
+      priority: 'user' as const,
+      idempotencyKey: op.idempotencyKey,
+      signal,
+      onSend,
+    };
     try {
       let answer: OpAnswer | undefined;
       if (op.outcomeUnknown && create) {
         // Looked up at once (issue 31, item 4): a lost answer of a create that was made settles
         // as soon as a look-up can tell, not after the service's longest run.
         const found = await lookUp(op, signal);
+        // Discarded or edited while it was looked up: what was found is not this one's answer.
+        signal.throwIfAborted();
         if (found) {
           log(`[outbox] found what "${summaryOf(op.mutation)}" made before its answer was lost`);
           answer = found;
@@ -95,16 +117,7 @@ export function createAttempt(context: AttemptContext): Attempt {
           // since the request left, then look again before sending. This pass was no attempt.
           if (!isOpen()) return;
           mirror.write(['outbox'], () =>
-            updateOp(
-              sql,
-              op.opId,
-              {
-                state: 'queued',
-                attempts: op.attempts,
-                nextAttemptAt: op.lostAt! + serverMaxExecutionMs,
-              },
-              clock.now(),
-            ),
+            updateOp(sql, op.opId, { nextAttemptAt: op.lostAt! + serverMaxExecutionMs }, clock.now()),
           );
           return;
         }
@@ -114,9 +127,6 @@ export function createAttempt(context: AttemptContext): Attempt {
           sql,
           mapIds(op.mutation, (ref) => (ref.id < 0 ? (realIdOf(sql, ref.id) ?? ref.id) : ref.id)),
         );
-        sentAt = clock.now();
-        // The look-up took time: the stamp a restart reads is when the request left.
-        if (op.outcomeUnknown && isOpen()) updateOp(sql, op.opId, {}, sentAt);
         answer = await sendMutation(api, resolved, sendOptions);
       }
       if (!isOpen()) return;
@@ -124,6 +134,8 @@ export function createAttempt(context: AttemptContext): Attempt {
       settle(op, answer);
     } catch (caught) {
       if (!isOpen()) return;
+      // Cancelled before its request left: no attempt was made; the row is as it was.
+      if (!marked && classify(caught, kind) === 'cancelled') return;
       let error = caught;
       if (sentAt !== undefined && create && op.outcomeUnknown && saysAlreadyExists(error)) {
         // Refused as existing after an attempt whose answer was lost: that attempt may have
@@ -185,6 +197,8 @@ export function createAttempt(context: AttemptContext): Attempt {
           op.opId,
           {
             state: 'queued',
+            // Counted here too when only the look-up failed, so its retries back off as well.
+            attempts,
             outcomeUnknown: op.outcomeUnknown || reached,
             ...(failure === 'cancelled' ? {} : { lastError: errorInfo(error, kind) }),
             nextAttemptAt,

@@ -85,9 +85,10 @@ export function classify(error: unknown, kind?: OutboxKind): FailureKind {
 
 /**
  * Whether the request of a failed attempt may have reached the service (and a create may have
- * made its object): our own timeout, a reset, a cancelled call, a 5xx or an answer we could
- * not read. Not when it surely never left (connection refused) or the service refused it
- * before acting (rate limit, key).
+ * made its object): our own timeout, a reset, a call cancelled on the wire, a 5xx or an answer
+ * we could not read. Not when it surely never left (connection refused) or the service refused
+ * it before acting (rate limit, key). Asked only of a request that left the profile's queue: one
+ * cancelled while it waited there never reached anything (attempt.ts, `onSend`).
  */
 export function mayHaveReached(error: unknown, failure: FailureKind): boolean {
   if (failure === 'cancelled') return true;

@@ -4,10 +4,12 @@ import { isCreate, refsOf, targetOf, type TargetKind } from './ops.js';
 
 /*
  * The outbox table: the durable queue and its state machine. An operation is written (state
- * 'queued') before anything is sent; 'sending' is written before each attempt, so an operation
- * found 'sending' when the file is opened was on the wire when the app stopped: its outcome is
- * unknown. A confirmed operation is deleted in the same transaction that applies the service's
- * answer to the mirror; a refused one stays 'failed' until the user retries or discards it.
+ * 'queued') before anything is sent; 'sending' is written when its request leaves the profile's
+ * queue (`markSending`, not before: a request still waiting for the rate budget cannot have
+ * reached the service), so an operation found 'sending' when the file is opened was on the wire
+ * when the app stopped: its outcome is unknown. A confirmed operation is deleted in the same
+ * transaction that applies the service's answer to the mirror; a refused one stays 'failed'
+ * until the user retries or discards it.
  */
 
 export interface StoredOp {
@@ -190,6 +192,27 @@ export function updateOp(sql: Sql, opId: string, patch: OpPatch, now: number): v
   if (patch.nextAttemptAt !== undefined) set('next_attempt_at', patch.nextAttemptAt);
   if (patch.lostAt !== undefined) set('lost_at', patch.lostAt);
   sql.run(`UPDATE outbox SET ${sets.join(', ')} WHERE op_id = ?`, [...params, opId]);
+}
+
+/**
+ * The request of an attempt leaves now: 'sending', stamped with when it left (a restart reads
+ * it). False, and nothing written, when the operation is no longer the one the attempt holds
+ * (discarded, retried or edited meanwhile: its idempotency key changed, or it was refused): that
+ * request must not leave.
+ */
+export function markSending(
+  sql: Sql,
+  op: Pick<StoredOp, 'opId' | 'idempotencyKey'>,
+  attempts: number,
+  now: number,
+): boolean {
+  return (
+    sql.run(
+      `UPDATE outbox SET state = 'sending', attempts = ?, updated_at = ?
+       WHERE op_id = ? AND idempotency_key = ? AND state <> 'failed'`,
+      [attempts, now, op.opId, op.idempotencyKey],
+    ).changes > 0
+  );
 }
 
 export function deleteOp(sql: Sql, opId: string): void {

@@ -41,6 +41,11 @@ export interface OutboxOptions {
   serverMaxExecutionMs?: number;
   /** The profile's base URL (short URLs of links without a branded domain start with it). */
   baseUrl?: string;
+  /**
+   * How long `stop` lets a request on the wire finish before cancelling it (its outcome then
+   * unknown). Default 2 s: a refused connection or a quick answer ends well within it.
+   */
+  stopGraceMs?: number;
   log?: (message: string) => void;
 }
 
@@ -68,7 +73,10 @@ export interface Outbox {
   settled(opId: string): Promise<OutboxResult>;
   /** Starts sending (operations found on the wire at the last stop are looked up first). */
   start(): void;
-  /** Stops sending; an operation on the wire is cancelled and its outcome becomes unknown. */
+  /**
+   * Stops sending: a change waiting in the profile's queue stays as it was; a request on the
+   * wire may finish within `stopGraceMs`, else it is cancelled and its outcome becomes unknown.
+   */
   stop(): Promise<void>;
   /** Resolves when nothing can be sent right now (queue empty, refused, waiting, or offline). */
   idle(): Promise<void>;

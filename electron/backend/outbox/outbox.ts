@@ -21,6 +21,7 @@ import { createWaiters } from './waiters.js';
 export type { Outbox, OutboxOptions, OutboxResult } from './outbox-types.js';
 
 const DEFAULT_SERVER_MAX_EXECUTION_MS = 60_000;
+const DEFAULT_STOP_GRACE_MS = 2_000;
 
 /** The profile's base URL as short URLs start with it (or the service's host, when not given). */
 function profileBaseUrl(given: string | undefined, serviceHost: string): string {
@@ -83,6 +84,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     attempt,
     fail: settler.fail,
     changed,
+    stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
   });
   const edits = createQueueEdits({
     mirror,
@@ -93,6 +95,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     items,
     changed,
     nudge: sender.nudge,
+    withdraw: sender.withdraw,
     refresh: options.refresh,
   });
 

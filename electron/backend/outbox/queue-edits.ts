@@ -43,6 +43,8 @@ export interface QueueEditContext {
   changed: () => void;
   /** Sends what can go now, if sending was started. */
   nudge: () => void;
+  /** Cancels the attempt holding an operation whose request has not left (see sender.ts). */
+  withdraw: (opId: string) => void;
   refresh: OutboxOptions['refresh'];
 }
 
@@ -53,7 +55,7 @@ export interface QueueEdits {
 }
 
 export function createQueueEdits(context: QueueEditContext): QueueEdits {
-  const { mirror, clock, newId, queue, waiters, changed, nudge, refresh } = context;
+  const { mirror, clock, newId, queue, waiters, changed, nudge, withdraw, refresh } = context;
   const { toItem } = context.items;
   const sql = mirror.sql;
 
@@ -120,6 +122,8 @@ export function createQueueEdits(context: QueueEditContext): QueueEdits {
             'An edited change must be the same kind of change to the same object.',
           );
       }
+      // An attempt may hold it, waiting for the rate budget: that request must not leave.
+      withdraw(opId);
       const now = clock.now();
       if (mutation) queue.forget(opId);
       mirror.write(topicsOf(op.mutation), () => {
@@ -159,6 +163,7 @@ export function createQueueEdits(context: QueueEditContext): QueueEdits {
           'invalid-input',
           'This change is being sent right now; wait for the answer.',
         );
+      withdraw(opId);
       const now = clock.now();
       mirror.write(topicsOf(op.mutation), () => {
         deleteOp(sql, opId);

@@ -22,23 +22,34 @@ export interface SenderContext {
   fail: Settler['fail'];
   /** Tells the outbox's listeners that its counts may have changed. */
   changed: () => void;
+  /** How long a stop lets a request on the wire finish before cancelling it (see stop). */
+  stopGraceMs: number;
 }
 
 export interface Sender {
   /** Starts sending (operations found on the wire at the last stop are looked up first). */
   start(): void;
-  /** Stops sending; an operation on the wire is cancelled and its outcome becomes unknown. */
+  /**
+   * Stops sending. An attempt still waiting in the profile's queue is cancelled at once (it never
+   * left); a request on the wire gets `stopGraceMs` to finish, then is cancelled and its
+   * outcome becomes unknown.
+   */
   stop(): Promise<void>;
   /** Resolves when nothing can be sent right now (queue empty, refused, waiting, or offline). */
   idle(): Promise<void>;
   /** Sends what can go now, if sending was started (after the queue changed). */
   nudge(): void;
+  /**
+   * The operation is about to be discarded or changed: the attempt holding it is cancelled, if
+   * its request has not left (a row marked 'sending' has; the caller refuses those).
+   */
+  withdraw(opId: string): void;
 }
 
 type Next = { op: StoredOp } | { orphan: StoredOp } | { waitUntil: number } | null;
 
 export function createSender(context: SenderContext): Sender {
-  const { sql, clock, connectivity, log, plan, attempt, fail, changed } = context;
+  const { sql, clock, connectivity, log, plan, attempt, fail, changed, stopGraceMs } = context;
   const isOpen = () => sql.db.open;
 
   let running = false;
@@ -46,6 +57,8 @@ export function createSender(context: SenderContext): Sender {
   let pumping: Promise<void> | undefined;
   let again = false;
   let timer: { handle: unknown; at: number } | undefined;
+  /** The operation an attempt holds now, and how to cancel that attempt alone. */
+  let holding: { opId: string; controller: AbortController } | undefined;
 
   /**
    * The next operation to send: the oldest queued one that neither waits for its retry time nor
@@ -111,7 +124,13 @@ export function createSender(context: SenderContext): Sender {
               changed();
               continue;
             }
-            await attempt(next.op, controller.signal);
+            const one = new AbortController();
+            holding = { opId: next.op.opId, controller: one };
+            try {
+              await attempt(next.op, AbortSignal.any([controller.signal, one.signal]));
+            } finally {
+              holding = undefined;
+            }
           }
         } while (again && running);
       } catch (error) {
@@ -122,6 +141,13 @@ export function createSender(context: SenderContext): Sender {
       }
     })();
     return pumping;
+  }
+
+  function withdraw(opId: string): void {
+    if (holding?.opId !== opId || getOp(sql, opId)?.state === 'sending') return;
+    holding.controller.abort(
+      new DOMException('The change was withdrawn before it was sent.', 'AbortError'),
+    );
   }
 
   const follow = () =>
@@ -141,9 +167,22 @@ export function createSender(context: SenderContext): Sender {
 
     async stop() {
       running = false;
-      controller.abort(new DOMException('The outbox stopped.', 'AbortError'));
       if (timer) clock.clearTimeout(timer.handle);
       timer = undefined;
+      if (holding) withdraw(holding.opId);
+      // A request on the wire mostly ends in a moment (answered, or refused at the door): its
+      // outcome is then known. Cancelled at once, it would be "outcome unknown" and held for the
+      // service's longest run at the next start (issue 38: a command run offline did that).
+      if (pumping && stopGraceMs > 0) {
+        let handle: unknown;
+        const grace = new Promise<void>((resolve) => {
+          handle = clock.setTimeout(resolve, stopGraceMs);
+          (handle as { unref?: () => void } | undefined)?.unref?.();
+        });
+        await Promise.race([pumping, grace]);
+        clock.clearTimeout(handle);
+      }
+      controller.abort(new DOMException('The outbox stopped.', 'AbortError'));
       await pumping;
       unfollow?.();
       unfollow = undefined;
@@ -162,5 +201,7 @@ export function createSender(context: SenderContext): Sender {
     nudge() {
       if (running) void pump();
     },
+
+    withdraw,
   };
 }

@@ -11,6 +11,12 @@ export interface ScheduledOptions {
   signal?: AbortSignal;
   /** For POSTs: the Idempotency-Key (the outbox passes a stored one). A new uuid otherwise. */
   idempotencyKey?: string;
+  /**
+   * Called when the queue lets the call out, just before its request is made (again if a rate
+   * limit put it back in the queue): until then it can be cancelled without having reached the
+   * service. The outbox marks an operation "on the wire" here. A throw stops the request.
+   */
+  onSend?: () => void;
 }
 
 /** A client method `(…args, options?: CallOptions)` as `(…args, options?: ScheduledOptions)`. */
@@ -134,6 +140,7 @@ export function createProfileApi({
             ...(idempotencyKey ? { idempotencyKey } : {}),
           };
           const method = target[name] as (...a: unknown[]) => Promise<unknown>;
+          options.onSend?.();
           return method(...args, callOptions);
         },
         {

@@ -1,3 +1,4 @@
+import { isAbortError } from '../api/errors.js';
 import type { Clock } from '../scheduler/clock.js';
 
 export interface ConnectivityState {
@@ -26,8 +27,8 @@ export interface Connectivity {
   isOnline(): boolean;
   /**
    * Tells the outcome of any call to the service: an 'offline' error (network failure, timeout)
-   * marks the profile offline and starts probing; anything else proves the service answers.
-   * Returns true when the error meant "offline".
+   * marks the profile offline and starts probing; a cancelled call tells nothing; anything else
+   * proves the service answers. Returns true when the error meant "offline".
    */
   report(error: unknown): boolean;
   /** A call went through: the service answers. */
@@ -139,6 +140,9 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     state: () => current,
     isOnline: () => current.online,
     report(error) {
+      // Cancelled (a stop, a closing profile): no answer came, so nothing is known. Taking it
+      // for "online" once reopened a profile that was closing (issue 38).
+      if (isAbortError(error)) return false;
       if (isOfflineError(error)) {
         goOffline(messageOf(error));
         return true;

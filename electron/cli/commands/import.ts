@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import type { BulkJob } from '../../shared/bulk.js';
 import {
   guessMapping,
@@ -10,17 +9,16 @@ import { recogniseFormat } from '../../shared/import-formats.js';
 import type { Campaign, Channel, Domain, MirrorList } from '../../shared/models.js';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT, usageError } from '../exit-codes.js';
-import { readStdin } from '../read-input.js';
-import { readFile } from 'node:fs/promises';
-import { readImportFile } from '../../shared/import-file.js';
+import { readImportSource } from '../import-source.js';
 import { jobOrigin } from '../../shared/import-aliases.js';
 
 const LOOK_EVERY_MS = 300;
 
 /**
- * `linkdeck import FILE [--yes]`: the app's importer (shared/bulk-import.ts: the same format
- * recognition, column guess and row checks as the Bulk view), then its bulk job. Without --yes
- * only the dry run's summary is shown and nothing is sent.
+ * `linkdeck import FILE [--sheet NAME] [--yes]`: the app's importer (its file readers, see
+ * import-source.ts, then shared/bulk-import.ts: the same format recognition, column guess and row
+ * checks as the Bulk view), then its bulk job. Without --yes only the dry run's summary is shown
+ * and nothing is sent.
  */
 export async function run(
   ctx: CommandContext,
@@ -28,17 +26,10 @@ export async function run(
   opts: Record<string, unknown>,
 ): Promise<number> {
   const path = args[0] as string;
-  let bytes: Uint8Array;
-  try {
-    bytes = path === '-' ? Buffer.from(await readStdin()) : await readFile(path);
-  } catch (error) {
-    throw usageError(
-      `${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
-    );
-  }
-  // The Bulk view's reader: CSV or a saved API answer (JSON), or one sentence saying why not.
-  const file = readImportFile(path === '-' ? 'stdin' : basename(path), bytes);
-  if ('error' in file) throw usageError(file.error);
+  const sheet = typeof opts['sheet'] === 'string' ? opts['sheet'] : undefined;
+  // The Bulk view's readers: a workbook's sheet, CSV, text or a saved API answer (JSON).
+  const { name, file } = await readImportSource(path, sheet);
+  const workbook = 'sheet' in file ? { format: file.format, sheet: file.sheet.name, sheets: file.sheet.names } : null;
   const session = await ctx.session({ needsKey: true });
   if (!session.isCurrentProfile)
     throw usageError(
@@ -57,7 +48,10 @@ export async function run(
   const bad = preview.rows.filter((r) => r.input === null);
   const summary = {
     file: path,
-    format: format?.label ?? (table.hasHeader ? 'CSV' : 'one URL per line'),
+    ...(workbook ? { workbook } : {}),
+    // How a text file's bytes were read (Excel's CSV is Windows-1252, its "Unicode Text" UTF-16).
+    ...('encoding' in file && file.encoding ? { encoding: file.encoding } : {}),
+    format: format?.label ?? (table.hasHeader ? (workbook ? 'a sheet with column names' : 'CSV') : 'one URL per line'),
     rows: preview.rows.length,
     valid: preview.valid,
     invalid: preview.invalid,
@@ -69,7 +63,7 @@ export async function run(
     if (out.json) out.data({ dryRun: true, ...summary });
     else {
       out.note(
-        `${path}: ${summary.format}, ${summary.rows} rows: ${summary.valid} to import${summary.invalid ? `, ${summary.invalid} with problems` : ''}.`,
+        `${path}${workbook ? ` (sheet "${workbook.sheet}")` : ''}: ${summary.format}, ${summary.rows} ${summary.rows === 1 ? 'row' : 'rows'}: ${summary.valid} to import${summary.invalid ? `, ${summary.invalid} with problems` : ''}.`,
       );
       for (const p of summary.problems) out.note(`  line ${p.line}: ${p.problems.join(' ')}`);
       if (bad.length > summary.problems.length)
@@ -97,7 +91,7 @@ export async function run(
     format ? { label: format.label, ...(format.service ? { service: format.service } : {}) } : null,
   );
   let job = await session.call<BulkJob>('bulk:start', {
-    name: basename(path === '-' ? 'stdin' : path),
+    name: workbook ? `${name} (${workbook.sheet})` : name,
     rows: good.map((r) => r.input),
     reuse: true,
     ...(origin ? { origin } : {}),

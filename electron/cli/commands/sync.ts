@@ -18,6 +18,10 @@ export async function run(
   opts: Record<string, unknown>,
 ): Promise<number> {
   const session = await ctx.session({ needsKey: true });
+  const waited = opts['wait'] === true || session.mode === 'self';
+  // What waits before anything of this run could send it (working on its own, the command's
+  // first call opens the profile, and its outbox starts only then): `sent` counts these too.
+  const before = waited ? await session.call<OutboxItem[]>('outbox:list') : [];
   const refreshed = await session.attempt<void>('sync:refresh', {
     view: { kind: 'links' },
     force: true,
@@ -28,7 +32,7 @@ export async function run(
   }
   let progress = await session.call<SyncProgress>('sync:status');
   // Working on its own, the command is the only one syncing: it waits for the run it started.
-  if (opts['wait'] === true || session.mode === 'self') {
+  if (waited) {
     let lastShown = '';
     while (progress.phase !== 'idle' && progress.online) {
       const line = `Syncing ${session.profile.name}: ${progress.done}${progress.total ? ` of ${progress.total}` : ''} (${progress.phase})`;
@@ -41,10 +45,9 @@ export async function run(
   if (!progress.online)
     return offline(ctx, session, progress.error?.message ?? 'the service cannot be reached');
   if (progress.error) throw new CliError(EXIT.refused, progress.error.message);
-  const waited = opts['wait'] === true || session.mode === 'self';
   // "Up to date" includes the outbox: changes waiting for a retry time are sent now, and what
   // still cannot go is reported with exit 3, never hidden behind a 0.
-  const outbox = waited ? await sendWaiting(session) : null;
+  const outbox = waited ? await sendWaiting(session, before) : null;
   if (ctx.out.json) ctx.out.data({ ...progress, outbox });
   else if (outbox?.waiting.length)
     ctx.out.warn(
@@ -73,11 +76,14 @@ interface OutboxReport {
  * Sends what the outbox holds now and waits for the answers. A change held back by a transient
  * failure (its retry time not come yet) is retried at once; one whose answer was lost is not: it
  * must be looked up first, after the service's longest run, or it could be made twice, so it is
- * reported as waiting.
+ * reported as waiting. Changes listed `before` and gone by now were sent meanwhile by this run
+ * (or the app): counted as sent when the outbox confirms it.
  */
-async function sendWaiting(session: Session): Promise<OutboxReport> {
+async function sendWaiting(session: Session, before: readonly OutboxItem[]): Promise<OutboxReport> {
   const now = Date.now();
   const items = await session.call<OutboxItem[]>('outbox:list');
+  const listed = new Set(items.map((i) => i.opId));
+  const gone = before.filter((i) => i.state !== 'failed' && !listed.has(i.opId)).map((i) => i.opId);
   const pending = items.filter((i) => i.state !== 'failed');
   const attemptsBefore = new Map<string, number>();
   for (const item of pending) {
@@ -88,8 +94,9 @@ async function sendWaiting(session: Session): Promise<OutboxReport> {
     const retried = waitsForRetry && (await session.attempt('outbox:retry', { opId: item.opId })).ok;
     attemptsBefore.set(item.opId, retried ? 0 : item.attempts);
   }
-  const settled = await settle(session, pending.map((i) => i.opId), undefined, attemptsBefore);
-  const report: OutboxReport = { sent: 0, waiting: [], refused: [] };
+  const settled = await settle(session, [...pending.map((i) => i.opId), ...gone], undefined, attemptsBefore);
+  // A gone change the outbox does not know any more was sent or discarded elsewhere: not ours.
+  const report: OutboxReport = { sent: gone.filter((id) => settled.get(id)?.kind === 'done').length, waiting: [], refused: [] };
   for (const item of items) {
     const result = settled.get(item.opId);
     if (item.state === 'failed')

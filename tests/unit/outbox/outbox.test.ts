@@ -39,8 +39,15 @@ beforeEach(() => {
   outbox = makeOutbox();
 });
 
+/** Stops the outbox, letting the fake clock run through the grace a request on the wire gets. */
+async function stop(): Promise<void> {
+  const stopped = outbox.stop();
+  await clock.advance(2_000);
+  await stopped;
+}
+
 afterEach(async () => {
-  await outbox.stop();
+  await stop();
   data.dispose();
 });
 
@@ -192,7 +199,8 @@ describe('stopping and starting', () => {
     outbox.start();
     await settle();
     expect(outbox.get(op.opId)?.state).toBe('sending');
-    await outbox.stop();
+    // Still on the wire when the grace is over: cancelled, its outcome unknown.
+    await stop();
     expect(outbox.get(op.opId)).toMatchObject({ state: 'queued', outcomeUnknown: true });
     // Meanwhile the service did make it.
     fake.links.push({
@@ -213,6 +221,81 @@ describe('stopping and starting', () => {
     expect(result.id).toBe(77);
     expect(fake.methods()).toEqual(['links.create', 'links.getByShort']);
     expect(data.mirror.link(77)).toMatchObject({ alias: 'h', pending: null });
+  });
+});
+
+describe('stopping while a request is on the wire', () => {
+  it('lets it finish within the grace: a refused connection stays known as never sent', async () => {
+    let refuse: () => void = () => {};
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    const unreachable = Object.assign(fail('offline', 'Could not reach the service (ECONNREFUSED).'), {
+      cause: { cause: { code: 'ECONNREFUSED' } },
+    });
+    fake.on('links.create', { until: refused, then: unreachable });
+    const op = outbox.enqueue({ kind: 'link.create', input: { url: 'https://example.com/g' } });
+    outbox.start();
+    await settle();
+    expect(outbox.get(op.opId)?.state).toBe('sending');
+    const stopped = outbox.stop();
+    await clock.advance(500);
+    refuse();
+    await stopped;
+    expect(outbox.get(op.opId)).toMatchObject({
+      state: 'queued',
+      outcomeUnknown: false,
+      lastError: { code: 'offline' },
+    });
+  });
+});
+
+describe('waiting in the queue (the request has not left)', () => {
+  it('leaves a change stopped before its request left as it was: sent at once at the next start, nothing looked up', async () => {
+    // Waits for the rate budget, and the app closes meanwhile.
+    fake.on('links.create', 'held');
+    const op = outbox.enqueue({ kind: 'link.create', input: { url: 'https://example.com/w' } });
+    outbox.start();
+    await settle();
+    expect(fake.held).toEqual(['links.create']);
+    expect(outbox.get(op.opId)).toMatchObject({ state: 'queued', attempts: 0 });
+    // Cancelled at once, without a grace: it is not on the wire.
+    await outbox.stop();
+    // Nothing of it can have reached the service: no "outcome unknown", no try counted.
+    expect(outbox.get(op.opId)).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      outcomeUnknown: false,
+      nextAttemptAt: null,
+    });
+    outbox = makeOutbox();
+    outbox.start();
+    const result = await outbox.settled(op.opId);
+    expect(result.id).toEqual(expect.any(Number));
+    // Sent at once: no look-up first, no wait for the service's longest run.
+    expect(fake.methods()).toEqual(['links.create']);
+  });
+
+  it('cancels the attempt of a change discarded while it waits in the queue: it is never sent', async () => {
+    fake.on('links.create', 'held');
+    const op = outbox.enqueue({ kind: 'link.create', input: { url: 'https://example.com/d' } });
+    const next = outbox.enqueue({ kind: 'channel.create', input: { name: 'After' } });
+    outbox.start();
+    await settle();
+    outbox.discard(op.opId);
+    await outbox.idle();
+    expect(outbox.get(op.opId)).toBeNull();
+    // The one after it goes on; the discarded one never left.
+    expect(fake.methods()).toEqual(['channels.create']);
+    expect(outbox.get(next.opId)).toBeNull();
+  });
+
+  it('edits a change whose attempt waits in the queue: the edited one is sent, never the old one', async () => {
+    fake.on('links.update', 'held');
+    const op = outbox.enqueue({ kind: 'link.update', id: 3, input: { url: 'https://example.com/old' } });
+    outbox.start();
+    await settle();
+    outbox.retry(op.opId, { kind: 'link.update', id: 3, input: { url: 'https://example.com/new' } });
+    await outbox.idle();
+    expect(fake.calls.map((c) => c.args)).toEqual([[3, { url: 'https://example.com/new' }]]);
   });
 });
 

@@ -9,6 +9,7 @@ function setup(
   options: ConstructorParameters<typeof ScriptedServer>[0] extends infer O
     ? Omit<O, 'clock'>
     : never = {},
+  defaultLimit?: number,
 ) {
   const clock = new FakeClock();
   const server = new ScriptedServer({ clock, ...options });
@@ -29,7 +30,7 @@ function setup(
     now: clock.now,
     timers: clock,
   });
-  const scheduler = createScheduler({ clock, random: () => 0 });
+  const scheduler = createScheduler({ clock, random: () => 0, ...(defaultLimit ? { defaultLimit } : {}) });
   const api = createProfileApi({ client, scheduler });
   return { clock, server, seen, api, scheduler };
 }
@@ -64,6 +65,37 @@ describe('profile API (client + scheduler)', () => {
     await clock.advance(1_000);
     await account;
     expect(scheduler.state()).toMatchObject({ limit: 60, remaining: 9 });
+  });
+
+  it('calls onSend when the queue lets a call out, not while it waits; a throw there stops it', async () => {
+    // One request a minute: the second create waits in the queue.
+    const { clock, seen, api } = setup({ limit: 1 }, 1);
+    const sent: string[] = [];
+    const first = api.links.create({ url: 'https://example.com/1' }, { onSend: () => sent.push('1') });
+    const waiting = new AbortController();
+    const second = api.links.create(
+      { url: 'https://example.com/2' },
+      { onSend: () => sent.push('2'), signal: waiting.signal },
+    );
+    await clock.advance(1_000);
+    await first;
+    expect(sent).toEqual(['1']);
+    // Cancelled while it waits for budget: it never leaves, so onSend is never called.
+    waiting.abort(new DOMException('stopped', 'AbortError'));
+    await expect(second).rejects.toMatchObject({ name: 'AbortError' });
+    const refused = api.links.create(
+      { url: 'https://example.com/3' },
+      {
+        onSend: () => {
+          throw new DOMException('withdrawn', 'AbortError');
+        },
+      },
+    );
+    const outcome = refused.then(() => 'sent', (error: Error) => error.name);
+    await clock.advance(120_000);
+    expect(await outcome).toBe('AbortError');
+    expect(sent).toEqual(['1']);
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('repeats a POST refused with 429 under the same Idempotency-Key, after the pause', async () => {

@@ -39,6 +39,16 @@ describe('a workbook read directly', () => {
     expect(file.sheet.name).toBe('Archive');
     expect(file.table.records.map((r) => r.fields)).toEqual([['https://example.org/old-campaign', 'Old campaign']]);
   });
+
+  it.each(['links-workbook.xlsx', 'links-workbook.ods'])('%s: a sheet named in another case is that sheet; a name it has no sheet of is refused with its names', async (name) => {
+    const archive = await readWorkbook(name, fixture(name), 'archive');
+    if ('error' in archive) throw new Error(archive.error);
+    expect(archive.sheet.name).toBe('Archive');
+    // Never the first sheet in its place: that would import other links than asked.
+    expect(await readWorkbook(name, fixture(name), 'Links 2024')).toEqual({
+      error: `"${name}" has no sheet "Links 2024". Its sheets: "Links", "Archive".`,
+    });
+  });
 });
 
 describe('what a workbook cannot be gets a sentence', () => {

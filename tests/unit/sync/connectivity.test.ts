@@ -68,6 +68,19 @@ describe('connectivity', () => {
     expect(c.isOnline()).toBe(true);
   });
 
+  it('learns nothing from a cancelled call: an offline profile stays offline', () => {
+    const clock = new FakeClock();
+    const { probe } = scriptedProbe(clock);
+    const c = createConnectivity({ clock, probe });
+    const seen: boolean[] = [];
+    c.onChange((s) => seen.push(s.online));
+    c.report(new ApiClientError('offline', 'down'));
+    // A stop aborts the sync's request: no answer came, so the service is not "back".
+    expect(c.report(new DOMException('The sync stopped.', 'AbortError'))).toBe(false);
+    expect(c.isOnline()).toBe(false);
+    expect(seen).toEqual([false]);
+  });
+
   it('restarts the backoff from two seconds after being online again', async () => {
     const clock = new FakeClock();
     const { state, probe } = scriptedProbe(clock);

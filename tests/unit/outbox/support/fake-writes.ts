@@ -6,10 +6,18 @@ import type { LinkSummary, Page } from '../../../../electron/shared/models.js';
 /*
  * The outbox's side of a link service, in memory: answers like the API client does, records
  * every call, and lets a test script a failure (or a call that never returns) for the next
- * calls of a method.
+ * calls of a method. A call leaves at once (its `onSend` is called, as the profile's queue
+ * does when it lets a request out), unless it is 'held': then it waits in the queue until it is
+ * cancelled, and never leaves.
  */
 
-export type Behaviour = 'ok' | 'hang' | ApiClientError;
+export type Behaviour =
+  | 'ok'
+  | 'hang'
+  | 'held'
+  | ApiClientError
+  /** On the wire until `until` resolves, then answers (or fails) as `then`. */
+  | { until: Promise<unknown>; then: 'ok' | ApiClientError };
 
 export interface WriteCall {
   method: string;
@@ -39,25 +47,41 @@ export class FakeWrites {
     options: ScheduledOptions | undefined,
     answer: () => T,
   ): Promise<T> {
+    const behaviour = this.script.get(method)?.shift() ?? 'ok';
+    if (behaviour === 'held') {
+      this.held.push(method);
+      return this.untilCancelled(options);
+    }
+    // The queue lets it out: a throw here means the request must not leave.
+    options?.onSend?.();
     this.calls.push({
       method,
       args,
       idempotencyKey: options?.idempotencyKey,
       priority: options?.priority,
     });
-    const behaviour = this.script.get(method)?.shift() ?? 'ok';
     await Promise.resolve();
-    if (behaviour === 'hang') {
-      return new Promise<T>((_, reject) => {
-        options?.signal?.addEventListener(
-          'abort',
-          () => reject(new DOMException('cancelled', 'AbortError')),
-          { once: true },
-        );
-      });
+    if (behaviour === 'hang') return this.untilCancelled(options);
+    let outcome: 'ok' | ApiClientError = behaviour === 'ok' || behaviour instanceof ApiClientError ? behaviour : 'ok';
+    if (typeof behaviour === 'object' && 'until' in behaviour) {
+      await Promise.race([behaviour.until, this.untilCancelled(options)]);
+      outcome = behaviour.then;
     }
-    if (behaviour instanceof ApiClientError) throw behaviour;
+    if (outcome instanceof ApiClientError) throw outcome;
     return answer();
+  }
+
+  /** Calls that waited in the queue and never left (behaviour 'held'). */
+  held: string[] = [];
+
+  private untilCancelled<T>(options: ScheduledOptions | undefined): Promise<T> {
+    return new Promise<T>((_, reject) => {
+      options?.signal?.addEventListener(
+        'abort',
+        () => reject(new DOMException('cancelled', 'AbortError')),
+        { once: true },
+      );
+    });
   }
 
   private page<T>(items: T[]): Page<T> {

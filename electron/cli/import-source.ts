@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { BULK_MAX_ROWS } from '../shared/bulk.js';
+import { IMPORT_MAX_BYTES, tooLargeMessage, type ImportFile } from '../shared/import-file.js';
+import { isZip, readAnyImportFile, sheetList, type WorkbookFile } from '../shared/import-workbook.js';
+import { CliError, usageError } from './exit-codes.js';
+import { readBytesUpTo } from './read-input.js';
+
+/*
+ * What `linkdeck import` reads: the file (or stdin) as bytes, within the importer's size limit,
+ * handed to the app's own readers (shared/import-workbook.ts for .xlsx and .ods, through it
+ * shared/import-file.ts for CSV, text and saved API answers): the same guards and the same
+ * sentences as Bulk → Import. What the app asks with a sheet picker, a command asks with --sheet.
+ */
+
+export interface ImportSource {
+  /** The file's name as the sentences give it ("stdin" for -). */
+  name: string;
+  file: Exclude<ImportFile | WorkbookFile, { error: string }>;
+}
+
+const tooLargeStream = (name: string) =>
+  `"${name}" holds more than ${(IMPORT_MAX_BYTES / 1024 / 1024).toFixed(1)} MB; Linkdeck imports files up to that size (a job takes at most ${BULK_MAX_ROWS.toLocaleString('en')} rows). Split the file and import the parts.`;
+
+/** The bytes of `path` (- for stdin); a file over the limit is refused before it is read. */
+async function readBytes(path: string, name: string): Promise<Uint8Array> {
+  const cannot = (error: unknown) =>
+    usageError(`${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  if (path === '-') {
+    const bytes = await readBytesUpTo(process.stdin, IMPORT_MAX_BYTES);
+    if (!bytes) throw usageError(tooLargeStream(name));
+    return bytes;
+  }
+  try {
+    const info = await stat(path);
+    if (info.isFile()) {
+      if (info.size > IMPORT_MAX_BYTES) throw usageError(tooLargeMessage(name, info.size));
+      return new Uint8Array(await readFile(path));
+    }
+    if (info.isDirectory()) throw usageError(`${path} is a folder: name the file to import.`);
+    // A pipe (linkdeck import <(curl …)): read as it comes, up to the limit.
+    const bytes = await readBytesUpTo(createReadStream(path), IMPORT_MAX_BYTES);
+    if (!bytes) throw usageError(tooLargeStream(name));
+    return bytes;
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw cannot(error);
+  }
+}
+
+/**
+ * The import's table, or a usage error (exit 2) in the importer's words. A workbook of several
+ * sheets needs --sheet: a script is never given the links of a sheet it did not name.
+ */
+export async function readImportSource(path: string, sheet: string | undefined): Promise<ImportSource> {
+  const name = path === '-' ? 'stdin' : basename(path);
+  const bytes = await readBytes(path, name);
+  if (sheet !== undefined && !isZip(bytes))
+    throw usageError(`--sheet picks a sheet of a workbook (.xlsx, .ods); "${name}" is not a workbook.`);
+  const file = await readAnyImportFile(name, bytes, sheet);
+  if ('error' in file) throw usageError(file.error);
+  if ('sheet' in file && sheet === undefined && file.sheet.names.length > 1) {
+    const { names } = file.sheet;
+    throw usageError(
+      `"${name}" has ${names.length} sheets: ${sheetList(names)}. Say which to import with --sheet NAME (for example --sheet "${names[0]}").`,
+    );
+  }
+  return { name, file };
+}
