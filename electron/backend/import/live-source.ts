@@ -17,7 +17,8 @@ import { BULK_MAX_ROWS } from '../../shared/bulk.js';
 import type { CsvRecord } from '../../shared/csv.js';
 import { type LiveFetchProgress, type LiveFetchRequest, type LiveFetchResult, type LiveSource } from '../../shared/live-import.js';
 import { AppError } from '../app-error.js';
-import { classifyNetworkFailure, describeNetworkFailure } from '../net/network-failure.js';
+import { classifyNetworkFailure, networkFailureMessage } from '../net/network-failure.js';
+import { msg } from '../../shared/message-ref.js';
 import { classifyAddress } from '../net/outbound-address-policy.js';
 import { OutboundRefused, type Outbound, type OutboundResponse } from '../net/outbound-request.js';
 import { dubSource } from './dub-source.js';
@@ -322,6 +323,6 @@ function translate(error: unknown, context: RequestContext): unknown {
     return AppError.of('offline', `${adapter.name} at ${host} did not answer within ${Math.round(context.options.timeoutMs / 1000)} s (while reading links). Try again later.`);
   }
   const failure = classifyNetworkFailure(error);
-  if (failure) return AppError.of('offline', describeNetworkFailure(failure, host, `reading links from ${adapter.name}`));
+  if (failure) return AppError.keyed('offline', networkFailureMessage(failure, host, msg('errors.doing.readLinksFrom', { source: adapter.name })));
   return error;
 }
