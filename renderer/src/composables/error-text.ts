@@ -42,6 +42,15 @@ export function errorText(error: unknown, context: ErrorContext = 'general'): st
   return t(BY_CODE.internal);
 }
 
+/**
+ * One validation issue (`{ path, message, key?, params? }`, as `details.issues[]` and the shared
+ * validators give it) in the person's language; its English `message` when it has no key.
+ */
+export function issueMessage(issue: { message: string; key?: unknown; params?: unknown }): string {
+  const ref = { key: issue.key, ...(issue.params === undefined ? {} : { params: issue.params }) };
+  return (isMessageRef(ref) ? messageText(ref) : undefined) ?? issue.message;
+}
+
 /** Per-field messages from an `invalid-input` error's validation issues (`details.issues[].path`). */
 export function fieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -54,8 +63,7 @@ export function fieldErrors(error: unknown): Record<string, string> {
     const message = issue['message'];
     const field = Array.isArray(path) && typeof path[0] === 'string' ? path[0] : null;
     if (!field || field in out || typeof message !== 'string') continue;
-    const ref = { key: issue['key'], ...(issue['params'] === undefined ? {} : { params: issue['params'] }) };
-    out[field] = (isMessageRef(ref) ? messageText(ref) : undefined) ?? message;
+    out[field] = issueMessage({ message, key: issue['key'], params: issue['params'] });
   }
   return out;
 }
