@@ -3,6 +3,7 @@
  * against the rules (utm-template-rules.ts) and written before it is answered. Changes run one at
  * a time so two quick saves cannot both start from the same list and lose one of them.
  */
+import { msg } from '../../shared/message-ref.js';
 import { AppError } from '../app-error.js';
 import { cleanTemplate, sameTemplateName, sortTemplates, validateTemplate } from '../../shared/utm-template-rules.js';
 import type { UtmParams, UtmTemplate } from '../../shared/utm.js';
@@ -41,7 +42,7 @@ export function createUtmTemplateStore(dataDir: string, log: (message: string) =
       await writeUtmTemplates(dataDir, sorted);
     } catch (error) {
       log(`[utm] the UTM templates could not be saved: ${(error as Error).message}`);
-      throw AppError.of('internal', 'The template could not be written to disk. Check that there is free space and try again.');
+      throw AppError.keyed('internal', msg('errors.utm.notWritten'));
     }
     loaded = Promise.resolve(sorted);
     return copy(sorted);

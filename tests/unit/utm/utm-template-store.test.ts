@@ -166,7 +166,7 @@ describe('saved UTM templates', () => {
     const s = createUtmTemplateStore(blocked, log);
     expect(await s.list()).toEqual([]);
     const error = await refusal(s.save('A', { source: 'a' }));
-    expect(error.info).toEqual({ code: 'internal', message: 'The template could not be written to disk. Check that there is free space and try again.' });
+    expect(error.info).toEqual({ code: 'internal', message: 'The template could not be written to disk. Check that there is free space and try again.', key: 'errors.utm.notWritten' });
     expect(await s.list()).toEqual([]);
     expect(lines.some((l) => l.includes('could not be saved'))).toBe(true);
   });
