@@ -56,12 +56,17 @@ export function createUtmTemplateStore(dataDir: string, log: (message: string) =
         const list = await current();
         const issues = validateTemplate(name, params, list);
         if (issues.length > 0) {
-          const first = issues[0]?.message ?? 'The template is not valid.';
-          throw new AppError({
-            code: 'invalid-input',
-            message: first,
-            details: { issues: issues.map((i) => ({ path: i.field === 'name' || i.field === 'params' ? [i.field] : ['params', i.field], message: i.message })) },
-          });
+          const head = issues[0];
+          const details = {
+            issues: issues.map((i) => ({
+              path: i.field === 'name' || i.field === 'params' ? [i.field] : ['params', i.field],
+              message: i.message,
+              ...(i.key ? { key: i.key, ...(i.params ? { params: i.params } : {}) } : {}),
+            })),
+          };
+          // The first issue is the error's sentence: keyed when the rule is (a UTM field's own words stay English).
+          if (head?.key) throw AppError.keyed('invalid-input', msg(head.key, head.params), details);
+          throw new AppError({ code: 'invalid-input', message: head?.message ?? 'The template is not valid.', details });
         }
         const template = cleanTemplate(name, params);
         return commit([...list.filter((t) => !sameTemplateName(t.name, template.name)), template]);

@@ -81,14 +81,14 @@ describe('saved UTM templates', () => {
     const s = store();
     const noName = await refusal(s.save('   ', { source: 'a' }));
     expect(noName.info.code).toBe('invalid-input');
-    expect(noName.info.details).toEqual({ issues: [{ path: ['name'], message: expect.stringContaining('name') }] });
+    expect(noName.info.details).toEqual({ issues: [{ path: ['name'], message: expect.stringContaining('name'), key: 'validation.utm.nameEmpty' }] });
 
     const long = await refusal(s.save('x'.repeat(61), { source: 'a' }));
     expect(long.info.message).toBe('The name is 61 characters long; keep it to 60.');
 
     const empty = await refusal(s.save('Empty', { source: ' ', medium: '' }));
     expect(empty.info.message).toContain('at least one UTM parameter');
-    expect(empty.info.details).toEqual({ issues: [{ path: ['params'], message: empty.info.message }] });
+    expect(empty.info.details).toEqual({ issues: [{ path: ['params'], message: empty.info.message, key: 'validation.utm.noParameter' }] });
 
     const tooLong = await refusal(s.save('Long', { campaign: 'c'.repeat(201) }));
     expect(tooLong.info.details).toEqual({ issues: [{ path: ['params', 'campaign'], message: 'Campaign (utm_campaign) is 201 characters long; keep it to 200.' }] });
