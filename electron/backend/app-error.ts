@@ -1,5 +1,6 @@
 import type { AppErrorInfo, JsonValue } from '../shared/errors.js';
-import { isErrorCode } from '../shared/errors.js';
+import { isErrorCode, keyedErrorInfo } from '../shared/errors.js';
+import { msg, type MessageRef } from '../shared/message-ref.js';
 import { AccountError } from './accounts/account-error.js';
 import { ApiClientError } from './api/errors.js';
 
@@ -11,15 +12,18 @@ import { ApiClientError } from './api/errors.js';
 export function toAppError(error: unknown): AppErrorInfo {
   if (error instanceof ApiClientError) return error.toInfo();
   if (error instanceof AccountError) {
-    return error.details
-      ? { code: error.code, message: error.message, details: error.details as { [key: string]: JsonValue } }
-      : { code: error.code, message: error.message };
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.ref ? { key: error.ref.key, ...(error.ref.params ? { params: error.ref.params } : {}) } : {}),
+      ...(error.details ? { details: error.details as { [key: string]: JsonValue } } : {}),
+    };
   }
   if (error instanceof AppError) return error.info;
   if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError') {
-    return { code: 'internal', message: 'The request was cancelled.' };
+    return keyedErrorInfo('internal', msg('errors.cancelled'));
   }
-  return { code: 'internal', message: 'Linkdeck hit an unexpected error. Try again; if it keeps happening, restart the app.' };
+  return keyedErrorInfo('internal', msg('errors.unexpected'));
 }
 
 /** An error a backend handler throws on purpose, with the code the UI should act on. */
@@ -31,5 +35,10 @@ export class AppError extends Error {
   static of(code: AppErrorInfo['code'], message: string): AppError {
     if (!isErrorCode(code)) throw new TypeError(`unknown error code ${String(code)}`);
     return new AppError({ code, message });
+  }
+  /** An error whose words are a message key and its arguments (English `message` rendered from them). */
+  static keyed(code: AppErrorInfo['code'], ref: MessageRef, details?: { [key: string]: JsonValue }): AppError {
+    if (!isErrorCode(code)) throw new TypeError(`unknown error code ${String(code)}`);
+    return new AppError(keyedErrorInfo(code, ref, details));
   }
 }

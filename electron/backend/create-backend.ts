@@ -1,3 +1,4 @@
+import { msg } from '../shared/message-ref.js';
 import type { AppInfo } from '../shared/contract.js';
 import { openDatabase } from '../service/db.js';
 import { startWorkspaceService } from '../service/start.js';
@@ -129,8 +130,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const handlers: Handlers = {
     'app:info': async () => ({ name: 'Linkdeck', version: options.appVersion ?? '0.0.0', shell: options.shell, platform: process.platform }),
     'app:open-external': async ({ url }) => {
-      if (!/^https?:\/\//i.test(url)) throw AppError.of('invalid-input', 'Only http and https links can be opened.');
-      if (!options.openExternal) throw AppError.of('invalid-input', 'This window cannot open links in another app.');
+      if (!/^https?:\/\//i.test(url)) throw AppError.keyed('invalid-input', msg('errors.openExternal.onlyHttp'));
+      if (!options.openExternal) throw AppError.keyed('invalid-input', msg('errors.openExternal.unavailable'));
       await options.openExternal(url);
     },
     ...profileHandlers(accounts, sessions),

@@ -1,3 +1,4 @@
+import { msg } from '../shared/message-ref.js';
 import type { BudgetState, ConnectionState } from '../shared/contract.js';
 import type { Profile } from '../shared/profile-validation.js';
 import type { Accounts } from './accounts/index.js';
@@ -55,7 +56,7 @@ export class ProfileSessions {
   /** The current profile's session; a clear error when there is none. */
   current(): Session {
     const profile = this.accounts.current();
-    if (!profile) throw AppError.of('invalid-input', 'Choose the local workspace or connect to a service first.');
+    if (!profile) throw AppError.keyed('invalid-input', msg('errors.noProfile'));
     return this.sessionFor(profile);
   }
 
@@ -65,7 +66,7 @@ export class ProfileSessions {
    */
   open(profileId: string): Session {
     const profile = this.accounts.get(profileId);
-    if (!profile) throw AppError.of('not-found', 'That profile no longer exists (it was removed).');
+    if (!profile) throw AppError.keyed('not-found', msg('errors.profileRemoved'));
     return this.sessionFor(profile);
   }
 
@@ -157,9 +158,9 @@ export class ProfileSessions {
         // The workspace did not start because another program holds its port: whatever answers
         // there is not ours, so the workspace's key is not sent to it.
         const taken = profile.kind === 'local' ? this.accounts.localPortTaken() : null;
-        if (taken) throw new ApiClientError('offline', `The local workspace did not start: port ${taken} of this computer is taken by another program.`);
+        if (taken) throw new ApiClientError('offline', msg('errors.localPortTaken', { port: taken }));
         const key = await this.accounts.keyFor(profile.id);
-        if (!key) throw new ApiClientError('unauthorized', `Enter the API key of "${profile.name}" again: it was kept for the last session only.`);
+        if (!key) throw new ApiClientError('unauthorized', msg('errors.keyForSessionOnly', { name: profile.name }));
         return key;
       },
       ...(profile.authScheme ? { authScheme: profile.authScheme } : {}),

@@ -6,6 +6,8 @@
 import type { UtmParams } from './utm.js';
 
 /** What to do with a qualifying URL while the service cannot be reached. */
+import type { ValidationIssue } from './errors.js';
+
 export type ClipboardOfflineBehaviour = 'queue' | 'skip';
 
 /** What a link made from the clipboard gets, unless the person sets it otherwise. */
@@ -84,10 +86,7 @@ export const DEFAULT_CLIPBOARD_SETTINGS: Readonly<ClipboardSettings> = Object.fr
 });
 
 /** A problem with one field of the settings, e.g. path `['rules', '2', 'match']`. */
-export interface ClipboardSettingsIssue {
-  path: string[];
-  message: string;
-}
+export type ClipboardSettingsIssue = ValidationIssue;
 
 /**
  * What the watch did with one copied URL.

@@ -5,10 +5,13 @@
  * is what the service would have said. The service checks again; these only spare a refusal that
  * would otherwise arrive later through the outbox.
  *
- * Every check answers a message for a person, or null. {@link validateLinkInput} gathers them as
+ * Every check answers a message for a person, or null: as a message key with arguments (the
+ * `…Issue` functions, shown in the person's language; issue 44) and in English (the `validate…`
+ * ones, for the command line and logs). {@link linkInputIssues} gathers them as
  * `{ field → message }`, where field is a path such as `url`, `geoTarget.0.link` or `deepLink.apple`.
  */
 import { countryCode } from './countries.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
 import type { DeepLinks, LinkInput, UrlParameter } from './models.js';
 
 export type FieldMessages = Record<string, string>;
@@ -40,44 +43,62 @@ export const LINK_LIMITS = {
 
 const EXPIRY_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
+/** Where a web address is asked for: the `label` of the `validation.link.*` URL messages. */
+export type UrlLabel = 'url' | 'metaImage' | 'target' | 'appStore' | 'googlePlay';
+const URL_LABELS: Record<UrlLabel, MessageRef> = {
+  url: msg('validation.link.label.url'),
+  metaImage: msg('validation.link.label.metaImage'),
+  target: msg('validation.link.label.target'),
+  appStore: msg('validation.link.label.appStore'),
+  googlePlay: msg('validation.link.label.googlePlay'),
+};
+const english = (ref: MessageRef | null): string | null => (ref ? englishText(ref) : null);
+
 /**
  * A web address a short link may lead to: http(s) only. A refused scheme is named, because
  * "javascript:", "data:" and "file:" links are what people paste by mistake.
  */
-export function validateWebUrl(value: string, label = 'The URL', required = true): string | null {
+export function webUrlIssue(value: string, labelOf: UrlLabel = 'url', required = true): MessageRef | null {
   const text = value.trim();
-  if (text === '') return required ? `${label} is required: enter a web address starting with http:// or https://.` : null;
-  if (/\p{Cc}/u.test(text)) return `${label} contains control characters (such as line breaks); remove them.`;
+  const label = URL_LABELS[labelOf] ?? URL_LABELS.url;
+  if (text === '') return required ? msg('validation.link.urlRequired', { label }) : null;
+  if (/\p{Cc}/u.test(text)) return msg('validation.link.urlControl', { label });
   // "host:8080/path" has no scheme, just a port.
   const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(text)?.[1]?.toLowerCase();
-  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
-    return `${label} uses the "${scheme}:" scheme; only http:// and https:// web addresses are allowed.`;
-  }
-  if (scheme === undefined) return `${label} is not a full web address: it must start with http:// or https://.`;
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return msg('validation.link.urlScheme', { label, scheme });
+  if (scheme === undefined) return msg('validation.link.urlNotFull', { label });
   // Browsers read "http:/\evil.example" and "https:evil.example" as somewhere else than a person does.
-  if (!/^https?:\/\/(?:[^/\\]|$)/i.test(text) || /^[^?#]*\\/.test(text)) {
-    return `${label} must be written http://host/… or https://host/…, with two forward slashes and no backslashes.`;
-  }
+  if (!/^https?:\/\/(?:[^/\\]|$)/i.test(text) || /^[^?#]*\\/.test(text)) return msg('validation.link.urlSlashes', { label });
   try {
     const url = new URL(text);
-    if (url.hostname === '') return `${label} has no host name; write it like https://example.com/page.`;
+    if (url.hostname === '') return msg('validation.link.urlNoHost', { label });
   } catch {
-    return `${label} is not a valid web address.`;
+    return msg('validation.link.urlInvalid', { label });
   }
   return null;
 }
 
+/** English words older callers pass as the label. */
+const LABEL_WORDS: Record<string, UrlLabel> = { 'The URL': 'url', 'The target URL': 'target', 'The meta image': 'metaImage' };
+
+/** In English; `label` names the field ('url' …), or is the English words of an older caller ("The URL"). */
+export function validateWebUrl(value: string, label: UrlLabel | 'The URL' | 'The target URL' | 'The meta image' = 'url', required = true): string | null {
+  return english(webUrlIssue(value, LABEL_WORDS[label] ?? (label as UrlLabel), required));
+}
+
 /** An optional custom alias: characters, length and reserved words, in the service's words. */
-export function validateCustomAlias(value: string): string | null {
+export function customAliasIssue(value: string): MessageRef | null {
   const alias = value.trim();
   if (alias === '') return null;
   if (alias.length < CUSTOM_ALIAS_MIN || alias.length > CUSTOM_ALIAS_MAX) {
-    return `The custom alias must be ${CUSTOM_ALIAS_MIN} to ${CUSTOM_ALIAS_MAX} characters long; this one has ${alias.length}.`;
+    return msg('validation.link.aliasLength', { min: CUSTOM_ALIAS_MIN, max: CUSTOM_ALIAS_MAX, n: alias.length });
   }
-  if (!/^[A-Za-z0-9_-]+$/.test(alias)) return 'The custom alias may contain only letters A-Z and a-z, digits, "-" and "_".';
-  if (RESERVED_ALIASES.includes(alias.toLowerCase())) return `The custom alias "${alias}" is reserved by the service. Choose another one.`;
+  if (!/^[A-Za-z0-9_-]+$/.test(alias)) return msg('validation.link.aliasCharacters');
+  if (RESERVED_ALIASES.includes(alias.toLowerCase())) return msg('validation.link.aliasReserved', { alias });
   return null;
 }
+
+export const validateCustomAlias = (value: string): string | null => english(customAliasIssue(value));
 
 /** Unix ms of a `YYYY-MM-DD HH:MM:SS` UTC date-time, or null when it is not one (or not a real date). */
 export function parseExpiry(text: string): number | null {
@@ -97,37 +118,46 @@ export function formatExpiry(at: number): string {
 }
 
 /** An optional expiry: a real `YYYY-MM-DD HH:MM:SS` UTC date-time after `now`. */
-export function validateExpiry(value: string, now: number): string | null {
+export function expiryIssue(value: string, now: number): MessageRef | null {
   const text = value.trim();
   if (text === '') return null;
   const at = parseExpiry(text);
-  if (at === null) return `The expiry "${text}" is not a date and time: write it YYYY-MM-DD HH:MM:SS (UTC), such as 2030-12-31 23:59:00.`;
-  if (at <= now) return `The expiry ${text} UTC is in the past (it is now ${formatExpiry(now)} UTC). Choose a future date and time.`;
+  if (at === null) return msg('validation.link.expiryFormat', { text });
+  // The form the service takes (and the field holds), not a localised date: the person compares it with what they typed.
+  if (at <= now) return msg('validation.link.expiryPast', { text, now: formatExpiry(now) });
   return null;
 }
+
+export const validateExpiry = (value: string, now: number): string | null => english(expiryIssue(value, now));
 
 /** An optional meta image: an http(s) link to a .jpg, .jpeg or .png file. */
-export function validateMetaImage(value: string): string | null {
+export function metaImageIssue(value: string): MessageRef | null {
   const text = value.trim();
   if (text === '') return null;
-  const urlMessage = validateWebUrl(text, 'The meta image');
-  if (urlMessage) return urlMessage;
-  if (!/\.(jpe?g|png)$/i.test(new URL(text).pathname)) return 'The meta image must link to a .jpg, .jpeg or .png image.';
+  const urlIssue = webUrlIssue(text, 'metaImage');
+  if (urlIssue) return urlIssue;
+  if (!/\.(jpe?g|png)$/i.test(new URL(text).pathname)) return msg('validation.link.metaImageType');
   return null;
 }
+
+export const validateMetaImage = (value: string): string | null => english(metaImageIssue(value));
 
 /** An optional password: the service keeps up to {@link LINK_LIMITS.password} characters. */
-export function validateLinkPassword(value: string): string | null {
-  if (value.length > LINK_LIMITS.password) return `The password is ${value.length} characters long; keep it to ${LINK_LIMITS.password}.`;
+export function linkPasswordIssue(value: string): MessageRef | null {
+  if (value.length > LINK_LIMITS.password) return msg('validation.link.passwordTooLong', { n: value.length, max: LINK_LIMITS.password });
   return null;
 }
 
-export function validateDevice(value: string): string | null {
+export const validateLinkPassword = (value: string): string | null => english(linkPasswordIssue(value));
+
+export function deviceIssue(value: string): MessageRef | null {
   const device = value.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (device === '') return 'Choose a device.';
-  if (!(DEVICES as readonly string[]).includes(device)) return `Choose one of the devices: ${DEVICES.join(', ')}.`;
+  if (device === '') return msg('validation.link.chooseDevice');
+  if (!(DEVICES as readonly string[]).includes(device)) return msg('validation.link.deviceList', { devices: DEVICES.join(', ') });
   return null;
 }
+
+export const validateDevice = (value: string): string | null => english(deviceIssue(value));
 
 /**
  * A country the service can target: a two-letter ISO code or an English name as people type it
@@ -135,28 +165,30 @@ export function validateDevice(value: string): string | null {
  * visitor can come from ("Narnia") would be left out by the service without a word, so it is
  * refused here, next to the field.
  */
-export function validateCountry(value: string): string | null {
+export function countryIssue(value: string): MessageRef | null {
   const text = value.trim();
-  if (text === '') return 'Choose a country.';
+  if (text === '') return msg('validation.link.chooseCountry');
   if (countryCode(text)) return null;
-  return /^[A-Za-z]{2}$/.test(text)
-    ? `"${text}" is not a country code: use a two-letter ISO code such as "DE", or a name such as "Germany".`
-    : `"${text}" is not a country Linkdeck knows: give its English name, such as "Germany", or a two-letter ISO code such as "DE".`;
+  return /^[A-Za-z]{2}$/.test(text) ? msg('validation.link.notCountryCode', { text }) : msg('validation.link.unknownCountry', { text });
 }
 
+export const validateCountry = (value: string): string | null => english(countryIssue(value));
+
 /** A language code such as `en`, `fr` or `pt-BR`. */
-export function validateLanguage(value: string): string | null {
+export function languageIssue(value: string): MessageRef | null {
   const tag = value.trim();
-  if (tag === '') return 'Choose a language.';
-  const message = `"${tag}" is not a language code: use one such as "en", "fr" or "pt-BR".`;
-  if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(tag)) return message;
+  if (tag === '') return msg('validation.link.chooseLanguage');
+  const wrong = msg('validation.link.notLanguageCode', { tag });
+  if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(tag)) return wrong;
   try {
     Intl.getCanonicalLocales(tag);
   } catch {
-    return message;
+    return wrong;
   }
   return null;
 }
+
+export const validateLanguage = (value: string): string | null => english(languageIssue(value));
 
 /** Targeting rows as a form holds them: the key (country, device or language) and the target URL. */
 export interface TargetRow {
@@ -166,53 +198,65 @@ export interface TargetRow {
 
 export type TargetKind = 'geoTarget' | 'deviceTarget' | 'languageTarget';
 
-const TARGET_WORDS: Record<TargetKind, { what: string; max: number; check: (v: string) => string | null; norm: (v: string) => string }> = {
-  geoTarget: { what: 'country', max: LINK_LIMITS.geoRows, check: validateCountry, norm: (v) => v.trim().toLowerCase() },
-  deviceTarget: { what: 'device', max: LINK_LIMITS.deviceRows, check: validateDevice, norm: (v) => v.trim().toLowerCase().replace(/\s+/g, ' ') },
-  languageTarget: { what: 'language', max: LINK_LIMITS.languageRows, check: validateLanguage, norm: (v) => v.trim().toLowerCase() },
+const TARGET_WORDS: Record<TargetKind, { what: string; max: number; check: (v: string) => MessageRef | null; norm: (v: string) => string }> = {
+  geoTarget: { what: 'country', max: LINK_LIMITS.geoRows, check: countryIssue, norm: (v) => v.trim().toLowerCase() },
+  deviceTarget: { what: 'device', max: LINK_LIMITS.deviceRows, check: deviceIssue, norm: (v) => v.trim().toLowerCase().replace(/\s+/g, ' ') },
+  languageTarget: { what: 'language', max: LINK_LIMITS.languageRows, check: languageIssue, norm: (v) => v.trim().toLowerCase() },
 };
 
+/** Field path → keyed message (issue 44); {@link FieldMessages} is the same in English. */
+export type FieldIssues = Record<string, MessageRef>;
+
+const englishFields = (issues: FieldIssues): FieldMessages =>
+  Object.fromEntries(Object.entries(issues).map(([field, ref]) => [field, englishText(ref)]));
+
 /** Each row: its key (valid, and not twice) and its target URL; messages at `<kind>.<i>.key|link`. */
-export function validateTargetRows(kind: TargetKind, rows: readonly TargetRow[]): FieldMessages {
-  const out: FieldMessages = {};
+export function targetRowIssues(kind: TargetKind, rows: readonly TargetRow[]): FieldIssues {
+  const out: FieldIssues = {};
   const words = TARGET_WORDS[kind];
-  if (rows.length > words.max) out[kind] = `Keep to ${words.max} rows; there are ${rows.length}.`;
+  if (rows.length > words.max) out[kind] = msg('validation.link.tooManyRows', { max: words.max, n: rows.length });
   const seen = new Set<string>();
   rows.forEach((row, i) => {
-    const keyMessage = words.check(row.key);
-    if (keyMessage) out[`${kind}.${i}.key`] = keyMessage;
-    else if (seen.has(words.norm(row.key))) out[`${kind}.${i}.key`] = `This ${words.what} already has a row; keep one row for it.`;
+    const keyIssue = words.check(row.key);
+    if (keyIssue) out[`${kind}.${i}.key`] = keyIssue;
+    else if (seen.has(words.norm(row.key))) out[`${kind}.${i}.key`] = msg('validation.link.duplicateRow', { what: words.what });
     seen.add(words.norm(row.key));
-    const linkMessage = validateWebUrl(row.link, 'The target URL');
-    if (linkMessage) out[`${kind}.${i}.link`] = linkMessage;
+    const linkIssue = webUrlIssue(row.link, 'target');
+    if (linkIssue) out[`${kind}.${i}.link`] = linkIssue;
   });
   return out;
 }
 
+export const validateTargetRows = (kind: TargetKind, rows: readonly TargetRow[]): FieldMessages => englishFields(targetRowIssues(kind, rows));
+
 /** The two app-store links, each optional: http(s) web addresses. */
-export function validateDeepLinks(deepLink: DeepLinks | undefined): FieldMessages {
-  const out: FieldMessages = {};
-  const apple = validateWebUrl(deepLink?.apple ?? '', 'The App Store link', false);
-  const google = validateWebUrl(deepLink?.google ?? '', 'The Google Play link', false);
+export function deepLinkIssues(deepLink: DeepLinks | undefined): FieldIssues {
+  const out: FieldIssues = {};
+  const apple = webUrlIssue(deepLink?.apple ?? '', 'appStore', false);
+  const google = webUrlIssue(deepLink?.google ?? '', 'googlePlay', false);
   if (apple) out['deepLink.apple'] = apple;
   if (google) out['deepLink.google'] = google;
   return out;
 }
 
+export const validateDeepLinks = (deepLink: DeepLinks | undefined): FieldMessages => englishFields(deepLinkIssues(deepLink));
+
 /** Parameter rows: a name is required; names and values within the service's lengths. */
-export function validateParameters(rows: readonly UrlParameter[]): FieldMessages {
-  const out: FieldMessages = {};
-  if (rows.length > LINK_LIMITS.parameters) out['parameters'] = `Keep to ${LINK_LIMITS.parameters} parameters; there are ${rows.length}.`;
+export function parameterIssues(rows: readonly UrlParameter[]): FieldIssues {
+  const out: FieldIssues = {};
+  if (rows.length > LINK_LIMITS.parameters) out['parameters'] = msg('validation.link.tooManyParameters', { max: LINK_LIMITS.parameters, n: rows.length });
   rows.forEach((row, i) => {
-    if (row.name.trim() === '') out[`parameters.${i}.name`] = "Enter the parameter's name, or remove the row.";
-    else if (row.name.length > LINK_LIMITS.parameterName) out[`parameters.${i}.name`] = `Keep the name to ${LINK_LIMITS.parameterName} characters.`;
-    if (row.value.length > LINK_LIMITS.parameterValue) out[`parameters.${i}.value`] = `Keep the value to ${LINK_LIMITS.parameterValue} characters.`;
+    if (row.name.trim() === '') out[`parameters.${i}.name`] = msg('validation.link.parameterName');
+    else if (row.name.length > LINK_LIMITS.parameterName) out[`parameters.${i}.name`] = msg('validation.link.parameterNameTooLong', { max: LINK_LIMITS.parameterName });
+    if (row.value.length > LINK_LIMITS.parameterValue) out[`parameters.${i}.value`] = msg('validation.link.parameterValueTooLong', { max: LINK_LIMITS.parameterValue });
   });
   return out;
 }
 
-function tooLong(out: FieldMessages, field: string, label: string, value: string | undefined, max: number): void {
-  if (value !== undefined && value.length > max) out[field] = `${label} is ${value.length} characters long; keep it to ${max}.`;
+export const validateParameters = (rows: readonly UrlParameter[]): FieldMessages => englishFields(parameterIssues(rows));
+
+function tooLong(out: FieldIssues, field: string, label: MessageRef, value: string | undefined, max: number): void {
+  if (value !== undefined && value.length > max) out[field] = msg('validation.link.tooLong', { label, n: value.length, max });
 }
 
 export interface LinkValidationOptions {
@@ -223,28 +267,32 @@ export interface LinkValidationOptions {
   unchangedExpiry?: string | null;
 }
 
-/** Every field of a link's input: `{ field → message }`, empty when all is well. */
-export function validateLinkInput(input: LinkInput, options: LinkValidationOptions): FieldMessages {
-  const out: FieldMessages = {};
-  const put = (field: string, message: string | null) => {
-    if (message) out[field] = message;
+/** Every field of a link's input: `{ field → keyed message }`, empty when all is well. */
+export function linkInputIssues(input: LinkInput, options: LinkValidationOptions): FieldIssues {
+  const out: FieldIssues = {};
+  const put = (field: string, issue: MessageRef | null) => {
+    if (issue) out[field] = issue;
   };
-  put('url', validateWebUrl(input.url ?? '', 'The URL'));
-  put('custom', validateCustomAlias(input.custom ?? ''));
-  put('password', validateLinkPassword(input.password ?? ''));
+  put('url', webUrlIssue(input.url ?? '', 'url'));
+  put('custom', customAliasIssue(input.custom ?? ''));
+  put('password', linkPasswordIssue(input.password ?? ''));
   const expiry = input.expiry ?? '';
-  if (!(options.mode === 'edit' && expiry !== '' && expiry === options.unchangedExpiry)) put('expiry', validateExpiry(expiry, options.now));
-  put('metaImage', validateMetaImage(input.metaImage ?? ''));
-  tooLong(out, 'metaTitle', 'The meta title', input.metaTitle, LINK_LIMITS.metaTitle);
-  tooLong(out, 'metaDescription', 'The meta description', input.metaDescription, LINK_LIMITS.metaDescription);
-  tooLong(out, 'description', 'The note', input.description, LINK_LIMITS.note);
+  if (!(options.mode === 'edit' && expiry !== '' && expiry === options.unchangedExpiry)) put('expiry', expiryIssue(expiry, options.now));
+  put('metaImage', metaImageIssue(input.metaImage ?? ''));
+  tooLong(out, 'metaTitle', msg('validation.link.label.metaTitle'), input.metaTitle, LINK_LIMITS.metaTitle);
+  tooLong(out, 'metaDescription', msg('validation.link.label.metaDescription'), input.metaDescription, LINK_LIMITS.metaDescription);
+  tooLong(out, 'description', msg('validation.link.label.note'), input.description, LINK_LIMITS.note);
   Object.assign(
     out,
-    validateTargetRows('geoTarget', (input.geoTarget ?? []).map((t) => ({ key: t.location, link: t.link }))),
-    validateTargetRows('deviceTarget', (input.deviceTarget ?? []).map((t) => ({ key: t.device, link: t.link }))),
-    validateTargetRows('languageTarget', (input.languageTarget ?? []).map((t) => ({ key: t.language, link: t.link }))),
-    validateDeepLinks(input.deepLink),
-    validateParameters(input.parameters ?? []),
+    targetRowIssues('geoTarget', (input.geoTarget ?? []).map((t) => ({ key: t.location, link: t.link }))),
+    targetRowIssues('deviceTarget', (input.deviceTarget ?? []).map((t) => ({ key: t.device, link: t.link }))),
+    targetRowIssues('languageTarget', (input.languageTarget ?? []).map((t) => ({ key: t.language, link: t.link }))),
+    deepLinkIssues(input.deepLink),
+    parameterIssues(input.parameters ?? []),
   );
   return out;
 }
+
+/** Every field of a link's input: `{ field → message }` in English, empty when all is well. */
+export const validateLinkInput = (input: LinkInput, options: LinkValidationOptions): FieldMessages =>
+  englishFields(linkInputIssues(input, options));

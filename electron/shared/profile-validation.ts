@@ -2,7 +2,10 @@
  * Profiles as every side sees them, and the checks the profile forms need. Pure TypeScript: the
  * renderer runs these while the user types, and the backend runs the same ones before it saves.
  * A profile never holds its API key: the key lives in the OS keychain under the profile id.
+ * Each refusal is a message key with arguments (`ref`, issue 44: shown in the person's language)
+ * and its English (`message`: logs, the command line, older readers).
  */
+import { englishText, type MessageRef } from './message-ref.js';
 
 export type ProfileKind = 'local' | 'remote';
 
@@ -38,7 +41,7 @@ export const PROFILE_NAME_MAX = 60;
 export const API_KEY_MAX = 1000;
 export const BASE_URL_MAX = 2000;
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; ref?: MessageRef };
 
 /**
  * Turns what a person typed into a base URL: http(s) only, no user name or password, no query or
@@ -48,18 +51,16 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
 export function parseBaseUrl(text: string): Checked<string> {
   const trimmed = text.trim();
   if (!trimmed)
-    return fail('Enter the address of the service, for example https://links.example.com.');
-  if (trimmed.length > BASE_URL_MAX) return fail('That address is too long.');
+    return fail({ key: 'validation.profile.baseUrlEmpty' });
+  if (trimmed.length > BASE_URL_MAX) return fail({ key: 'validation.profile.addressTooLong' });
   const read = readWebAddress(trimmed);
   if (!read.ok) return read;
   const url = read.value;
   if (url.username || url.password) {
-    return fail(
-      'Leave the user name and password out of the address: the API key is what signs you in.',
-    );
+    return fail({ key: 'validation.profile.noUserInAddress' });
   }
-  if (url.hash || trimmed.includes('#')) return fail('Remove the part after # from the address.');
-  if (url.search || trimmed.includes('?')) return fail('Remove the part after ? from the address.');
+  if (url.hash || trimmed.includes('#')) return fail({ key: 'validation.profile.noFragment' });
+  if (url.search || trimmed.includes('?')) return fail({ key: 'validation.profile.noQuery' });
   let path = url.pathname.replace(/\/+$/, '');
   path = path.replace(/\/api$/i, '');
   return { ok: true, value: `${url.protocol}//${url.host}${path}` };
@@ -68,22 +69,24 @@ export function parseBaseUrl(text: string): Checked<string> {
 /** Typed text as a web address at all: a scheme, parsed by the URL parser, http(s), a host. */
 export function readWebAddress(trimmed: string): Checked<URL> {
   if (!/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) {
-    return fail(`The address must start with https:// or http:// (for example https://${trimmed.replace(/^\/+/, '')}).`);
+    return fail({ key: 'validation.profile.noScheme', params: { example: `https://${trimmed.replace(/^\/+/, '')}` } });
   }
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return fail('That is not a valid web address. Check it for typos.');
+    return fail({ key: 'validation.profile.notAnAddress' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return fail(`Only http:// and https:// addresses are supported, not ${url.protocol}//.`);
+    return fail({ key: 'validation.profile.onlyHttp', params: { scheme: `${url.protocol}//` } });
   }
-  if (!url.hostname) return fail('The address has no host name.');
+  if (!url.hostname) return fail({ key: 'validation.profile.noHost' });
   return { ok: true, value: url };
 }
 
 /** The error message for a base URL field, or null when it is fine. */
+export const baseUrlIssue = (text: string): MessageRef | null => refOf(parseBaseUrl(text));
+
 export function validateBaseUrl(text: string): string | null {
   const checked = parseBaseUrl(text);
   return checked.ok ? null : checked.message;
@@ -91,14 +94,16 @@ export function validateBaseUrl(text: string): string | null {
 
 export function parseProfileName(text: string): Checked<string> {
   const name = text.trim().replace(/\s+/g, ' ');
-  if (!name) return fail('Give the profile a name.');
+  if (!name) return fail({ key: 'validation.profile.nameEmpty' });
   if (name.length > PROFILE_NAME_MAX)
-    return fail(`Keep the name under ${PROFILE_NAME_MAX + 1} characters.`);
+    return fail({ key: 'validation.profile.nameTooLong', params: { max: PROFILE_NAME_MAX + 1 } });
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name))
-    return fail('The name cannot contain control characters.');
+    return fail({ key: 'validation.profile.nameControl' });
   return { ok: true, value: name };
 }
+
+export const profileNameIssue = (text: string): MessageRef | null => refOf(parseProfileName(text));
 
 export function validateProfileName(text: string): string | null {
   const checked = parseProfileName(text);
@@ -108,16 +113,18 @@ export function validateProfileName(text: string): string | null {
 /** Checks the shape of a pasted key. Messages never repeat the key: they may end up in logs. */
 export function parseApiKey(text: string): Checked<string> {
   const key = text.trim();
-  if (!key) return fail('Paste the API key from your account settings on the service.');
+  if (!key) return fail({ key: 'validation.profile.keyEmpty' });
   if (key.length > API_KEY_MAX)
-    return fail('That is too long to be an API key: check what you pasted.');
+    return fail({ key: 'validation.profile.keyTooLong' });
   if (/\s/.test(key))
-    return fail('An API key has no spaces or line breaks: check that you copied only the key.');
+    return fail({ key: 'validation.profile.keySpaces' });
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(key))
-    return fail('The API key contains invisible characters: copy it again.');
+    return fail({ key: 'validation.profile.keyInvisible' });
   return { ok: true, value: key };
 }
+
+export const apiKeyIssue = (text: string): MessageRef | null => refOf(parseApiKey(text));
 
 export function validateApiKey(text: string): string | null {
   const checked = parseApiKey(text);
@@ -133,4 +140,5 @@ export function defaultProfileName(baseUrl: string): string {
   }
 }
 
-const fail = (message: string): Checked<never> => ({ ok: false, message });
+const fail = (ref: MessageRef): Checked<never> => ({ ok: false, message: englishText(ref), ref });
+const refOf = (checked: Checked<unknown>): MessageRef | null => (checked.ok ? null : (checked.ref ?? null));

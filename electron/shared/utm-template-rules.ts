@@ -13,11 +13,22 @@ import {
   type UtmParams,
   type UtmTemplate,
 } from './utm.js';
+import { englishText, msg, type MessageParams, type MessageRef } from './message-ref.js';
 
+/** A problem, in English (`message`) and, for the template rules' own, as a key (issue 44). */
 export interface UtmTemplateIssue {
   field: 'name' | 'params' | UtmField;
   message: string;
+  key?: string;
+  params?: MessageParams;
 }
+
+const keyed = (field: UtmTemplateIssue['field'], ref: MessageRef): UtmTemplateIssue => ({
+  field,
+  message: englishText(ref),
+  key: ref.key,
+  ...(ref.params ? { params: ref.params } : {}),
+});
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -30,15 +41,21 @@ export const templateKey = (name: string): string => templateName(name).normaliz
 
 export const sameTemplateName = (a: string, b: string): boolean => templateKey(a) === templateKey(b);
 
-/** What is wrong with a template name, or null. */
-export function templateNameIssue(name: unknown): string | null {
-  if (typeof name !== 'string' || templateName(name) === '') return 'Give the template a name, such as "Newsletter".';
+/** What is wrong with a template name as a message key, or null. */
+export function templateNameRef(name: unknown): MessageRef | null {
+  if (typeof name !== 'string' || templateName(name) === '') return msg('validation.utm.nameEmpty');
   const trimmed = templateName(name);
   if (trimmed.length > UTM_TEMPLATE_NAME_MAX_LENGTH) {
-    return `The name is ${trimmed.length} characters long; keep it to ${UTM_TEMPLATE_NAME_MAX_LENGTH}.`;
+    return msg('validation.utm.nameTooLong', { n: trimmed.length, max: UTM_TEMPLATE_NAME_MAX_LENGTH });
   }
-  if (CONTROL.test(trimmed)) return 'The name contains a line break or another control character; remove it.';
+  if (CONTROL.test(trimmed)) return msg('validation.utm.nameControl');
   return null;
+}
+
+/** What is wrong with a template name, in English, or null. */
+export function templateNameIssue(name: unknown): string | null {
+  const ref = templateNameRef(name);
+  return ref ? englishText(ref) : null;
 }
 
 /**
@@ -47,16 +64,16 @@ export function templateNameIssue(name: unknown): string | null {
  */
 export function validateTemplate(name: unknown, params: UtmParams, existing: readonly UtmTemplate[]): UtmTemplateIssue[] {
   const issues: UtmTemplateIssue[] = [];
-  const nameIssue = templateNameIssue(name);
-  if (nameIssue) issues.push({ field: 'name', message: nameIssue });
+  const nameIssue = templateNameRef(name);
+  if (nameIssue) issues.push(keyed('name', nameIssue));
   const paramIssues = validateUtm(params);
   for (const issue of paramIssues) if (issue.field !== 'url') issues.push({ field: issue.field, message: issue.message });
   if (paramIssues.length === 0 && !hasUtm(params)) {
-    issues.push({ field: 'params', message: 'Fill in at least one UTM parameter (source, medium, campaign, term or content) to save a template.' });
+    issues.push(keyed('params', msg('validation.utm.noParameter')));
   }
   const replaces = typeof name === 'string' && existing.some((t) => sameTemplateName(t.name, name));
   if (!nameIssue && !replaces && existing.length >= UTM_TEMPLATES_MAX) {
-    issues.push({ field: 'name', message: `You have ${existing.length} templates, the most Linkdeck keeps. Delete one you no longer use first.` });
+    issues.push(keyed('name', msg('validation.utm.tooMany', { n: existing.length })));
   }
   return issues;
 }

@@ -16,6 +16,7 @@ import type {
   LinkdeckEvents,
 } from '../../electron/shared/contract.js';
 import { isErrorCode, type AppErrorInfo, type ErrorCode } from '../../electron/shared/errors.js';
+import { isMessageRef, type MessageRef } from '../../electron/shared/message-ref.js';
 import { takeEarlyAnswer } from './early-calls.js';
 
 declare global {
@@ -32,11 +33,14 @@ export class BridgeError extends Error {
   override readonly name = 'BridgeError';
   readonly code: ErrorCode;
   readonly details: BridgeErrorDetails | undefined;
+  /** The backend's words as a message key and arguments, shown in the person's language (error-text.ts). */
+  readonly ref: MessageRef | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: BridgeErrorDetails) {
+  constructor(code: ErrorCode, message: string, details?: BridgeErrorDetails, ref?: MessageRef) {
     super(message);
     this.code = code;
     this.details = details;
+    this.ref = ref;
   }
 }
 
@@ -61,7 +65,8 @@ function toErrorFromEnvelope(error: unknown): BridgeError {
   const message = typeof error['message'] === 'string' && error['message'].trim() ? error['message'] : UNREADABLE;
   const code = isErrorCode(error['code']) ? error['code'] : 'internal';
   const details = isRecord(error['details']) ? (error['details'] as BridgeErrorDetails) : undefined;
-  return new BridgeError(code, message, details);
+  const ref = { key: error['key'], ...(error['params'] === undefined ? {} : { params: error['params'] }) };
+  return new BridgeError(code, message, details, isMessageRef(ref) ? ref : undefined);
 }
 
 /** Turns an envelope into its value, or throws the BridgeError it carries. */

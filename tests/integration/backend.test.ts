@@ -49,7 +49,7 @@ describe('backend wired with createBackend, against the real local service', () 
     const state = await value<ProfilesState>('profiles:list');
     expect(state).toMatchObject({ profiles: [], currentId: null, keychain: { kind: 'memory', persistent: false } });
     const r = await call('account:get');
-    expect(r).toEqual({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/local workspace or connect/) } });
+    expect(r).toEqual({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/local workspace or connect/), key: 'errors.noProfile' } });
   });
 
   it('opens the local workspace and serves the account and links through it', async () => {

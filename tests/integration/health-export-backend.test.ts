@@ -106,7 +106,7 @@ describe('health and export channels', () => {
     const job = await value<HealthJob>('health:check', { ids });
     await site.received(before + 1);
     const second = await backend.router.dispatch('health:check', { ids });
-    expect(second).toEqual({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/already being checked/) } });
+    expect(second).toEqual({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/already being checked/), key: 'errors.health.running' } });
 
     const cancelled = nextEvent<HealthJob>('health:progress', (p) => p.id === job.id && p.status === 'cancelled');
     await value('profiles:connect', { name: 'Remote', baseUrl: remote.url, apiKey: remote.key });

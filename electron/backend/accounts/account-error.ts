@@ -1,3 +1,5 @@
+import { englishText, type MessageRef } from '../../shared/message-ref.js';
+
 /** The codes the UI acts on (the same words as the contract's error codes). */
 export type AccountErrorCode =
   | 'invalid-input'
@@ -14,23 +16,26 @@ export type AccountErrorCode =
  */
 export class AccountError extends Error {
   override readonly name = 'AccountError';
+  /** The words as a message key and arguments (issue 44); `message` is their English. */
+  readonly ref: MessageRef | undefined;
 
   constructor(
     readonly code: AccountErrorCode,
-    message: string,
+    message: string | MessageRef,
     readonly details?: Record<string, string | number | boolean>,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : englishText(message));
+    this.ref = typeof message === 'string' ? undefined : message;
   }
 }
 
-export const invalidInput = (message: string, field?: string) =>
+export const invalidInput = (message: string | MessageRef, field?: string) =>
   new AccountError('invalid-input', message, field ? { field } : undefined);
 
 export const profileNotFound = (id: string) =>
   new AccountError(
     'not-found',
-    'That profile no longer exists: it may have been removed in another window.',
+    { key: 'errors.accounts.profileGone' },
     {
       id: id.slice(0, 64),
     },

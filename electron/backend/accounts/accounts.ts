@@ -60,7 +60,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(() => {
-      if (closed) throw new AccountError('internal', 'Linkdeck is shutting down.');
+      if (closed) throw new AccountError('internal', { key: 'errors.accounts.shuttingDown' });
       return task();
     });
     queue = run.catch(() => undefined);
@@ -102,7 +102,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     } catch (error) {
       throw new AccountError(
         'internal',
-        `The key could not be saved: ${describeError(error, key)}`,
+        { key: 'errors.accounts.keyNotSaved', params: { reason: describeError(error, key) } },
       );
     }
   };
@@ -135,7 +135,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
       if (error instanceof AccountError) throw error;
       throw new AccountError(
         'internal',
-        `The local workspace could not start: ${describeError(error)}`,
+        { key: 'errors.accounts.localNotStarted', params: { reason: describeError(error) } },
       );
     }
     log.info(startedText(localService, existing));
@@ -185,7 +185,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     if (!recovered) {
       throw new AccountError(
         'unauthorized',
-        'The key of the local workspace was lost (it was kept in memory only) and could not be recovered. Remove the local workspace and create it again.',
+        { key: 'errors.accounts.localKeyLost' },
       );
     }
     await storeKey(id, recovered);
@@ -257,7 +257,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
       serial(async () => {
         const profile = need(id);
         const checked = parseProfileName(name);
-        if (!checked.ok) throw invalidInput(checked.message, 'name');
+        if (!checked.ok) throw invalidInput(checked.ref ?? checked.message, 'name');
         const renamed = { ...profile, name: checked.value };
         if (renamed.name !== profile.name)
           await commit({ ...state, profiles: replaceProfile(renamed) });
@@ -272,7 +272,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     setPublicUrl: (publicUrl, verified, trustProxy) =>
       serial(async () => {
         const existing = state.profiles.find((p) => p.kind === 'local');
-        if (!existing) throw invalidInput('There is no local workspace to give an address to.', 'publicUrl');
+        if (!existing) throw invalidInput({ key: 'errors.accounts.noLocalWorkspace' }, 'publicUrl');
         const previousShortBase = existing.publicUrl ?? existing.baseUrl;
         const updated: Profile = { ...existing };
         delete updated.publicUrl;
@@ -291,13 +291,13 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
 
     async connect(input) {
       const url = parseBaseUrl(input.baseUrl);
-      if (!url.ok) throw invalidInput(url.message, 'baseUrl');
+      if (!url.ok) throw invalidInput(url.ref ?? url.message, 'baseUrl');
       const key = parseApiKey(input.apiKey);
-      if (!key.ok) throw invalidInput(key.message, 'apiKey');
+      if (!key.ok) throw invalidInput(key.ref ?? key.message, 'apiKey');
       let name = defaultProfileName(url.value);
       if (input.name?.trim()) {
         const checked = parseProfileName(input.name);
-        if (!checked.ok) throw invalidInput(checked.message, 'name');
+        if (!checked.ok) throw invalidInput(checked.ref ?? checked.message, 'name');
         name = checked.value;
       }
       // Outside the queue: a slow server must not hold up switching profiles meanwhile.
@@ -320,7 +320,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
           await rm(profileDir(profile.id), { recursive: true, force: true }).catch(() => undefined);
           throw new AccountError(
             'internal',
-            `The profile could not be saved: ${describeError(error)}`,
+            { key: 'errors.accounts.profileNotSaved', params: { reason: describeError(error) } },
           );
         }
         log.info(`Connected profile ${profile.id} to ${profile.baseUrl}.`);
@@ -331,10 +331,10 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     async replaceKey(id, apiKey) {
       const profile = need(id);
       if (profile.kind === 'local') {
-        throw invalidInput('The local workspace manages its own key.', 'id');
+        throw invalidInput({ key: 'errors.accounts.localOwnKey' }, 'id');
       }
       const key = parseApiKey(apiKey);
-      if (!key.ok) throw invalidInput(key.message, 'apiKey');
+      if (!key.ok) throw invalidInput(key.ref ?? key.message, 'apiKey');
       const account = await verify(profile.baseUrl, key.value);
       return serial(async () => {
         const latest = need(id);
@@ -355,7 +355,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         } catch (error) {
           throw new AccountError(
             'internal',
-            `The profile was kept because its key could not be deleted: ${describeError(error)}`,
+            { key: 'errors.accounts.profileKept', params: { reason: describeError(error) } },
           );
         }
         const leftovers: string[] = [];
@@ -386,7 +386,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         if (leftovers.length) {
           throw new AccountError(
             'internal',
-            `The profile was removed, but some of its data could not be deleted: ${leftovers.join(', ')}`,
+            { key: 'errors.accounts.leftovers', params: { files: leftovers.join(', ') } },
           );
         }
       }),
@@ -404,7 +404,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     setAuthScheme: (id, scheme) =>
       serial(async () => {
         if (scheme !== 'Bearer' && scheme !== 'Token')
-          throw invalidInput('The authorization scheme is Bearer or Token.', 'scheme');
+          throw invalidInput({ key: 'errors.accounts.authScheme' }, 'scheme');
         const profile = need(id);
         const updated = { ...profile, authScheme: scheme };
         if (profile.authScheme !== scheme)

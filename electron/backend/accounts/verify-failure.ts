@@ -1,3 +1,4 @@
+import { englishText, isMessageRef, mapMessageStrings, msg } from '../../shared/message-ref.js';
 import { describeError, redact } from '../secrets/secret-store.js';
 import { AccountError } from './account-error.js';
 
@@ -15,14 +16,14 @@ export function verifyFailure(error: unknown, baseUrl: string, apiKey: string): 
   if (code === 'unauthorized' || status === 401 || status === 403) {
     return new AccountError(
       'unauthorized',
-      `The service refused this API key. Check that you copied the whole key, from the account you use on ${baseUrl}.`,
+      msg('errors.accounts.keyRefused', { baseUrl }),
       details,
     );
   }
   if (code === 'rate-limited' || status === 429) {
     return new AccountError(
       'rate-limited',
-      `The service at ${baseUrl} is limiting requests right now. Wait a minute and try again.`,
+      msg('errors.accounts.rateLimited', { baseUrl }),
       details,
     );
   }
@@ -30,32 +31,46 @@ export function verifyFailure(error: unknown, baseUrl: string, apiKey: string): 
   // which): those words are better than a generic "could not reach".
   const said = (error as { details?: { network?: unknown } } | null)?.details;
   if (code === 'offline' && said?.network && error instanceof Error) {
-    return new AccountError('offline', redact(error.message, apiKey), details);
+    const ref = (error as { ref?: unknown }).ref;
+    const words = isMessageRef(ref) ? mapMessageStrings(ref, (text) => redact(text, apiKey)) : redact(error.message, apiKey);
+    return new AccountError('offline', words, details);
   }
-  const network = networkReason(error);
+  const network = networkReasonKind(error);
   if (code === 'offline' || network) {
     return new AccountError(
       'offline',
-      `Could not reach ${baseUrl}: ${network ?? 'the network request failed'}. Check the address.`,
+      msg('errors.accounts.unreachable', { baseUrl, reason: msg('errors.accounts.networkReason', { kind: network ?? 'failed' }) }),
       details,
     );
   }
   if (code === 'not-found' || status === 404) {
     return new AccountError(
       'remote-error',
-      `${baseUrl} answered, but not like a link service (it has no /api/account). Check the address.`,
+      msg('errors.accounts.notALinkService', { baseUrl }),
       details,
     );
   }
   return new AccountError(
     'remote-error',
-    `The service at ${baseUrl} could not check the key: ${redact(describeError(error), apiKey)}`,
+    // The error's own words (a system's, in English) inside a translated sentence.
+    msg('errors.accounts.checkFailed', { baseUrl, reason: redact(describeError(error), apiKey) }),
     details,
   );
 }
 
-/** The first network-level reason found in the error and its causes, in words. */
+
+/** Why a network request failed, as the `kind` select of `errors.accounts.networkReason`. */
+type ReasonKind = 'timeout' | 'refused' | 'notFound' | 'closed' | 'unreachable' | 'tls' | 'certificate' | 'failed';
+
+/** The first network-level reason found in the error and its causes, in English words. */
 export function networkReason(error: unknown): string | null {
+  const kind = networkReasonKind(error);
+  if (kind === null) return null;
+  return englishText(msg('errors.accounts.networkReason', { kind }));
+}
+
+/** The first network-level reason found in the error and its causes, in words. */
+export function networkReasonKind(error: unknown): ReasonKind | null {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length > 0 && seen.size < 20) {
@@ -71,49 +86,49 @@ export function networkReason(error: unknown): string | null {
       typeof details === 'object' &&
       (details as { timeout?: unknown }).timeout === true
     )
-      return 'no answer in time';
+      return 'timeout';
     queue.push((current as { cause?: unknown }).cause);
     const inner = (current as { errors?: unknown }).errors;
     if (Array.isArray(inner)) queue.push(...inner);
   }
   // Node's fetch reports every network failure as this TypeError; its cause had no known code.
   if (error instanceof TypeError && error.message === 'fetch failed')
-    return 'the network request failed';
+    return 'failed';
   return null;
 }
 
-function reasonFor(code: string | undefined, name: string | undefined): string | null {
-  if (name === 'TimeoutError' || name === 'AbortError') return 'no answer in time';
+function reasonFor(code: string | undefined, name: string | undefined): ReasonKind | null {
+  if (name === 'TimeoutError' || name === 'AbortError') return 'timeout';
   switch (code) {
     case 'ECONNREFUSED':
-      return 'connection refused';
+      return 'refused';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
-      return 'the host name could not be found';
+      return 'notFound';
     case 'ETIMEDOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
-      return 'no answer in time';
+      return 'timeout';
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
     case 'UND_ERR_CLOSED':
-      return 'the connection was closed';
+      return 'closed';
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'ENETDOWN':
-      return 'the network is unreachable';
+      return 'unreachable';
     case 'EPROTO':
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
-      return 'the secure connection failed (does the service use http:// rather than https://?)';
+      return 'tls';
     default:
       if (
         code &&
         (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code) || code === 'ERR_TLS_CERT_ALTNAME_INVALID')
       ) {
-        return 'its security certificate was not accepted';
+        return 'certificate';
       }
       return null;
   }

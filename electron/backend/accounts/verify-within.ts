@@ -9,7 +9,7 @@ export async function verifyWithin(verifyAccount: VerifyAccount, timeoutMs: numb
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const seconds = Math.round(timeoutMs / 1000);
-      reject(new AccountError('offline', `Could not reach ${baseUrl}: no answer within ${seconds} s. Check the address.`, { baseUrl }));
+      reject(new AccountError('offline', { key: 'errors.accounts.noAnswerWithin', params: { baseUrl, seconds } }, { baseUrl }));
     }, timeoutMs);
   });
   try {

@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type { Account, AccountUpdate, Confirmation } from '../../shared/models.js';
 import { ApiClientError } from './errors.js';
 import { parseAnswer } from './schema-kit.js';
@@ -13,7 +14,7 @@ export interface AccountApi {
 export function createAccountApi(t: Transport): AccountApi {
   return {
     async get(options) {
-      const what = 'reading the account';
+      const what = msg('errors.doing.readAccount');
       return parseAnswer(
         account,
         await t.request({ method: 'GET', path: '/api/account', what }, options),
@@ -21,7 +22,7 @@ export function createAccountApi(t: Transport): AccountApi {
       );
     },
     async update(input, options) {
-      const what = 'updating the account';
+      const what = msg('errors.doing.updateAccount');
       const body: Record<string, string> = {};
       if (input.email !== undefined) body['email'] = input.email;
       if (input.password !== undefined) body['password'] = input.password;

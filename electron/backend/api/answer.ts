@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../shared/errors.js';
+import { msg, type MessageParam } from '../../shared/message-ref.js';
 import { ApiClientError } from './errors.js';
 import type { RateInfo } from './rate-info.js';
 
@@ -103,7 +104,7 @@ function messageText(raw: unknown): string | undefined {
 }
 
 /** The title of an HTML page, as a short hint of who answered (a proxy, a login page…). */
-function pageHint(text: string): string {
+function pageTitle(text: string): string {
   const head = text.slice(0, 20_000);
   const title =
     /<title[^>]*>([\s\S]*?)<\/title>/i.exec(head)?.[1] ??
@@ -116,7 +117,13 @@ function pageHint(text: string): string {
       .replace(/[<>"'`]/g, ''),
     80,
   );
-  return clean ? ` ("${clean}")` : '';
+  return clean;
+}
+
+/** What came instead of JSON, for the `shape` select of the `errors.answer.*` messages. */
+function shapeOf(kind: BodyKind, text: string): { shape: string; title: string } {
+  const title = kind === 'html' ? pageTitle(text) : '';
+  return { shape: kind === 'html' ? (title ? 'titled' : 'html') : kind === 'empty' ? 'empty' : 'text', title };
 }
 
 export function codeForStatus(status: number): ErrorCode {
@@ -144,10 +151,11 @@ export function codeForMessage(message: string): ErrorCode {
   return 'invalid-input';
 }
 
-const SUFFIX: Partial<Record<ErrorCode, string>> = {
-  unauthorized: ' Check the API key of this profile.',
-  'rate-limited': ' Linkdeck will wait and try again.',
-  'remote-error': ' The service may be having trouble; try again later.',
+/** The advice after a failure, as the `advice` select of the `errors.answer.*` messages. */
+const ADVICE: Partial<Record<ErrorCode, string>> = {
+  unauthorized: 'checkKey',
+  'rate-limited': 'willWait',
+  'remote-error': 'tryLater',
 };
 
 /**
@@ -158,7 +166,7 @@ export function interpretAnswer(
   head: AnswerHead,
   text: string,
   rateInfo: RateInfo | undefined,
-  what: string,
+  what: MessageParam,
 ): unknown {
   const { kind, body } = parseBody(text, head.headers.get('content-type'));
   const flag =
@@ -173,15 +181,9 @@ export function interpretAnswer(
   if (!failed) {
     if (kind === 'json') return body;
     if (kind === 'empty' && head.status === 204) return {};
-    const shape =
-      kind === 'empty'
-        ? 'an empty answer'
-        : kind === 'html'
-          ? `a web page instead of JSON${pageHint(text)}`
-          : 'an answer that is not JSON';
     throw new ApiClientError(
       'remote-error',
-      `While ${what}, the service sent ${shape} (HTTP ${label}). A proxy or gateway in front of it may be misbehaving, or the base URL may point somewhere else.`,
+      msg('errors.answer.notJson', { what, label, ...shapeOf(kind, text) }),
       init,
     );
   }
@@ -191,8 +193,8 @@ export function interpretAnswer(
     const retryAfterMs =
       rateInfo?.retryAfterMs ??
       (rateInfo?.resetAt !== undefined ? Math.max(0, rateInfo.resetAt - rateInfo.at) : undefined);
-    const message =
-      serverMessage(body) ?? `The service refused the request: too many requests (HTTP ${label}).`;
+    // The service's own words when it gave some (shown as it wrote them), else ours.
+    const message = serverMessage(body) ?? msg('errors.answer.tooManyRequests', { label });
     throw new ApiClientError('rate-limited', message, {
       ...init,
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
@@ -201,10 +203,11 @@ export function interpretAnswer(
 
   if (head.status >= 300 && head.status < 400) {
     const location = head.headers.get('location');
-    const where = location ? ` to ${cleanText(location, 200)}` : '';
     throw new ApiClientError(
       'remote-error',
-      `The service redirected the request${where} (HTTP ${label}). If the address moved (for example to https://), change the base URL of this profile.`,
+      location
+        ? msg('errors.answer.redirectedTo', { location: cleanText(location, 200), label })
+        : msg('errors.answer.redirected', { label }),
       init,
     );
   }
@@ -212,19 +215,10 @@ export function interpretAnswer(
   if (kind !== 'json') {
     // A page from a proxy or a web server, not an answer of the API: only auth and rate codes carry over.
     const code = head.status === 401 || head.status === 403 ? 'unauthorized' : 'remote-error';
-    const shape =
-      kind === 'empty'
-        ? 'an empty answer'
-        : kind === 'html'
-          ? `a web page${pageHint(text)}`
-          : 'an answer that is not JSON';
-    const hint =
-      head.status === 404
-        ? ' There may be no link service API at this base URL.'
-        : (SUFFIX[code] ?? '');
+    const advice = head.status === 404 ? 'noApi' : (ADVICE[code] ?? 'none');
     throw new ApiClientError(
       code,
-      `While ${what}, the service failed with HTTP ${label} and sent ${shape}.${hint}`,
+      msg('errors.answer.failedWithPage', { what, label, advice, ...shapeOf(kind, text) }),
       init,
     );
   }
@@ -236,7 +230,8 @@ export function interpretAnswer(
       : 'remote-error'
     : codeForStatus(head.status);
   const fallback = ok2xx
-    ? `While ${what}, the service reported an error without saying what it was.`
-    : `While ${what}, the service answered ${label}.${SUFFIX[code] ?? ''}`;
+    ? msg('errors.answer.unsaidError', { what })
+    : msg('errors.answer.failedWithStatus', { what, label, advice: ADVICE[code] ?? 'none' });
+  // The service's own words when it gave some: shown as it wrote them (no key to translate).
   throw new ApiClientError(code, message ?? fallback, init);
 }

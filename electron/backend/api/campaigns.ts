@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type { Campaign, CampaignInput, Confirmation, Page } from '../../shared/models.js';
 import { pagingQuery, pathId } from './paths.js';
 import { pageSchema, parseAnswer, type PageRequest } from './schema-kit.js';
@@ -31,7 +32,7 @@ const withName = (saved: Campaign, sent: string | undefined): Campaign =>
 export function createCampaignsApi(t: Transport): CampaignsApi {
   return {
     async list(query = {}, options) {
-      const what = 'listing campaigns';
+      const what = msg('errors.doing.listCampaigns');
       const body = await t.request(
         { method: 'GET', path: '/api/campaigns', query: pagingQuery(query), what },
         options,
@@ -39,7 +40,7 @@ export function createCampaignsApi(t: Transport): CampaignsApi {
       return parseAnswer(pageSchema(['campaigns'], campaign, query), body, what);
     },
     async create(input, options) {
-      const what = 'creating a campaign';
+      const what = msg('errors.doing.createCampaign');
       const body = await t.request(
         { method: 'POST', path: '/api/campaign/add', body: campaignBody(input), what },
         options,
@@ -47,7 +48,7 @@ export function createCampaignsApi(t: Transport): CampaignsApi {
       return withName(parseAnswer(campaignSaved, body, what), input.name);
     },
     async assign(campaignId, linkId, options) {
-      const what = 'adding a link to a campaign';
+      const what = msg('errors.doing.addCampaignLink');
       const path = `/api/campaign/${pathId(campaignId, 'campaign')}/assign/${pathId(linkId, 'link')}`;
       return parseAnswer(
         confirmation,
@@ -56,7 +57,7 @@ export function createCampaignsApi(t: Transport): CampaignsApi {
       );
     },
     async update(id, input, options) {
-      const what = 'updating a campaign';
+      const what = msg('errors.doing.updateCampaign');
       const body = await t.request(
         {
           method: 'PUT',
@@ -69,7 +70,7 @@ export function createCampaignsApi(t: Transport): CampaignsApi {
       return withName(parseAnswer(campaignSaved, body, what), input.name);
     },
     async delete(id, options) {
-      const what = 'deleting a campaign';
+      const what = msg('errors.doing.deleteCampaign');
       const body = await t.request(
         { method: 'DELETE', path: `/api/campaign/${pathId(id, 'campaign')}/delete`, what },
         options,

@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type { Overlay, Page, SplashPage } from '../../shared/models.js';
 import { pagingQuery } from './paths.js';
 import { pageSchema, parseAnswer, type PageRequest } from './schema-kit.js';
@@ -17,7 +18,7 @@ export interface SplashApi {
 export function createOverlaysApi(t: Transport): OverlaysApi {
   return {
     async list(query = {}, options) {
-      const what = 'listing overlays';
+      const what = msg('errors.doing.listOverlays');
       const body = await t.request(
         { method: 'GET', path: '/api/overlay', query: pagingQuery(query), what },
         options,
@@ -31,7 +32,7 @@ export function createOverlaysApi(t: Transport): OverlaysApi {
 export function createSplashApi(t: Transport): SplashApi {
   return {
     async list(query = {}, options) {
-      const what = 'listing splash pages';
+      const what = msg('errors.doing.listSplashPages');
       const body = await t.request(
         { method: 'GET', path: '/api/splash', query: pagingQuery(query), what },
         options,

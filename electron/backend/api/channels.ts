@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type {
   Channel,
   ChannelInput,
@@ -44,7 +45,7 @@ function channelBody(input: ChannelUpdate): Record<string, unknown> {
 export function createChannelsApi(t: Transport): ChannelsApi {
   return {
     async list(query = {}, options) {
-      const what = 'listing channels';
+      const what = msg('errors.doing.listChannels');
       const body = await t.request(
         { method: 'GET', path: '/api/channels', query: pagingQuery(query), what },
         options,
@@ -52,7 +53,7 @@ export function createChannelsApi(t: Transport): ChannelsApi {
       return parseAnswer(pageSchema(['channels'], channel, query), body, what);
     },
     async items(id, query = {}, options) {
-      const what = 'listing the items of a channel';
+      const what = msg('errors.doing.listChannelItems');
       const body = await t.request(
         {
           method: 'GET',
@@ -65,7 +66,7 @@ export function createChannelsApi(t: Transport): ChannelsApi {
       return parseAnswer(pageSchema(['items'], channelItem, query), body, what);
     },
     async create(input, options) {
-      const what = 'creating a channel';
+      const what = msg('errors.doing.createChannel');
       const body = await t.request(
         { method: 'POST', path: '/api/channel/add', body: channelBody(input), what },
         options,
@@ -73,7 +74,7 @@ export function createChannelsApi(t: Transport): ChannelsApi {
       return parseAnswer(channelCreated, body, what);
     },
     async assign(channelId, type, itemId, options) {
-      const what = 'adding an item to a channel';
+      const what = msg('errors.doing.addChannelItem');
       const kind = ITEM_TYPES.includes(type) ? type : 'links';
       const path = `/api/channel/${pathId(channelId, 'channel')}/assign/${kind}/${pathId(itemId, 'item')}`;
       return parseAnswer(
@@ -83,7 +84,7 @@ export function createChannelsApi(t: Transport): ChannelsApi {
       );
     },
     async update(id, input, options) {
-      const what = 'updating a channel';
+      const what = msg('errors.doing.updateChannel');
       const body = await t.request(
         {
           method: 'PUT',
@@ -96,7 +97,7 @@ export function createChannelsApi(t: Transport): ChannelsApi {
       return parseAnswer(confirmation, body, what);
     },
     async delete(id, options) {
-      const what = 'deleting a channel';
+      const what = msg('errors.doing.deleteChannel');
       const body = await t.request(
         { method: 'DELETE', path: `/api/channel/${pathId(id, 'channel')}/delete`, what },
         options,

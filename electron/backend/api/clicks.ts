@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import { z } from 'zod';
 import { ANALYTICS_STEPS, type AnalyticsStep } from '../../shared/analytics.js';
 import { isMissingRoute } from './not-offered.js';
@@ -84,7 +85,7 @@ const answer = z.object({
 export function createClicksApi(t: Transport): ClicksApi {
   return {
     async timeline(query, options) {
-      const what = 'reading click timelines';
+      const what = msg('errors.doing.readClickTimelines');
       const path = query.linkId === undefined ? '/api/clicks' : `/api/url/${pathId(query.linkId, 'link')}/clicks`;
       let body: unknown;
       try {

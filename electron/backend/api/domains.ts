@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type { Confirmation, Domain, DomainInput, Page } from '../../shared/models.js';
 import { pagingQuery, pathId } from './paths.js';
 import { pageSchema, parseAnswer, type PageRequest } from './schema-kit.js';
@@ -34,7 +35,7 @@ function redirects(input: DomainUpdate, body: Record<string, unknown>): Record<s
 export function createDomainsApi(t: Transport): DomainsApi {
   return {
     async list(query = {}, options) {
-      const what = 'listing branded domains';
+      const what = msg('errors.doing.listDomains');
       const body = await t.request(
         { method: 'GET', path: '/api/domains', query: pagingQuery(query), what },
         options,
@@ -42,7 +43,7 @@ export function createDomainsApi(t: Transport): DomainsApi {
       return parseAnswer(pageSchema(['domains'], domain, query), body, what);
     },
     async create(input, options) {
-      const what = 'adding a branded domain';
+      const what = msg('errors.doing.addDomain');
       const address = domainAddress(input.domain);
       const body = await t.request(
         {
@@ -62,7 +63,7 @@ export function createDomainsApi(t: Transport): DomainsApi {
       };
     },
     async update(id, input, options) {
-      const what = 'updating a branded domain';
+      const what = msg('errors.doing.updateDomain');
       const body = await t.request(
         {
           method: 'PUT',
@@ -75,7 +76,7 @@ export function createDomainsApi(t: Transport): DomainsApi {
       return parseAnswer(confirmation, body, what);
     },
     async delete(id, options) {
-      const what = 'deleting a branded domain';
+      const what = msg('errors.doing.deleteDomain');
       const body = await t.request(
         { method: 'DELETE', path: `/api/domain/${pathId(id, 'domain')}/delete`, what },
         options,

@@ -1,4 +1,5 @@
 import type { AppErrorInfo, ErrorCode, JsonValue } from '../../shared/errors.js';
+import { englishText, type MessageRef } from '../../shared/message-ref.js';
 import type { BodyKind } from './answer.js';
 import type { RateInfo } from './rate-info.js';
 
@@ -26,9 +27,12 @@ export class ApiClientError extends Error {
   readonly rateInfo: RateInfo | undefined;
   readonly answerKind: BodyKind | undefined;
   readonly details: { [key: string]: JsonValue } | undefined;
+  /** The words as a message key and arguments (issue 44); `message` is their English. */
+  readonly ref: MessageRef | undefined;
 
-  constructor(code: ErrorCode, message: string, init: ApiClientErrorInit = {}) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+  constructor(code: ErrorCode, message: string | MessageRef, init: ApiClientErrorInit = {}) {
+    super(typeof message === 'string' ? message : englishText(message), init.cause === undefined ? undefined : { cause: init.cause });
+    this.ref = typeof message === 'string' ? undefined : message;
     this.name = 'ApiClientError';
     this.code = code;
     this.status = init.status;
@@ -39,10 +43,10 @@ export class ApiClientError extends Error {
   }
 
   /** The same error with other words or more details (every other field kept). */
-  with(changes: { message?: string; details?: { [key: string]: JsonValue } }): ApiClientError {
+  with(changes: { message?: string | MessageRef; details?: { [key: string]: JsonValue } }): ApiClientError {
     const details =
       changes.details !== undefined ? { ...this.details, ...changes.details } : this.details;
-    const copy = new ApiClientError(this.code, changes.message ?? this.message, {
+    const copy = new ApiClientError(this.code, changes.message ?? this.ref ?? this.message, {
       ...(this.status !== undefined ? { status: this.status } : {}),
       ...(this.retryAfterMs !== undefined ? { retryAfterMs: this.retryAfterMs } : {}),
       ...(this.rateInfo !== undefined ? { rateInfo: this.rateInfo } : {}),
@@ -58,9 +62,12 @@ export class ApiClientError extends Error {
     const details: { [key: string]: JsonValue } = { ...this.details };
     if (this.status !== undefined) details['status'] = this.status;
     if (this.retryAfterMs !== undefined) details['retryAfterMs'] = this.retryAfterMs;
-    return Object.keys(details).length > 0
-      ? { code: this.code, message: this.message, details }
-      : { code: this.code, message: this.message };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.ref ? { key: this.ref.key, ...(this.ref.params ? { params: this.ref.params } : {}) } : {}),
+      ...(Object.keys(details).length > 0 ? { details } : {}),
+    };
   }
 }
 

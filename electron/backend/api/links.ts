@@ -1,3 +1,4 @@
+import { msg, type MessageParam } from '../../shared/message-ref.js';
 import type {
   Confirmation,
   LinkDetails,
@@ -36,7 +37,7 @@ export interface LinksApi {
  * the details shape of `GET /api/url/:id` (the reference service), a list item at the top level
  * or under `data`, or a one-item list.
  */
-function readShortLookup(body: unknown, what: string): LinkSummary | null {
+function readShortLookup(body: unknown, what: MessageParam): LinkSummary | null {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   if (record['details'] !== undefined) {
     const d = parseAnswer(linkDetails, body, what);
@@ -67,7 +68,7 @@ function readShortLookup(body: unknown, what: string): LinkSummary | null {
 export function createLinksApi(t: Transport): LinksApi {
   return {
     async list(query = {}, options) {
-      const what = 'listing links';
+      const what = msg('errors.doing.listLinks');
       const body = await t.request(
         {
           method: 'GET',
@@ -85,7 +86,7 @@ export function createLinksApi(t: Transport): LinksApi {
       return parseAnswer(pageSchema(['urls'], linkSummary, query), body, what);
     },
     async getByShort(shortUrl, options) {
-      const what = 'looking up a short URL';
+      const what = msg('errors.doing.lookUpShortUrl');
       const short = shortUrl.trim();
       if (short === '')
         throw new ApiClientError('invalid-input', 'Give the short URL (or alias) to look up.');
@@ -100,7 +101,7 @@ export function createLinksApi(t: Transport): LinksApi {
       }
     },
     async get(id, options) {
-      const what = 'reading a link';
+      const what = msg('errors.doing.readLink');
       const body = await t.request(
         { method: 'GET', path: `/api/url/${pathId(id, 'link')}`, what },
         options,
@@ -108,7 +109,7 @@ export function createLinksApi(t: Transport): LinksApi {
       return parseAnswer(linkDetails, body, what);
     },
     async create(input, options) {
-      const what = 'creating a link';
+      const what = msg('errors.doing.createLink');
       const body = await t.request(
         { method: 'POST', path: '/api/url/add', body: linkBody(input, 'create'), what },
         options,
@@ -116,7 +117,7 @@ export function createLinksApi(t: Transport): LinksApi {
       return parseAnswer(linkSaved, body, what);
     },
     async update(id, input, options) {
-      const what = 'updating a link';
+      const what = msg('errors.doing.updateLink');
       const body = await t.request(
         {
           method: 'PUT',
@@ -129,7 +130,7 @@ export function createLinksApi(t: Transport): LinksApi {
       return parseAnswer(linkSaved, body, what);
     },
     async delete(id, options) {
-      const what = 'deleting a link';
+      const what = msg('errors.doing.deleteLink');
       const body = await t.request(
         { method: 'DELETE', path: `/api/url/${pathId(id, 'link')}/delete`, what },
         options,

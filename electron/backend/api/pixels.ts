@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type { Confirmation, Page, Pixel, PixelInput } from '../../shared/models.js';
 import { unlessNotOffered } from './not-offered.js';
 import { pagingQuery, pathId } from './paths.js';
@@ -33,7 +34,7 @@ export interface PixelsApi {
 export function createPixelsApi(t: Transport): PixelsApi {
   return {
     async list(query = {}, options) {
-      const what = 'listing pixels';
+      const what = msg('errors.doing.listPixels');
       const body = await t.request(
         { method: 'GET', path: '/api/pixels', query: pagingQuery(query), what },
         options,
@@ -41,7 +42,7 @@ export function createPixelsApi(t: Transport): PixelsApi {
       return parseAnswer(pageSchema(['pixels'], pixel, query), body, what);
     },
     async create(input, options) {
-      const what = 'creating a pixel';
+      const what = msg('errors.doing.createPixel');
       const body = await t.request(
         {
           method: 'POST',
@@ -62,7 +63,7 @@ export function createPixelsApi(t: Transport): PixelsApi {
       };
     },
     async update(id, input, options) {
-      const what = 'updating a pixel';
+      const what = msg('errors.doing.updatePixel');
       const path = `/api/pixel/${pathId(id, 'pixel')}/update`;
       const body = await unlessNotOffered(
         () =>
@@ -80,7 +81,7 @@ export function createPixelsApi(t: Transport): PixelsApi {
       };
     },
     async delete(id, options) {
-      const what = 'deleting a pixel';
+      const what = msg('errors.doing.deletePixel');
       const path = `/api/pixel/${pathId(id, 'pixel')}/delete`;
       const body = await unlessNotOffered(
         () => t.request({ method: 'DELETE', path, what }, options),

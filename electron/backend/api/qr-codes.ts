@@ -1,3 +1,4 @@
+import { msg, type MessageParam } from '../../shared/message-ref.js';
 import { z } from 'zod';
 import type {
   Confirmation,
@@ -145,12 +146,12 @@ export function qrBody(input: QrUpdateInput): Record<string, unknown> {
  * HTML (or other non-JSON) 500 to a create or update is how deployments refuse a payload: kept
  * as 'invalid-input' so the outbox shows it and never retries it as if the network failed.
  */
-function refusal(error: unknown, what: string): unknown {
+function refusal(error: unknown, what: MessageParam): unknown {
   if (!isApiClientError(error)) return error;
   if (error.status === 500 && error.answerKind !== 'json') {
     return new ApiClientError(
       'invalid-input',
-      `The service refused this QR code while ${what}: it answered HTTP 500 with a web page, which is how its QR helper refuses content it cannot encode (such as a web address or phone number it does not accept). Check the fields and send it again.`,
+      msg('errors.qr.helperRefused', { what }),
       { status: 500, details: { qrHelper: true }, cause: error },
     );
   }
@@ -164,12 +165,12 @@ function permission(error: unknown): unknown {
   if (!isApiClientError(error) || error.status !== 200 || error.answerKind !== 'json' || error.code !== 'unauthorized') return error;
   return new ApiClientError(
     'invalid-input',
-    `This API key may not manage QR codes on this service (it answered: “${error.message}”). The account's plan or the key's permissions must allow QR codes.`,
+    msg('errors.qr.notPermitted', { answer: error.message }),
     { status: 200, details: { notOffered: true, notPermitted: true }, cause: error },
   );
 }
 
-async function guarded<T>(call: () => Promise<T>, what: string): Promise<T> {
+async function guarded<T>(call: () => Promise<T>, what: MessageParam): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -192,13 +193,13 @@ export function createQrCodesApi(t: Transport): QrCodesApi {
     if (kept.length === 0) return;
     throw new ApiClientError(
       'invalid-input',
-      `The service saved the QR code but kept its ${kept.join(' and ')} (versions before 6.8 cannot change ${kept.length > 1 ? 'them' : 'it'} on an update). To change the type, create a new QR code and delete this one.`,
+      msg('errors.qr.keptFields', { kept: kept.length > 1 ? 'both' : (kept[0] ?? 'type') }),
       { details: { keptFields: kept } },
     );
   }
   const api: QrCodesApi = {
     async list(query = {}, options) {
-      const what = 'listing QR codes';
+      const what = msg('errors.doing.listQrCodes');
       const q = query.q ? { q: query.q } : {};
       const body = await guarded(
         () => t.request({ method: 'GET', path: '/api/qr', query: { ...pagingQuery(query), ...q }, what }, options),
@@ -207,13 +208,13 @@ export function createQrCodesApi(t: Transport): QrCodesApi {
       return parseAnswer(pageSchema(['qrs', 'qr'], listItem, query), body, what);
     },
     async get(qrId, options) {
-      const what = 'reading a QR code';
+      const what = msg('errors.doing.readQrCode');
       const path = `/api/qr/${pathId(qrId, 'QR code')}`;
       const body = await guarded(() => t.request({ method: 'GET', path, what }, options), what);
       return parseAnswer(single, body, what);
     },
     async create(input, options) {
-      const what = 'creating a QR code';
+      const what = msg('errors.doing.createQrCode');
       const body = await guarded(
         () => t.request({ method: 'POST', path: '/api/qr/add', body: qrBody(input), what }, options),
         what,
@@ -221,7 +222,7 @@ export function createQrCodesApi(t: Transport): QrCodesApi {
       return parseAnswer(created, body, what);
     },
     async update(qrId, input, options) {
-      const what = 'updating a QR code';
+      const what = msg('errors.doing.updateQrCode');
       const path = `/api/qr/${pathId(qrId, 'QR code')}/update`;
       const body = await guarded(
         () =>
@@ -238,7 +239,7 @@ export function createQrCodesApi(t: Transport): QrCodesApi {
       return { id: saved.id || qrId, link: saved.link, message: saved.message };
     },
     async delete(qrId, options) {
-      const what = 'deleting a QR code';
+      const what = msg('errors.doing.deleteQrCode');
       const path = `/api/qr/${pathId(qrId, 'QR code')}/delete`;
       const body = await guarded(
         () =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CountMap, Page } from '../../shared/models.js';
+import { msg, type MessageParam } from '../../shared/message-ref.js';
 import { ApiClientError } from './errors.js';
 
 /*
@@ -147,7 +148,7 @@ export function aliasOf(shortUrl: string): string {
 }
 
 /** Validates an answer, or throws a 'remote-error' naming what did not fit (never the values). */
-export function parseAnswer<T>(schema: z.ZodType<T, unknown>, value: unknown, what: string): T {
+export function parseAnswer<T>(schema: z.ZodType<T, unknown>, value: unknown, what: MessageParam): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = result.error.issues
@@ -156,7 +157,8 @@ export function parseAnswer<T>(schema: z.ZodType<T, unknown>, value: unknown, wh
   const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
   throw new ApiClientError(
     'remote-error',
-    `While ${what}, the service answered in a form Linkdeck does not understand (${summary}).`,
+    // The summary is the schema's own words (field paths): kept as they are, inside a translated sentence.
+    msg('errors.answer.notUnderstood', { what, summary }),
     {
       details: { issues },
     },

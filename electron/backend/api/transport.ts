@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonValue } from '../../shared/errors.js';
+import { mapMessageStrings, msg, type MessageParam } from '../../shared/message-ref.js';
 import {
   classifyNetworkFailure,
-  describeNetworkFailure,
+  networkFailureMessage,
   type NetworkFailure,
 } from '../net/network-failure.js';
 import { interpretAnswer } from './answer.js';
@@ -70,8 +71,8 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  /** What the call does, for messages: "listing links". */
-  what: string;
+  /** What the call does, for messages: "listing links" (a message `errors.doing.*`, issue 44). */
+  what: MessageParam;
 }
 
 export interface Transport {
@@ -241,7 +242,7 @@ export function createTransport(options: TransportOptions): Transport {
         const failure = PROXY_SIGN_IN;
         throw new ApiClientError(
           'offline',
-          describeNetworkFailure(failure, new URL(baseUrl).host, spec.what),
+          networkFailureMessage(failure, new URL(baseUrl).host, spec.what),
           { status: 407, details: { ...facts(), network: networkDetails(failure) } },
         );
       }
@@ -275,14 +276,14 @@ export function createTransport(options: TransportOptions): Transport {
       if (timedOut) {
         throw new ApiClientError(
           'offline',
-          `The service did not answer within ${Math.round(limitMs / 100) / 10} seconds while ${spec.what}.`,
+          msg('errors.network.noAnswerWithin', { seconds: Math.round(limitMs / 100) / 10, what: spec.what }),
           { details: { timeout: true, ...facts() } },
         );
       }
       // A proxy, a certificate, a name …: said in its own words, with the same codes as before.
       const failure = isAbortError(error) ? undefined : classifyNetworkFailure(error);
       if (failure && failure.kind !== 'other') {
-        const words = describeNetworkFailure(failure, new URL(baseUrl).host, spec.what);
+        const words = networkFailureMessage(failure, new URL(baseUrl).host, spec.what);
         const details = { ...facts(), network: networkDetails(failure) };
         // Chromium's fetch fails on a redirect it may not follow; Node's returns the 3xx, which
         // interpretAnswer reports as a remote-error: the same code for the same answer.
@@ -291,15 +292,13 @@ export function createTransport(options: TransportOptions): Transport {
         throw new ApiClientError('offline', words, { cause: error, details });
       }
       const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-      const why =
-        typeof cause === 'string' && /^[A-Z_]+$/.test(cause)
-          ? ` (${cause})`
-          : failure
-            ? ` (${failure.code})`
-            : '';
+      const why = typeof cause === 'string' && /^[A-Z_]+$/.test(cause) ? cause : failure ? failure.code : '';
+      const host = new URL(baseUrl).host;
       throw new ApiClientError(
         'offline',
-        `Could not reach the service at ${new URL(baseUrl).host}${why} while ${spec.what}. Check the connection and the base URL.`,
+        why
+          ? msg('errors.network.unreachableCode', { host, code: why, what: spec.what })
+          : msg('errors.network.unreachableService', { host, what: spec.what }),
         {
           cause: isAbortError(error) ? undefined : error,
           details: facts(),
@@ -467,7 +466,9 @@ function networkOf(error: ApiClientError): { [key: string]: JsonValue } | undefi
 /** A server may echo the key in its message ("key abc… is invalid"): it must not travel further. */
 function withoutKey(error: ApiClientError, key: string): ApiClientError {
   if (!error.message.includes(key)) return error;
-  return error.with({ message: error.message.split(key).join('[API key]') });
+  const blank = (text: string) => text.split(key).join('[API key]');
+  // The arguments of a keyed message cross to the renderer too: blanked the same way.
+  return error.with({ message: error.ref ? mapMessageStrings(error.ref, blank) : blank(error.message) });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import { randomUUID } from 'node:crypto';
 import type { BulkJob, BulkOrigin, BulkRow, BulkRowsPage } from '../../shared/bulk.js';
 import type { ExportFile } from '../../shared/exports.js';
@@ -118,7 +119,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
 
   function requireJob(id: string): StoredJob {
     const job = getJob(sql, id);
-    if (!job) throw AppError.of('not-found', 'This bulk job no longer exists (it was removed).');
+    if (!job) throw AppError.keyed('not-found', msg('errors.bulk.jobGone'));
     return job;
   }
 
@@ -391,7 +392,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
 
     pause(id) {
       const job = requireJob(id);
-      if (job.status !== 'running') throw AppError.of('invalid-input', `This job is ${job.status}; only a running job can be paused.`);
+      if (job.status !== 'running') throw AppError.keyed('invalid-input', msg('errors.bulk.notRunning', { status: job.status }));
       setStatus(job, 'paused');
       for (const flight of inFlightOf(id)) withdraw(flight, 'requeue');
       return presentOne(id);
@@ -399,7 +400,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
 
     resume(id) {
       const job = requireJob(id);
-      if (job.status !== 'paused') throw AppError.of('invalid-input', `This job is ${job.status}; only a paused job can be resumed.`);
+      if (job.status !== 'paused') throw AppError.keyed('invalid-input', msg('errors.bulk.notPaused', { status: job.status }));
       setStatus(job, 'running');
       pump();
       return presentOne(id);
@@ -407,7 +408,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
 
     cancel(id) {
       const job = requireJob(id);
-      if (job.status === 'done' || job.status === 'cancelled') throw AppError.of('invalid-input', `This job is already ${job.status}.`);
+      if (job.status === 'done' || job.status === 'cancelled') throw AppError.keyed('invalid-input', msg('errors.bulk.alreadyOver', { status: job.status }));
       sql.transaction(() => {
         setStatus(job, 'cancelled');
         cancelQueued(sql, id);
@@ -419,10 +420,10 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     remove(id) {
       const job = requireJob(id);
       if (job.status !== 'done' && job.status !== 'cancelled') {
-        throw AppError.of('invalid-input', 'Cancel this job first (or let it finish); then it can be removed.');
+        throw AppError.keyed('invalid-input', msg('errors.bulk.cancelFirst'));
       }
       const sending = countRows(sql, id).sending;
-      if (sending > 0) throw AppError.of('invalid-input', `${sending} ${sending === 1 ? 'row of this job is' : 'rows of this job are'} still waiting for the service's answer; remove it once they have one.`);
+      if (sending > 0) throw AppError.keyed('invalid-input', msg('errors.bulk.stillSending', { n: sending }));
       deleteJob(sql, id);
       forgetJobRowClicks(sql, id);
       pushes.forget(id);

@@ -13,6 +13,7 @@ import type {
   ClipboardWatchState,
 } from '../../shared/clipboard-rules.js';
 import type { ClipboardStatus } from '../../shared/desktop.js';
+import { msg } from '../../shared/message-ref.js';
 import { AppError } from '../app-error.js';
 import type { BackendContext } from '../backend-context.js';
 import { detectUrl } from './detect.js';
@@ -289,14 +290,10 @@ export function createClipboardApp(
 
 /** The refusal of invalid settings: a summary for a notice, and each issue for its field. */
 export function invalidSettings(issues: ClipboardSettingsIssue[]): AppError {
-  const first = issues[0]?.message ?? 'The settings are not valid.';
-  const message =
-    issues.length === 1
-      ? `The clipboard settings were not saved: ${first}`
-      : `The clipboard settings were not saved: ${issues.length} fields need attention. The first: ${first}`;
-  return new AppError({
-    code: 'invalid-input',
-    message,
-    details: { issues: issues.map((i) => ({ path: [...i.path], message: i.message })) },
+  const head = issues[0];
+  // The first issue's own words: its key when it has one, else its English (a rule's pattern error).
+  const first = head?.key ? msg(head.key, head.params) : (head?.message ?? msg('validation.clipboard.notValid'));
+  return AppError.keyed('invalid-input', msg('errors.clipboard.notSaved', { n: issues.length, first }), {
+    issues: issues.map((i) => ({ ...i, path: [...i.path] })),
   });
 }

@@ -9,6 +9,8 @@ import {
   type ClipboardSettings,
   type ClipboardSettingsIssue,
 } from '../../shared/clipboard-rules.js';
+import { keyedIssue } from '../../shared/errors.js';
+import { msg } from '../../shared/message-ref.js';
 import { hasUtm, normalizeUtm, UTM_FIELDS, validateUtm, type UtmParams } from '../../shared/utm.js';
 import { compileMatcher } from './rule-match.js';
 
@@ -30,7 +32,7 @@ export function validateClipboardSettings(input: unknown): ClipboardSettingsResu
   if (!isRecord(input)) {
     return {
       ok: false,
-      issues: [{ path: [], message: 'Clipboard watch settings must be an object.' }],
+      issues: [keyedIssue([], msg('validation.clipboard.notAnObject'))],
     };
   }
   const d = DEFAULT_CLIPBOARD_SETTINGS;
@@ -50,19 +52,13 @@ export function validateClipboardSettings(input: unknown): ClipboardSettingsResu
       poll < CLIPBOARD_POLL_MIN_MS ||
       poll > CLIPBOARD_POLL_MAX_MS
     ) {
-      issues.push({
-        path: ['pollIntervalMs'],
-        message: `The clipboard is read every ${CLIPBOARD_POLL_MIN_MS} to ${CLIPBOARD_POLL_MAX_MS} ms; enter a whole number in that range.`,
-      });
+      issues.push(keyedIssue(['pollIntervalMs'], msg('validation.clipboard.pollInterval', { min: CLIPBOARD_POLL_MIN_MS, max: CLIPBOARD_POLL_MAX_MS })));
     } else settings.pollIntervalMs = poll;
   }
   const offline = input['offline'];
   if (offline !== undefined) {
     if (offline !== 'queue' && offline !== 'skip') {
-      issues.push({
-        path: ['offline'],
-        message: 'When offline, links are either queued ("queue") or left alone ("skip").',
-      });
+      issues.push(keyedIssue(['offline'], msg('validation.clipboard.offline')));
     } else settings.offline = offline;
   }
   if (input['defaults'] !== undefined)
@@ -70,12 +66,9 @@ export function validateClipboardSettings(input: unknown): ClipboardSettingsResu
 
   const rules = input['rules'];
   if (rules !== undefined) {
-    if (!Array.isArray(rules)) issues.push({ path: ['rules'], message: 'Rules must be a list.' });
+    if (!Array.isArray(rules)) issues.push(keyedIssue(['rules'], msg('validation.clipboard.rulesList')));
     else if (rules.length > CLIPBOARD_MAX_RULES) {
-      issues.push({
-        path: ['rules'],
-        message: `There are ${rules.length} rules; keep it to ${CLIPBOARD_MAX_RULES}.`,
-      });
+      issues.push(keyedIssue(['rules'], msg('validation.clipboard.tooManyRules', { n: rules.length, max: CLIPBOARD_MAX_RULES })));
     } else {
       rules.forEach((rule, i) => {
         const valid = validateRule(rule, ['rules', String(i)], issues);
@@ -95,7 +88,7 @@ function boolField(
   const value = input[key];
   if (value === undefined) return fallback;
   if (typeof value !== 'boolean') {
-    issues.push({ path: [key], message: `"${key}" must be true or false.` });
+    issues.push(keyedIssue([key], msg('validation.clipboard.trueOrFalse', { field: key })));
     return fallback;
   }
   return value;
@@ -103,16 +96,13 @@ function boolField(
 
 function validateRule(input: unknown, path: string[], issues: Issues): ClipboardRule | null {
   if (!isRecord(input)) {
-    issues.push({ path, message: 'A rule must be an object with "match" and "action".' });
+    issues.push(keyedIssue(path, msg('validation.clipboard.ruleObject')));
     return null;
   }
   const before = issues.length;
   const action = input['action'];
   if (action !== 'allow' && action !== 'deny') {
-    issues.push({
-      path: [...path, 'action'],
-      message: 'A rule either allows ("allow") or denies ("deny") the URLs it matches.',
-    });
+    issues.push(keyedIssue([...path, 'action'], msg('validation.clipboard.ruleAction')));
   }
   const match = typeof input['match'] === 'string' ? input['match'].trim() : input['match'];
   const compiled = compileMatcher(match as string);
@@ -121,28 +111,22 @@ function validateRule(input: unknown, path: string[], issues: Issues): Clipboard
   const rule: ClipboardRule = { match: match as string, action: action as ClipboardRule['action'] };
   if (input['enabled'] !== undefined) {
     if (typeof input['enabled'] !== 'boolean')
-      issues.push({ path: [...path, 'enabled'], message: '"enabled" must be true or false.' });
+      issues.push(keyedIssue([...path, 'enabled'], msg('validation.clipboard.trueOrFalse', { field: 'enabled' })));
     else rule.enabled = input['enabled'];
   }
   const note = input['note'];
   if (note !== undefined && note !== '') {
     if (typeof note !== 'string')
-      issues.push({ path: [...path, 'note'], message: 'The note must be text.' });
+      issues.push(keyedIssue([...path, 'note'], msg('validation.clipboard.noteText')));
     else if (note.length > CLIPBOARD_NOTE_MAX_LENGTH) {
-      issues.push({
-        path: [...path, 'note'],
-        message: `The note is ${note.length} characters long; keep it to ${CLIPBOARD_NOTE_MAX_LENGTH}.`,
-      });
+      issues.push(keyedIssue([...path, 'note'], msg('validation.clipboard.noteTooLong', { n: note.length, max: CLIPBOARD_NOTE_MAX_LENGTH })));
     } else rule.note = note;
   }
   if (input['defaults'] !== undefined) {
     const defaults = validateDefaults(input['defaults'], [...path, 'defaults'], issues);
     if (Object.keys(defaults).length > 0) {
       if (action === 'deny') {
-        issues.push({
-          path: [...path, 'defaults'],
-          message: 'A deny rule has no defaults: the links it matches are not shortened.',
-        });
+        issues.push(keyedIssue([...path, 'defaults'], msg('validation.clipboard.denyDefaults')));
       } else rule.defaults = defaults;
     }
   }
@@ -157,27 +141,21 @@ export function validateDefaults(
 ): ClipboardRuleDefaults {
   const out: ClipboardRuleDefaults = {};
   if (!isRecord(input)) {
-    issues.push({ path, message: 'Defaults must be an object (channel, campaign, domain, utm).' });
+    issues.push(keyedIssue(path, msg('validation.clipboard.defaultsObject')));
     return out;
   }
   for (const key of ['channel', 'campaign'] as const) {
     const value = input[key];
     if (value === undefined || value === null) continue;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
-      issues.push({
-        path: [...path, key],
-        message: `Choose a ${key} from the list (a ${key} id is a positive whole number).`,
-      });
+      issues.push(keyedIssue([...path, key], key === 'channel' ? msg('validation.clipboard.chooseChannel') : msg('validation.clipboard.chooseCampaign')));
     } else out[key] = value;
   }
   const domain = input['domain'];
   if (domain !== undefined && domain !== null && domain !== '') {
     const origin = typeof domain === 'string' ? brandedOrigin(domain) : null;
     if (origin === null) {
-      issues.push({
-        path: [...path, 'domain'],
-        message: 'The domain is a branded domain with its scheme, like https://go.example.com.',
-      });
+      issues.push(keyedIssue([...path, 'domain'], msg('validation.clipboard.domain')));
     } else out.domain = origin;
   }
   const utm = input['utm'];

@@ -1,3 +1,5 @@
+import { keyedIssue } from '../../shared/errors.js';
+import { englishText, msg } from '../../shared/message-ref.js';
 import { DEFAULT_HOTKEY, HOTKEY_PATTERN, type DesktopSettings, type DesktopSettingsPatch } from '../../shared/desktop.js';
 import { AppError } from '../app-error.js';
 import type { BackendContext } from '../backend-context.js';
@@ -15,8 +17,8 @@ export const WEB_DESKTOP_SETTINGS: Readonly<DesktopSettings> = Object.freeze({
   openAtLoginSupported: false,
 });
 
-export const NOT_IN_BROWSER =
-  'The tray, the global hotkey and "open at login" belong to the Linkdeck desktop app; a browser window cannot change them. Open the desktop app to set them.';
+const NOT_IN_BROWSER_REF = msg('errors.desktop.notInBrowser');
+export const NOT_IN_BROWSER = englishText(NOT_IN_BROWSER_REF);
 
 /**
  * The hotkey as it will be saved ('' turns it off), or an 'invalid-input' error next to the field.
@@ -25,8 +27,8 @@ export const NOT_IN_BROWSER =
 export function checkHotkey(value: string): string {
   const hotkey = value.trim();
   if (hotkey === '' || HOTKEY_PATTERN.test(hotkey)) return hotkey;
-  const message = `"${hotkey.slice(0, 40)}" is not a key combination Linkdeck can use: hold one or more modifiers (Ctrl/Cmd, Alt, Shift) and press one letter, digit or function key, such as CommandOrControl+Shift+L. Leave it empty to turn the hotkey off.`;
-  throw new AppError({ code: 'invalid-input', message, details: { issues: [{ path: ['hotkey'], message }] } });
+  const ref = msg('validation.hotkey.notUsable', { hotkey: hotkey.slice(0, 40) });
+  throw AppError.keyed('invalid-input', ref, { issues: [keyedIssue(['hotkey'], ref)] });
 }
 
 /**
@@ -39,7 +41,7 @@ export function desktopHandlers(context: BackendContext): Pick<Handlers, Desktop
     return {
       'desktop:settings': async () => ({ ...WEB_DESKTOP_SETTINGS }),
       'desktop:configure': async () => {
-        throw AppError.of('invalid-input', NOT_IN_BROWSER);
+        throw AppError.keyed('invalid-input', NOT_IN_BROWSER_REF);
       },
     };
   }
@@ -54,7 +56,7 @@ export function desktopHandlers(context: BackendContext): Pick<Handlers, Desktop
       const clean: DesktopSettingsPatch = { ...patch };
       if (patch.hotkey !== undefined) clean.hotkey = checkHotkey(patch.hotkey);
       if (clean.openAtLogin !== undefined && !desktop.settings.get().openAtLoginSupported) {
-        throw AppError.of('invalid-input', 'This system offers no login item Linkdeck can set, so "open at login" cannot be changed here.');
+        throw AppError.keyed('invalid-input', msg('errors.desktop.noLoginItem'));
       }
       return desktop.settings.configure(clean);
     },

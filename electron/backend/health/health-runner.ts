@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import { randomUUID } from 'node:crypto';
 import type { HealthJob } from '../../shared/health.js';
 import { AppError } from '../app-error.js';
@@ -139,17 +140,17 @@ export function createHealthRunner(options: HealthRunnerOptions = {}): HealthRun
 
   return {
     start(source, ids, outbound) {
-      if (running) throw AppError.of('invalid-input', 'Links are already being checked: wait for that check to finish, or cancel it first.');
+      if (running) throw AppError.keyed('invalid-input', msg('errors.health.running'));
       let read: { targets: HealthTarget[]; links: number };
       try {
         source.mirror.write(['links'], () => pruneOrphans(source.mirror.sql));
         read = readTargets(source.mirror.sql, ids);
       } catch (error) {
         options.log?.(`[health] the links could not be read: ${(error as Error).message}`);
-        throw AppError.of('internal', 'The links to check could not be read from this profile. Try again.');
+        throw AppError.keyed('internal', msg('errors.health.unreadable'));
       }
       if (read.links === 0) {
-        throw AppError.of('invalid-input', ids === undefined ? 'There are no links to check yet.' : 'None of these links is among the links synced to this computer any more: refresh the list and pick again.');
+        throw AppError.keyed('invalid-input', ids === undefined ? msg('errors.health.noLinks') : msg('errors.health.noneSynced'));
       }
       const controller = new AbortController();
       job = { id: randomUUID(), status: 'running', total: read.links, checked: 0, broken: 0, notChecked: 0, startedAt: now(), finishedAt: null };

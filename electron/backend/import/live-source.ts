@@ -17,7 +17,8 @@ import { BULK_MAX_ROWS } from '../../shared/bulk.js';
 import type { CsvRecord } from '../../shared/csv.js';
 import { type LiveFetchProgress, type LiveFetchRequest, type LiveFetchResult, type LiveSource } from '../../shared/live-import.js';
 import { AppError } from '../app-error.js';
-import { classifyNetworkFailure, describeNetworkFailure } from '../net/network-failure.js';
+import { classifyNetworkFailure, networkFailureMessage } from '../net/network-failure.js';
+import { msg } from '../../shared/message-ref.js';
 import { classifyAddress } from '../net/outbound-address-policy.js';
 import { OutboundRefused, type Outbound, type OutboundResponse } from '../net/outbound-request.js';
 import { dubSource } from './dub-source.js';
@@ -172,10 +173,10 @@ function parseBase(text: string, adapter: LiveSourceAdapter): URL {
   try {
     url = new URL(text.trim());
   } catch {
-    throw AppError.of('invalid-input', `"${text.slice(0, 100)}" is not a web address. Enter the address of your ${adapter.name}.`);
+    throw AppError.keyed('invalid-input', msg('errors.live.notAddress', { text: text.slice(0, 100), source: adapter.name }));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.of('invalid-input', 'The address must start with https:// or http://.');
-  if (url.username || url.password) throw AppError.of('invalid-input', 'Leave the user name and password out of the address; the API key is enough.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.keyed('invalid-input', msg('errors.live.httpOnly'));
+  if (url.username || url.password) throw AppError.keyed('invalid-input', msg('errors.live.noUserInAddress'));
   url.search = '';
   url.hash = '';
   let path = url.pathname.replace(/\/+$/, '');
@@ -206,11 +207,10 @@ async function getJson(url: URL, context: RequestContext): Promise<unknown> {
     if (response.status === 429) {
       const ms = retryAfterMs(response.headers['retry-after']) ?? 2 ** attempt * 1000;
       if (attempt >= options.maxRetries || ms > options.maxRetryWaitMs) {
-        throw new AppError({
-          code: 'rate-limited',
-          message: `${adapter.name} asks Linkdeck to slow down (HTTP 429${ms > options.maxRetryWaitMs ? `, for ${Math.ceil(ms / 1000)} s` : ''}). Nothing was imported; try again later.`,
-          details: { retryAfterMs: ms },
-        });
+        const slowDown = ms > options.maxRetryWaitMs
+          ? msg('errors.live.slowDownFor', { source: adapter.name, seconds: Math.ceil(ms / 1000) })
+          : msg('errors.live.slowDown', { source: adapter.name });
+        throw AppError.keyed('rate-limited', slowDown, { retryAfterMs: ms });
       }
       await context.wait(ms, context.signal);
       continue;
@@ -224,13 +224,15 @@ function readAnswer(response: OutboundResponse, url: URL, context: RequestContex
   const { status } = response;
   if (status >= 300 && status < 400) {
     const location = String(response.headers.location ?? '');
-    throw AppError.of(
+    throw AppError.keyed(
       'remote-error',
-      `${host} redirected the request${location ? ` (to ${safeLocation(location)})` : ''}. Linkdeck does not follow redirects here, so the key goes nowhere else: enter the address it redirects to, if it is your ${adapter.name}.`,
+      location
+        ? msg('errors.live.redirectedTo', { host, location: safeLocation(location), source: adapter.name })
+        : msg('errors.live.redirected', { host, source: adapter.name }),
     );
   }
   if (response.truncated) {
-    throw AppError.of('remote-error', `The answer from ${host} is larger than ${Math.round(options.maxBodyBytes / 1024 / 1024)} MB for one page; it was not read. Check the address.`);
+    throw AppError.keyed('remote-error', msg('errors.live.tooLarge', { host, mb: Math.round(options.maxBodyBytes / 1024 / 1024) }));
   }
   const text = response.body.toString('utf8');
   const json = parseJson(text);
@@ -244,7 +246,7 @@ function readAnswer(response: OutboundResponse, url: URL, context: RequestContex
   if (status === 404) throw notThisService(context, `nothing at ${url.pathname}, HTTP 404`);
   if (status < 400 && json === undefined) throw notThisService(context, describeBody(text, status));
   if (status >= 400) {
-    throw AppError.of('remote-error', `${adapter.name} at ${host} answered HTTP ${status}${words ? `: ${words}` : ''}. Nothing was imported; try again later.`);
+    throw AppError.keyed('remote-error', words ? msg('errors.live.failedSaying', { source: adapter.name, host, status, words }) : msg('errors.live.failed', { source: adapter.name, host, status }));
   }
   return json;
 }
@@ -306,7 +308,7 @@ export function retryAfterMs(value: string | string[] | undefined, now = Date.no
 
 function translate(error: unknown, context: RequestContext): unknown {
   const { adapter, host } = context;
-  if (context.signal?.aborted) return new AppError({ code: 'invalid-input', message: 'The fetch was cancelled; nothing was imported.', details: { cancelled: true } });
+  if (context.signal?.aborted) return AppError.keyed('invalid-input', msg('errors.live.cancelled'), { cancelled: true });
   if (error instanceof AppError) return error;
   if (error instanceof OutboundRefused) {
     const words = classifyAddress(error.refusal.address).words;
@@ -319,9 +321,9 @@ function translate(error: unknown, context: RequestContext): unknown {
     );
   }
   if (isRecord(error) && (error['name'] === 'TimeoutError' || error['name'] === 'AbortError')) {
-    return AppError.of('offline', `${adapter.name} at ${host} did not answer within ${Math.round(context.options.timeoutMs / 1000)} s (while reading links). Try again later.`);
+    return AppError.keyed('offline', msg('errors.live.timeout', { source: adapter.name, host, seconds: Math.round(context.options.timeoutMs / 1000) }));
   }
   const failure = classifyNetworkFailure(error);
-  if (failure) return AppError.of('offline', describeNetworkFailure(failure, host, `reading links from ${adapter.name}`));
+  if (failure) return AppError.keyed('offline', networkFailureMessage(failure, host, msg('errors.doing.readLinksFrom', { source: adapter.name })));
   return error;
 }

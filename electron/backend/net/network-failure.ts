@@ -6,6 +6,7 @@
  * so a proxy or a company's certificate is named as such rather than as "could not reach".
  * Plain TypeScript: no Electron, no Node modules.
  */
+import { englishText, msg, type MessageParam, type MessageRef } from '../../shared/message-ref.js';
 
 export type NetworkFailureKind =
   /** The proxy itself could not be reached or refused us. */
@@ -228,55 +229,60 @@ export function classifyNetworkFailure(error: unknown): NetworkFailure | undefin
 
 /**
  * Words for a person: what went wrong, the code in brackets with what Linkdeck was doing, and
- * what to do about it. `host` is the service's host (`s.example.com:8443`); `what` a phrase
- * such as "listing links".
+ * what to do about it, as a message key (issue 44) whose English is the error's `message`.
+ * `host` is the service's host (`s.example.com:8443`); `what` a phrase such as "listing links"
+ * (a message of its own, `errors.doing.*`, so each language says it whole).
  */
-export function describeNetworkFailure(
+export function networkFailureMessage(
   failure: NetworkFailure,
   host: string,
-  what: string,
-): string {
-  const at = `(${failure.code}, while ${what})`;
+  what: MessageParam,
+): MessageRef {
+  const params = { host, code: failure.code, what };
   switch (failure.kind) {
     case 'proxy-refused':
-      return `The proxy refused the connection ${at}. Check the proxy settings of this computer (the ones your browser uses), or ask whoever runs your network.`;
+      return msg('errors.network.proxyRefused', params);
     case 'proxy-tunnel':
-      return `The proxy refused the connection to ${host} ${at}: it may not allow this address. Ask whoever runs your network to let Linkdeck reach it.`;
+      return msg('errors.network.proxyTunnel', params);
     case 'proxy-auth':
-      return `The proxy needs a sign-in Linkdeck cannot give ${at}. Ask whoever runs your network to let Linkdeck through, or to set the sign-in up in this computer's settings.`;
+      return msg('errors.network.proxyAuth', params);
     case 'proxy-config':
-      return `The proxy configuration of this computer could not be used ${at}: its PAC file may be unreachable or broken. Check the proxy settings of this computer.`;
+      return msg('errors.network.proxyConfig', params);
     case 'proxy':
-      return `The proxy failed ${at}. Check the proxy settings of this computer, or ask whoever runs your network.`;
+      return msg('errors.network.proxy', params);
     case 'certificate-untrusted':
-      return `The certificate of the service at ${host} is not trusted by this computer ${at}. If your company inspects traffic, its root certificate must be installed in the system.`;
+      return msg('errors.network.certificateUntrusted', params);
     case 'certificate-expired':
-      return `The certificate of the service at ${host} has expired or is not valid yet ${at}. Check the date and time of this computer; if they are right, the service must renew its certificate.`;
+      return msg('errors.network.certificateExpired', params);
     case 'certificate-name':
-      return `The certificate of the service is made out for another name than ${host} ${at}. Check the base URL.`;
+      return msg('errors.network.certificateName', params);
     case 'certificate':
-      return `The certificate of the service at ${host} was refused ${at}. If your company inspects traffic, its root certificate must be installed in the system.`;
+      return msg('errors.network.certificate', params);
     case 'tls':
-      return `The secure connection to ${host} failed ${at}. If the service uses http:// rather than https://, change the base URL.`;
+      return msg('errors.network.tls', params);
     case 'name-not-found':
-      return `The name ${host} could not be found ${at}. Check the base URL, and that this computer is connected.`;
+      return msg('errors.network.nameNotFound', params);
     case 'refused':
-      return `The service at ${host} refused the connection ${at}. It may be down, or the port in the base URL may be wrong.`;
+      return msg('errors.network.refused', params);
     case 'disconnected':
-      return `This computer is not connected to a network ${at}.`;
+      return msg('errors.network.disconnected', params);
     case 'timed-out':
-      return `The connection to ${host} timed out ${at}. Check the connection and the base URL.`;
+      return msg('errors.network.timedOut', params);
     case 'closed':
-      return `The connection to ${host} was closed before the answer was complete ${at}. Check the connection.`;
+      return msg('errors.network.closed', params);
     case 'unreachable':
-      return `The network cannot reach ${host} ${at}. Check the connection and the base URL.`;
+      return msg('errors.network.unreachable', params);
     case 'blocked':
-      return `A firewall or security software on this computer blocked the connection to ${host} ${at}.`;
+      return msg('errors.network.blocked', params);
     case 'unsafe-port':
-      return `The port in the base URL is one that browsers, and so Linkdeck, never connect to ${at}. Use another port.`;
+      return msg('errors.network.unsafePort', params);
     case 'redirect':
-      return `The service redirected the request (while ${what}). If the address moved (for example to https://), change the base URL of this profile.`;
+      return msg('errors.network.redirect', params);
     case 'other':
-      return `Could not reach the service at ${host} ${at}. Check the connection and the base URL.`;
+      return msg('errors.network.other', params);
   }
 }
+
+/** The same words in English (logs, the command line, tests). */
+export const describeNetworkFailure = (failure: NetworkFailure, host: string, what: MessageParam): string =>
+  englishText(networkFailureMessage(failure, host, what));

@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type { OutboxItem, OutboxMutation } from '../../shared/models.js';
 import { AppError } from '../app-error.js';
 import type { Mirror } from '../mirror/mirror.js';
@@ -69,10 +70,7 @@ export function createQueueEdits(context: QueueEditContext): QueueEdits {
   function requireOp(opId: string): StoredOp {
     const op = getOp(sql, opId);
     if (!op)
-      throw AppError.of(
-        'not-found',
-        'This change is no longer waiting to be sent: it was sent or discarded meanwhile. Refresh Outbox to see where things stand.',
-      );
+      throw AppError.keyed('not-found', msg('errors.outbox.opGone'));
     return op;
   }
 
@@ -102,25 +100,16 @@ export function createQueueEdits(context: QueueEditContext): QueueEdits {
       const op = requireOp(opId);
       const mutation = edited ? resolveKnown(edited) : undefined;
       if (op.state === 'sending')
-        throw AppError.of(
-          'invalid-input',
-          'This change is being sent right now; wait for the answer.',
-        );
+        throw AppError.keyed('invalid-input', msg('errors.outbox.sendingNow'));
       if (op.state === 'queued' && mutation && (op.attempts > 0 || op.outcomeUnknown)) {
-        throw AppError.of(
-          'invalid-input',
-          'This change may already have reached the service, so it cannot be edited; discard it once it is refused, or wait for it to go through.',
-        );
+        throw AppError.keyed('invalid-input', msg('errors.outbox.mayHaveReached'));
       }
       if (mutation) {
         const sameObject =
           mutation.kind === op.mutation.kind &&
           (!('id' in mutation) || !('id' in op.mutation) || mutation.id === op.mutation.id);
         if (!sameObject)
-          throw AppError.of(
-            'invalid-input',
-            'An edited change must be the same kind of change to the same object.',
-          );
+          throw AppError.keyed('invalid-input', msg('errors.outbox.sameKind'));
       }
       // An attempt may hold it, waiting for the rate budget: that request must not leave.
       withdraw(opId);
@@ -159,10 +148,7 @@ export function createQueueEdits(context: QueueEditContext): QueueEdits {
     discard(opId) {
       const op = requireOp(opId);
       if (op.state === 'sending')
-        throw AppError.of(
-          'invalid-input',
-          'This change is being sent right now; wait for the answer.',
-        );
+        throw AppError.keyed('invalid-input', msg('errors.outbox.sendingNow'));
       withdraw(opId);
       const now = clock.now();
       mirror.write(topicsOf(op.mutation), () => {
@@ -192,7 +178,7 @@ export function createQueueEdits(context: QueueEditContext): QueueEdits {
           refreshMarks(sql, op.target.kind, op.target.id);
         }
       });
-      waiters.rejected(opId, AppError.of('invalid-input', 'The change was discarded.'));
+      waiters.rejected(opId, AppError.keyed('invalid-input', msg('errors.outbox.discarded')));
       if (op.provisionalId === null && op.target && op.target.id > 0) refresh?.(op.target);
       changed();
       nudge();

@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import { AppError } from '../app-error.js';
 import type { Sql } from '../mirror/sqlite.js';
 import { getOp } from './outbox-store.js';
@@ -53,10 +54,7 @@ export function createWaiters(sql: Sql): Waiters {
         const op = getOp(sql, opId);
         if (!op) {
           reject(
-            AppError.of(
-              'not-found',
-              'This change is no longer waiting to be sent: it was sent or discarded meanwhile. Refresh Outbox to see where things stand.',
-            ),
+            AppError.keyed('not-found', msg('errors.outbox.opGone')),
           );
           return;
         }

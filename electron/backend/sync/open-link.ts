@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type { MirrorLinkDetails } from '../../shared/models.js';
 import { isApiClientError } from '../api/errors.js';
 import { AppError } from '../app-error.js';
@@ -30,7 +31,7 @@ export async function openLink(
   // A link whose create is still in the outbox has nothing to read yet.
   if (id < 0 || mirrored?.link.pending === 'create') {
     if (mirrored) return mirrored;
-    throw AppError.of('not-found', 'This link is not on this computer any more (its change may have been discarded): refresh the list and open it again.');
+    throw AppError.keyed('not-found', msg('errors.open.linkGone'));
   }
   if (mirrored && !mirrored.stale && !options.force) return mirrored;
   try {
@@ -47,6 +48,6 @@ export async function openLink(
     throw error;
   }
   const fresh = mirror.linkDetails(id, maxAge);
-  if (!fresh) throw AppError.of('not-found', 'The link could not be saved on this computer. Try again; if it keeps happening, restart Linkdeck.');
+  if (!fresh) throw AppError.keyed('not-found', msg('errors.open.linkNotSaved'));
   return fresh;
 }

@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type { MirrorQrDetails } from '../../shared/models.js';
 import { isApiClientError } from '../api/errors.js';
 import { AppError } from '../app-error.js';
@@ -20,7 +21,7 @@ export async function openQr(
   const mirrored = readQrDetails(mirror.sql, id);
   if (id < 0 || mirrored?.qr.pending === 'create') {
     if (mirrored) return mirrored;
-    throw AppError.of('not-found', 'This QR code is not on this computer any more (it may have been discarded): refresh QR codes.');
+    throw AppError.keyed('not-found', msg('errors.open.qrGone'));
   }
   const fresh = mirrored?.fetchedAt != null && ctx.clock.now() - mirrored.fetchedAt < DETAILS_MAX_AGE_MS;
   if (mirrored && fresh && !options.force) return mirrored;
@@ -38,6 +39,6 @@ export async function openQr(
     throw error;
   }
   const read = readQrDetails(mirror.sql, id);
-  if (!read) throw AppError.of('not-found', 'The QR code could not be saved on this computer. Try again; if it keeps failing, restart Linkdeck.');
+  if (!read) throw AppError.keyed('not-found', msg('errors.open.qrNotSaved'));
   return { ...read, source: 'network' };
 }

@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import { randomUUID } from 'node:crypto';
 import type { BulkJob, BulkRow, BulkRowsPage } from '../../shared/bulk.js';
 import type { ExportFile } from '../../shared/exports.js';
@@ -59,7 +60,7 @@ export class TransferCoordinator {
 
   async start(request: TransferRequest): Promise<BulkJob> {
     const { draft, sourceId, target } = this.draft(request);
-    if (draft.rows.length === 0) throw AppError.of('invalid-input', 'Choose the links to copy.');
+    if (draft.rows.length === 0) throw AppError.keyed('invalid-input', msg('errors.transfer.chooseLinks'));
     const { workspace } = target;
     const outbox = workspace.outbox;
     // Names the target lacks: created there first (provisional ids until the service answers;
@@ -162,7 +163,7 @@ export class TransferCoordinator {
     const sql = this.options.sessions.open(targetProfileId).workspace.data.mirror.sql;
     if (!getTransfer(sql, jobId)) return;
     const waiting = pendingRemovals(sql, jobId).length;
-    if (waiting > 0) throw AppError.of('invalid-input', `${waiting} ${waiting === 1 ? 'link of this move is' : 'links of this move are'} still being deleted from the source; remove it once they have an answer.`);
+    if (waiting > 0) throw AppError.keyed('invalid-input', msg('errors.transfer.stillDeleting', { n: waiting }));
   }
 
   async removed(jobId: string, targetProfileId: string): Promise<void> {
@@ -260,8 +261,8 @@ export class TransferCoordinator {
 
   private draft(request: TransferRequest) {
     const currentId = this.options.sessions.currentProfileId();
-    if (!currentId) throw AppError.of('invalid-input', 'Choose the local workspace or connect to a service first.');
-    if (request.targetProfileId === currentId) throw AppError.of('invalid-input', 'Choose another profile to copy the links to: they are already in this one.');
+    if (!currentId) throw AppError.keyed('invalid-input', msg('errors.noProfile'));
+    if (request.targetProfileId === currentId) throw AppError.keyed('invalid-input', msg('errors.transfer.sameProfile'));
     const source = this.options.sessions.open(currentId);
     const target = this.options.sessions.open(request.targetProfileId);
     this.follow(target.profile.id, target.workspace);
@@ -289,6 +290,6 @@ function createdNames(plan: TransferPlan, channelIds: Map<string, number>, campa
 
 const idOf = (item: { provisionalId?: number | null; id?: number | null }): number => {
   const id = item.provisionalId ?? item.id;
-  if (typeof id !== 'number') throw AppError.of('internal', 'The new channel or campaign got no id from the changes waiting to be sent (Outbox); the transfer cannot link to it.');
+  if (typeof id !== 'number') throw AppError.keyed('internal', msg('errors.transfer.noProvisionalId'));
   return id;
 };

@@ -3,6 +3,7 @@
  * against the rules (utm-template-rules.ts) and written before it is answered. Changes run one at
  * a time so two quick saves cannot both start from the same list and lose one of them.
  */
+import { msg } from '../../shared/message-ref.js';
 import { AppError } from '../app-error.js';
 import { cleanTemplate, sameTemplateName, sortTemplates, validateTemplate } from '../../shared/utm-template-rules.js';
 import type { UtmParams, UtmTemplate } from '../../shared/utm.js';
@@ -41,7 +42,7 @@ export function createUtmTemplateStore(dataDir: string, log: (message: string) =
       await writeUtmTemplates(dataDir, sorted);
     } catch (error) {
       log(`[utm] the UTM templates could not be saved: ${(error as Error).message}`);
-      throw AppError.of('internal', 'The template could not be written to disk. Check that there is free space and try again.');
+      throw AppError.keyed('internal', msg('errors.utm.notWritten'));
     }
     loaded = Promise.resolve(sorted);
     return copy(sorted);
@@ -55,12 +56,17 @@ export function createUtmTemplateStore(dataDir: string, log: (message: string) =
         const list = await current();
         const issues = validateTemplate(name, params, list);
         if (issues.length > 0) {
-          const first = issues[0]?.message ?? 'The template is not valid.';
-          throw new AppError({
-            code: 'invalid-input',
-            message: first,
-            details: { issues: issues.map((i) => ({ path: i.field === 'name' || i.field === 'params' ? [i.field] : ['params', i.field], message: i.message })) },
-          });
+          const head = issues[0];
+          const details = {
+            issues: issues.map((i) => ({
+              path: i.field === 'name' || i.field === 'params' ? [i.field] : ['params', i.field],
+              message: i.message,
+              ...(i.key ? { key: i.key, ...(i.params ? { params: i.params } : {}) } : {}),
+            })),
+          };
+          // The first issue is the error's sentence: keyed when the rule is (a UTM field's own words stay English).
+          if (head?.key) throw AppError.keyed('invalid-input', msg(head.key, head.params), details);
+          throw new AppError({ code: 'invalid-input', message: head?.message ?? 'The template is not valid.', details });
         }
         const template = cleanTemplate(name, params);
         return commit([...list.filter((t) => !sameTemplateName(t.name, template.name)), template]);

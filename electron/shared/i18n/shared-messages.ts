@@ -5,6 +5,11 @@ import errors_de from './locales/de/errors.json';
 import errors_fr from './locales/fr/errors.json';
 import errors_es from './locales/es/errors.json';
 import errors_ptBR from './locales/pt-BR/errors.json';
+import validation_en from './locales/en/validation.json';
+import validation_de from './locales/de/validation.json';
+import validation_fr from './locales/fr/validation.json';
+import validation_es from './locales/es/validation.json';
+import validation_ptBR from './locales/pt-BR/validation.json';
 import desktop_en from './locales/en/desktop.json';
 import desktop_de from './locales/de/desktop.json';
 import desktop_fr from './locales/fr/desktop.json';
@@ -18,15 +23,16 @@ import cli_ptBR from './locales/pt-BR/cli.json';
 
 /*
  * The messages that leave the renderer's reach: the backend's error sentences (`errors`), the
+ * shared validators' field messages (`validation`), the
  * Electron shell's tray, menu, quick-shorten window title and notifications (`desktop`) and the
  * command line's human output (`cli`). Static imports, because the command line and the Electron
  * main process are bundled without Vite's glob imports. The renderer reads these files too
  * (renderer/src/i18n/messages.ts), so a backend error reads the same in the app and the terminal.
  */
 export const SHARED_MESSAGES: Record<SupportedLocale, MessageTree> = {
-  'en': { errors: errors_en, desktop: desktop_en, cli: cli_en },
-  'de': { errors: errors_de, desktop: desktop_de, cli: cli_de },
-  'fr': { errors: errors_fr, desktop: desktop_fr, cli: cli_fr },
-  'es': { errors: errors_es, desktop: desktop_es, cli: cli_es },
-  'pt-BR': { errors: errors_ptBR, desktop: desktop_ptBR, cli: cli_ptBR },
+  'en': { errors: errors_en, validation: validation_en, desktop: desktop_en, cli: cli_en },
+  'de': { errors: errors_de, validation: validation_de, desktop: desktop_de, cli: cli_de },
+  'fr': { errors: errors_fr, validation: validation_fr, desktop: desktop_fr, cli: cli_fr },
+  'es': { errors: errors_es, validation: validation_es, desktop: desktop_es, cli: cli_es },
+  'pt-BR': { errors: errors_ptBR, validation: validation_ptBR, desktop: desktop_ptBR, cli: cli_ptBR },
 };

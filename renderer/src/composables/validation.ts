@@ -2,7 +2,9 @@
  * Checks run while the user fills in a form, before anything is sent. Each answers the message to
  * show next to the field, or null. The service checks again: these only spare a round trip.
  */
-import { validateApiKey, validateBaseUrl, validateProfileName } from '../../../electron/shared/profile-validation.js';
+import { englishText, type MessageRef } from '../../../electron/shared/message-ref.js';
+import { apiKeyIssue, baseUrlIssue, profileNameIssue } from '../../../electron/shared/profile-validation.js';
+import { messageText } from './error-text.js';
 
 export const PASSWORD_MIN = 8;
 
@@ -37,14 +39,21 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export function validateConnect(fields: ConnectFields): FieldErrors<keyof ConnectFields> {
   const errors: FieldErrors<keyof ConnectFields> = {};
-  const name = validateProfileName(fields.name);
-  const baseUrl = validateBaseUrl(fields.baseUrl);
-  const apiKey = validateApiKey(fields.apiKey);
+  const name = issueText(profileNameIssue(fields.name));
+  const baseUrl = issueText(baseUrlIssue(fields.baseUrl));
+  const apiKey = issueText(apiKeyIssue(fields.apiKey));
   if (name) errors.name = name;
   if (baseUrl) errors.baseUrl = baseUrl;
   if (apiKey) errors.apiKey = apiKey;
   return errors;
 }
+
+/** A shared validator's keyed issue in the person's language (issue 44), or null when there is none. */
+export const issueText = (ref: MessageRef | null): string | null => (ref ? (messageText(ref) ?? englishText(ref)) : null);
+
+/** The profile form fields' messages, in the person's language (for SetKeyDialog and ProfileList). */
+export const profileNameError = (text: string): string | null => issueText(profileNameIssue(text));
+export const apiKeyError = (text: string): string | null => issueText(apiKeyIssue(text));
 
 export const hasErrors = (errors: object): boolean => Object.values(errors).some(Boolean);
 

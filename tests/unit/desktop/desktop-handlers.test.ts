@@ -67,7 +67,7 @@ describe('desktop:* in the web shell (no desktop ports)', () => {
   it('refuses a change, saying where it can be made', async () => {
     const { router } = setup(null);
     const answer = await router.dispatch('desktop:configure', { closeToTray: true });
-    expect(answer).toEqual({ ok: false, error: { code: 'invalid-input', message: NOT_IN_BROWSER } });
+    expect(answer).toEqual({ ok: false, error: { code: 'invalid-input', message: NOT_IN_BROWSER, key: 'errors.desktop.notInBrowser' } });
   });
 });
 

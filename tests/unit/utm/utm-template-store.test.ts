@@ -81,14 +81,14 @@ describe('saved UTM templates', () => {
     const s = store();
     const noName = await refusal(s.save('   ', { source: 'a' }));
     expect(noName.info.code).toBe('invalid-input');
-    expect(noName.info.details).toEqual({ issues: [{ path: ['name'], message: expect.stringContaining('name') }] });
+    expect(noName.info.details).toEqual({ issues: [{ path: ['name'], message: expect.stringContaining('name'), key: 'validation.utm.nameEmpty' }] });
 
     const long = await refusal(s.save('x'.repeat(61), { source: 'a' }));
     expect(long.info.message).toBe('The name is 61 characters long; keep it to 60.');
 
     const empty = await refusal(s.save('Empty', { source: ' ', medium: '' }));
     expect(empty.info.message).toContain('at least one UTM parameter');
-    expect(empty.info.details).toEqual({ issues: [{ path: ['params'], message: empty.info.message }] });
+    expect(empty.info.details).toEqual({ issues: [{ path: ['params'], message: empty.info.message, key: 'validation.utm.noParameter' }] });
 
     const tooLong = await refusal(s.save('Long', { campaign: 'c'.repeat(201) }));
     expect(tooLong.info.details).toEqual({ issues: [{ path: ['params', 'campaign'], message: 'Campaign (utm_campaign) is 201 characters long; keep it to 200.' }] });
@@ -166,7 +166,7 @@ describe('saved UTM templates', () => {
     const s = createUtmTemplateStore(blocked, log);
     expect(await s.list()).toEqual([]);
     const error = await refusal(s.save('A', { source: 'a' }));
-    expect(error.info).toEqual({ code: 'internal', message: 'The template could not be written to disk. Check that there is free space and try again.' });
+    expect(error.info).toEqual({ code: 'internal', message: 'The template could not be written to disk. Check that there is free space and try again.', key: 'errors.utm.notWritten' });
     expect(await s.list()).toEqual([]);
     expect(lines.some((l) => l.includes('could not be saved'))).toBe(true);
   });
