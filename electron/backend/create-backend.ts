@@ -18,6 +18,7 @@ import { desktopHandlers } from './handlers/desktop-handlers.js';
 import { exportHandlers } from './handlers/export-handlers.js';
 import { healthHandlers } from './handlers/health-handlers.js';
 import { importHandlers } from './handlers/import-handlers.js';
+import { languageHandlers } from './handlers/language-handlers.js';
 import { serviceHandlers } from './handlers/service-handlers.js';
 import { openTransfers, transferHandlers } from './handlers/transfer-handlers.js';
 import { utmHandlers } from './handlers/utm-handlers.js';
@@ -55,6 +56,12 @@ export interface BackendOptions {
   desktop?: DesktopShellPorts;
   /** The local workspace's public-address check (tests pass a connector with their names). */
   publicAddress?: PublicAddressOptions;
+  /**
+   * The OS's preferred languages, most wanted first: the desktop app passes Electron's
+   * app.getPreferredSystemLanguages(). Absent in the web shell, where the browser's languages
+   * are the system's (the renderer reads them).
+   */
+  systemLanguages?: () => readonly string[];
 }
 
 /**
@@ -124,6 +131,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (!options.openExternal) throw AppError.of('invalid-input', 'This window cannot open links in another app.');
       await options.openExternal(url);
     },
+    ...languageHandlers(context, options.systemLanguages),
     ...profileHandlers(accounts, sessions),
     ...publicAddressHandlers(accounts, sessions, options.publicAddress),
     ...serviceHandlers(sessions),
