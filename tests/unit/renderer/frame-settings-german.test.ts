@@ -68,7 +68,7 @@ describe('the language setting', () => {
     expect(wrapper.get('[data-testid="page-title"]').text()).toBe('Einstellungen');
     expect(text).toContain('Weiteren Dienst verbinden');
     expect(text).toContain('Lokaler Arbeitsbereich');
-    expect(text).toContain('Entfernter Dienst');
+    expect(text).toContain('Entfernt');
     expect(text).toContain('Sprache von Linkdeck');
     for (const english of ['Connect another service', 'Remote service', 'Service address', 'Language of Linkdeck', 'Only in the desktop app', 'Running in']) {
       expect(text).not.toContain(english);
