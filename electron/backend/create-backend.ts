@@ -19,6 +19,7 @@ import { desktopHandlers } from './handlers/desktop-handlers.js';
 import { exportHandlers } from './handlers/export-handlers.js';
 import { healthHandlers } from './handlers/health-handlers.js';
 import { importHandlers } from './handlers/import-handlers.js';
+import { languageHandlers } from './handlers/language-handlers.js';
 import { serviceHandlers } from './handlers/service-handlers.js';
 import { openTransfers, transferHandlers } from './handlers/transfer-handlers.js';
 import { utmHandlers } from './handlers/utm-handlers.js';
@@ -63,6 +64,12 @@ export interface BackendOptions {
    * first asks, so it sees the outbox before anything of its own run could send from it.
    */
   openCurrentProfile?: boolean;
+  /**
+   * The OS's preferred languages, most wanted first: the desktop app passes Electron's
+   * app.getPreferredSystemLanguages(). Absent in the web shell, where the browser's languages
+   * are the system's (the renderer reads them).
+   */
+  systemLanguages?: () => readonly string[];
 }
 
 /**
@@ -134,6 +141,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (!options.openExternal) throw AppError.keyed('invalid-input', msg('errors.openExternal.unavailable'));
       await options.openExternal(url);
     },
+    ...languageHandlers(context, options.systemLanguages),
     ...profileHandlers(accounts, sessions),
     ...publicAddressHandlers(accounts, sessions, options.publicAddress),
     ...serviceHandlers(sessions),

@@ -1,6 +1,8 @@
 import type { Backend } from '../backend/backend.js';
 import type { Notifier } from '../backend/clipboard/ports.js';
 import type { LinkdeckEvents } from '../shared/contract.js';
+import type { Translate } from '../shared/i18n/translate.js';
+import { desktopTranslator } from './desktop-language.js';
 
 export interface DesktopNotificationsDeps {
   backend: Pick<Backend, 'subscribe'>;
@@ -9,22 +11,24 @@ export interface DesktopNotificationsDeps {
   openWindow(): void;
   now?: () => number;
   log?: (message: string) => void;
+  /** The words in the app's language now (read at each notice: the setting may have changed). */
+  translate?: () => Translate;
 }
 
-const OPEN = { id: 'open', label: 'Open Linkdeck' };
+const OPEN_ID = 'open';
+const english = (): Translate => desktopTranslator('en');
 
 type BulkEvent = LinkdeckEvents['bulk:changed'];
 type SyncEvent = LinkdeckEvents['sync:progress'];
 
 /** What a finished or cancelled bulk job says; null while it runs. */
-export function bulkNotification(job: BulkEvent): { title: string; body: string } | null {
+export function bulkNotification(job: BulkEvent, t: Translate = english()): { title: string; body: string } | null {
   const { created, reused, failed } = job.counts;
   if (job.status === 'done') {
-    const parts = [`${created} created`, ...(reused ? [`${reused} reused`] : []), ...(failed ? [`${failed} failed`] : [])];
-    return { title: 'Bulk shortening finished', body: `"${job.name}": ${parts.join(', ')}.${failed ? ' The job shows why each failed row was refused.' : ''}` };
+    return { title: t('desktop.notify.bulkDoneTitle'), body: t('desktop.notify.bulkDoneBody', { name: job.name, created, reused, failed }) };
   }
   if (job.status === 'cancelled') {
-    return { title: 'Bulk shortening cancelled', body: `"${job.name}": ${created + reused} of ${job.total} links were made before it was cancelled.` };
+    return { title: t('desktop.notify.bulkCancelledTitle'), body: t('desktop.notify.bulkCancelledBody', { name: job.name, made: created + reused, total: job.total }) };
   }
   return null;
 }
@@ -37,6 +41,7 @@ export function bulkNotification(job: BulkEvent): { title: string; body: string 
 export function notifyDesktopEvents(deps: DesktopNotificationsDeps): () => void {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? (() => {});
+  const translate = deps.translate ?? english;
   const startedAt = now();
   const announcedJobs = new Set<string>();
   const syncErrors = new Map<string, string>();
@@ -45,16 +50,16 @@ export function notifyDesktopEvents(deps: DesktopNotificationsDeps): () => void 
   // A group: the newer notice replaces the older of the same group (one sync trouble per profile).
   const show = (title: string, body: string, view: string, group?: string): void => {
     void deps.notifier
-      .notify({ title, body, actions: [OPEN], view, ...(group ? { group } : {}) })
+      .notify({ title, body, actions: [{ id: OPEN_ID, label: translate()('desktop.notify.open') }], view, ...(group ? { group } : {}) })
       .then((action) => {
-        if (action === OPEN.id) deps.openWindow();
+        if (action === OPEN_ID) deps.openWindow();
       })
       .catch((error: unknown) => log(`[notify] ${(error as Error).message}`));
   };
 
   const onBulk = (job: BulkEvent): void => {
     const key = `${job.profileId}:${job.id}`;
-    const message = bulkNotification(job);
+    const message = bulkNotification(job, translate());
     if (!message || announcedJobs.has(key)) return;
     announcedJobs.add(key);
     if (job.finishedAt !== null && job.finishedAt < startedAt) return;
@@ -69,7 +74,8 @@ export function notifyDesktopEvents(deps: DesktopNotificationsDeps): () => void 
     const signature = `${progress.error.code}:${progress.error.message}`;
     if (syncErrors.get(progress.profileId) === signature) return;
     syncErrors.set(progress.profileId, signature);
-    show('Linkdeck could not sync', `${progress.error.message} Linkdeck keeps working from its copy and tries again.`, '/links', `sync:${progress.profileId}`);
+    const t = translate();
+    show(t('desktop.notify.syncFailedTitle'), t('desktop.notify.syncFailedBody', { reason: progress.error.message }), '/links', `sync:${progress.profileId}`);
   };
 
   return deps.backend.subscribe((event, payload) => {

@@ -4,6 +4,7 @@ import { app, dialog, globalShortcut, Menu, powerMonitor, screen, session, type 
 import { join } from 'node:path';
 import type { Backend } from '../backend/backend.js';
 import type { DesktopNotice } from '../shared/desktop.js';
+import type { LanguageState } from '../shared/language.js';
 import { DataDirBusy, openAppBackend } from '../backend/command-line/app-backend.js';
 import { appMenuTemplate } from './app-menu.js';
 import { devServerLocation, fileLocation, type AppLocation } from './app-location.js';
@@ -11,6 +12,7 @@ import { AppShutdown } from './app-shutdown.js';
 import { appUserModelId } from './app-user-model-id.js';
 import { closeAction, type CloseAction } from './close-to-tray.js';
 import { dataDirArguments } from './data-dir.js';
+import { DesktopLanguage } from './desktop-language.js';
 import { notifyDesktopEvents } from './desktop-notifications.js';
 import { desktopSettingsPath } from './desktop-settings-file.js';
 import { desktopCapabilities, prepareBeforeReady } from './desktop-session.js';
@@ -60,6 +62,8 @@ const heldNotices = new HeldNotices(() => tray?.controller.schedule());
 const notificationLog: NotificationRecord[] = [];
 /** Where the renderer is, once started. */
 let started: AppLocation | null = null;
+/** The shell's language (menus, notifications, dialogs): made once the app is ready. */
+let language: DesktopLanguage | null = null;
 const hooksEnabled = testHooksEnabled(process.env, app.isPackaged);
 
 /** One close sequence for every way Linkdeck ends, the person's quit or the OS's (app-shutdown.ts). */
@@ -144,6 +148,7 @@ function setAppMenu(): void {
       appMenuTemplate({
         platform: process.platform,
         appName: app.name,
+        ...(language ? { t: language.t } : {}),
         development: !app.isPackaged,
         ...(loginItem
           ? {
@@ -180,6 +185,9 @@ function receiveProtocolUrl(raw: string): void {
 async function start(): Promise<void> {
   const location = appLocation();
   secureSession(session.defaultSession, location, log);
+  // The OS's languages until the backend says what the person chose (Settings → Language).
+  const shellLanguage = new DesktopLanguage(() => app.getPreferredSystemLanguages());
+  language = shellLanguage;
   setAppMenu();
   const osClipboard = electronClipboard(log);
   const settings = new DesktopSettingsService({
@@ -223,6 +231,10 @@ async function start(): Promise<void> {
       // API calls through Chromium's network stack: the OS proxy, PAC file and trusted roots apply.
       fetch: electronFetch,
       log,
+      // Electron's list, most wanted first (Windows: GlobalizationPreferences; macOS:
+      // NSLocale preferredLanguages; Linux: g_get_language_names, i.e. LANGUAGE, LC_ALL,
+      // LC_MESSAGES, LANG), read at each ask so a change in the OS is followed.
+      systemLanguages: () => app.getPreferredSystemLanguages(),
       desktop: {
         clipboard: osClipboard,
         clipboardWatch: desktopSession.clipboardWatch,
@@ -236,18 +248,30 @@ async function start(): Promise<void> {
       show: async (view) => showMainWindow(location, view),
     });
   } catch (error) {
+    const t = shellLanguage.t;
     dialog.showErrorBox(
-      'Linkdeck could not start',
-      error instanceof DataDirBusy ? error.message : `Its data could not be opened in ${app.getPath('userData')}.\n\n${String(error)}`,
+      t('desktop.dialog.startFailedTitle'),
+      error instanceof DataDirBusy ? error.message : t('desktop.dialog.dataUnreadable', { dir: app.getPath('userData'), error: String(error) }),
     );
     app.exit(1);
     return;
   }
   backend = current;
   started = location;
+  // The language chosen in Settings: the menus, notifications and the quick window follow it,
+  // now and after each change (language:changed), without a restart.
+  shellLanguage.onChange(() => {
+    setAppMenu();
+    tray?.controller.schedule();
+  });
+  current.subscribe((event, payload) => {
+    if (event === 'language:changed') shellLanguage.apply(payload as LanguageState);
+  });
+  const chosen = await current.router.dispatch('language:get', undefined);
+  if (chosen.ok) shellLanguage.apply(chosen.value as LanguageState);
   const host = createIpcHost(current, location, log);
   ipc = host;
-  const quickWindow = new QuickWindow(location, (w) => host.attach(w), log);
+  const quickWindow = new QuickWindow(location, (w) => host.attach(w), log, () => shellLanguage.t('desktop.quickWindowTitle'));
   quick = quickWindow;
   openWindow(location, host);
   settings.start();
@@ -260,6 +284,7 @@ async function start(): Promise<void> {
     quickShorten: () => quickWindow.open(),
     openWindow: () => showMainWindow(location),
     quit: () => app.quit(),
+    translate: () => shellLanguage.t,
     missed: {
       missed: () => heldNotices.list(),
       openMissed: (index) => {
@@ -270,7 +295,7 @@ async function start(): Promise<void> {
     },
     log,
   });
-  notifyDesktopEvents({ backend: current, notifier: desktopNotifier, openWindow: () => showMainWindow(location), log });
+  notifyDesktopEvents({ backend: current, notifier: desktopNotifier, openWindow: () => showMainWindow(location), translate: () => shellLanguage.t, log });
   // linkdeck://new?url=… opens the quick-shorten window, pre-filled; the person confirms there.
   newLinkRequests.handle((request) => quickWindow.open(request.url));
   app.on('activate', () => showMainWindow(location));

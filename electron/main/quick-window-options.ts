@@ -1,5 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { QUICK_WINDOW_SIZE } from './quick-window-url.js';
+import { desktopTranslator } from './desktop-language.js';
 
 /** Electron's BrowserWindow class (or a test's stand-in that records the options it gets). */
 export type WindowClass<W> = new (options: BrowserWindowConstructorOptions) => W;
@@ -14,13 +15,18 @@ export type WindowClass<W> = new (options: BrowserWindowConstructorOptions) => W
  * `new BrowserWindow(...)`) checks the settings themselves. The class is passed in so this file
  * imports nothing of Electron and a unit test can read what the window is made with.
  */
-export function newQuickWindow<W>(BrowserWindow: WindowClass<W>, preloadPath: string): W {
+export function newQuickWindow<W>(
+  BrowserWindow: WindowClass<W>,
+  preloadPath: string,
+  /** In the app's language; the page's own title (App.vue, the route's) replaces it once loaded. */
+  title: string = desktopTranslator('en')('desktop.quickWindowTitle'),
+): W {
   return new BrowserWindow({
     width: QUICK_WINDOW_SIZE.width,
     height: QUICK_WINDOW_SIZE.height,
     minWidth: 360,
     minHeight: 240,
-    title: 'Quick shorten — Linkdeck',
+    title,
     frame: false,
     resizable: false,
     minimizable: false,

@@ -20,6 +20,8 @@ export class QuickWindow {
     private readonly location: AppLocation,
     private readonly attach: (win: BrowserWindow) => () => void,
     private readonly log: (message: string) => void,
+    /** The window's title in the app's language (the desktop area's quickWindowTitle). */
+    private readonly title?: () => string,
   ) {}
 
   open(url?: string | null): void {
@@ -53,7 +55,8 @@ export class QuickWindow {
   }
 
   private create(): BrowserWindow {
-    const win = newQuickWindow(BrowserWindow, join(import.meta.dirname, '../preload/index.cjs'));
+    const preload = join(import.meta.dirname, '../preload/index.cjs');
+    const win = this.title ? newQuickWindow(BrowserWindow, preload, this.title()) : newQuickWindow(BrowserWindow, preload);
     secureContents(win.webContents, this.location, this.log);
     this.detach = this.attach(win);
     win.on('blur', () => this.hide());

@@ -4,6 +4,7 @@ import type { ProfilesState } from '../shared/contract.js';
 import type { ClipboardStatus } from '../shared/desktop.js';
 import type { MirrorLinkPage } from '../shared/models.js';
 import { reachNotice, shortLinksLoopbackOnly } from '../shared/local-reach.js';
+import type { Translate } from '../shared/i18n/translate.js';
 import { TRAY_RECENT_LINKS, trayMenuTemplate, trayTooltip, type TrayActions, type TrayModel } from './tray-menu.js';
 
 export interface TrayControllerDeps {
@@ -19,6 +20,8 @@ export interface TrayControllerDeps {
   missed?(): readonly { title: string; body: string }[];
   openMissed?(index: number): void;
   clearMissed?(): void;
+  /** The menu's words in the app's language now (English when absent). */
+  translate?: () => Translate;
   /** Rebuilds at most once per this many ms (pushes come in bursts during a sync). */
   throttleMs?: number;
   setTimeout?: (callback: () => void, ms: number) => unknown;
@@ -32,7 +35,7 @@ const touchesLinks = (payload: unknown): boolean => {
 };
 
 /** The events after which the menu may show something else. */
-const REBUILD_ON = new Set(['profiles:changed', 'clipboard:changed', 'mirror:changed', 'desktop:changed']);
+const REBUILD_ON = new Set(['profiles:changed', 'clipboard:changed', 'mirror:changed', 'desktop:changed', 'language:changed']);
 
 /**
  * Keeps the tray menu current: reads the profiles, the newest links and the clipboard watch
@@ -128,8 +131,9 @@ export class TrayController {
       missed: (this.deps.missed?.() ?? []).map(({ title, body }) => ({ title, body })),
     };
     if (this.stopped) return;
-    this.template = trayMenuTemplate(model, this.actions);
-    this.deps.render(this.template, trayTooltip(model));
+    const t = this.deps.translate?.();
+    this.template = trayMenuTemplate(model, this.actions, t);
+    this.deps.render(this.template, trayTooltip(model, t));
   }
 
   private readonly actions: TrayActions = {

@@ -1,6 +1,8 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import type { ClipboardStatus } from '../shared/desktop.js';
 import { LOCAL_ONLY_SHORT } from '../shared/local-reach.js';
+import type { Translate } from '../shared/i18n/translate.js';
+import { desktopTranslator } from './desktop-language.js';
 
 /** What the tray menu shows; read from the backend by the tray controller. */
 export interface TrayModel {
@@ -49,58 +51,62 @@ export function menuText(text: string, max = LABEL_MAX): string {
   return cut.replace(/&/g, '&&');
 }
 
+/** The watch's state as a select argument of the messages that say it. */
+function watchState(status: ClipboardStatus | null): 'unknown' | 'unavailable' | 'off' | 'paused' | 'offline' | 'on' {
+  if (!status) return 'unknown';
+  if (!status.available) return 'unavailable';
+  if (status.status === 'off') return 'off';
+  if (status.status === 'paused') return 'paused';
+  return status.offline ? 'offline' : 'on';
+}
+
 /** The watch's state in a few words: On, Paused or Off (and why it cannot run). */
-export function clipboardStateLabel(status: ClipboardStatus | null): string {
-  if (!status) return 'Clipboard watch: unknown';
-  if (!status.available) return 'Clipboard watch: not available';
-  switch (status.status) {
-    case 'off':
-      return 'Clipboard watch: Off';
-    case 'paused':
-      return 'Clipboard watch: Paused';
-    default:
-      return status.offline ? 'Clipboard watch: On (offline)' : 'Clipboard watch: On';
-  }
+export function clipboardStateLabel(status: ClipboardStatus | null, t: Translate = desktopTranslator('en')): string {
+  return t('desktop.tray.watchState', { state: watchState(status) });
 }
 
 /** The tray's tooltip: the app and the watch's state, always visible on hover. */
-export function trayTooltip(model: TrayModel): string {
-  const watch = clipboardStateLabel(model.clipboard).replace('Clipboard watch: ', '').toLowerCase();
-  return `Linkdeck${model.profileName ? ` · ${model.profileName}` : ''} · clipboard watch ${watch}`;
+export function trayTooltip(model: TrayModel, t: Translate = desktopTranslator('en')): string {
+  const state = watchState(model.clipboard);
+  return model.profileName ? t('desktop.tray.tooltipProfile', { profile: model.profileName, state }) : t('desktop.tray.tooltip', { state });
 }
 
-function recentItems(model: TrayModel, actions: TrayActions): MenuItemConstructorOptions[] {
-  if (model.profileName === null) return [{ id: 'recent-none', label: 'No profile yet: open Linkdeck to set one up', enabled: false }];
-  if (model.recent.length === 0) return [{ id: 'recent-none', label: 'No links yet', enabled: false }];
+function recentItems(model: TrayModel, actions: TrayActions, t: Translate): MenuItemConstructorOptions[] {
+  if (model.profileName === null) return [{ id: 'recent-none', label: t('desktop.tray.noProfile'), enabled: false }];
+  if (model.recent.length === 0) return [{ id: 'recent-none', label: t('desktop.tray.noLinks'), enabled: false }];
   return model.recent.slice(0, TRAY_RECENT_LINKS).map((link) => ({
     id: `recent-${link.id}`,
-    label: menuText(link.provisional || !link.shortUrl ? `${link.title || link.longUrl} (not sent yet)` : `${link.shortUrl.replace(/^https?:\/\//, '')} — ${link.title || link.longUrl}`),
+    label: menuText(
+      link.provisional || !link.shortUrl
+        ? t('desktop.tray.notSentYet', { title: link.title || link.longUrl })
+        : t('desktop.tray.recentLink', { shortUrl: link.shortUrl.replace(/^https?:\/\//, ''), title: link.title || link.longUrl }),
+    ),
     toolTip: link.longUrl,
     enabled: !link.provisional && link.shortUrl !== '',
     click: () => actions.copy(link.shortUrl),
   }));
 }
 
-function clipboardItems(status: ClipboardStatus | null, actions: TrayActions): MenuItemConstructorOptions[] {
-  const state: MenuItemConstructorOptions = { id: 'clipboard-state', label: clipboardStateLabel(status), enabled: false };
+function clipboardItems(status: ClipboardStatus | null, actions: TrayActions, t: Translate): MenuItemConstructorOptions[] {
+  const state: MenuItemConstructorOptions = { id: 'clipboard-state', label: clipboardStateLabel(status, t), enabled: false };
   if (!status || !status.available || status.status === 'off') return [state];
   const paused = status.status === 'paused';
   return [
     state,
     {
       id: 'clipboard-toggle',
-      label: paused ? 'Resume clipboard watch' : 'Pause clipboard watch',
+      label: paused ? t('desktop.tray.resumeWatch') : t('desktop.tray.pauseWatch'),
       click: () => actions.setClipboardPaused(!paused),
     },
   ];
 }
 
-function profileItems(model: TrayModel, actions: TrayActions): MenuItemConstructorOptions[] {
+function profileItems(model: TrayModel, actions: TrayActions, t: Translate): MenuItemConstructorOptions[] {
   if (model.profiles.length < 2) return [];
   return [
     {
       id: 'profiles',
-      label: 'Switch profile',
+      label: t('desktop.tray.switchProfile'),
       submenu: model.profiles.map((profile) => ({
         id: `profile-${profile.id}`,
         label: menuText(profile.name),
@@ -115,48 +121,49 @@ function profileItems(model: TrayModel, actions: TrayActions): MenuItemConstruct
 }
 
 /** Notices the OS refused while no window was open: at the top, so they are seen first. */
-function missedItems(model: TrayModel, actions: TrayActions): MenuItemConstructorOptions[] {
+function missedItems(model: TrayModel, actions: TrayActions, t: Translate): MenuItemConstructorOptions[] {
   const missed = model.missed ?? [];
   if (missed.length === 0) return [];
   return [
-    { id: 'missed-header', label: 'Not shown as notifications — click to open', enabled: false },
+    { id: 'missed-header', label: t('desktop.tray.missedHeader'), enabled: false },
     ...missed.map((notice, index) => ({
       id: `missed-${index}`,
-      label: menuText(`${notice.title}: ${notice.body}`, 80),
+      label: menuText(t('desktop.tray.missedNotice', { title: notice.title, body: notice.body }), 80),
       toolTip: notice.body,
       click: () => actions.openMissed?.(index),
     })),
-    { id: 'missed-clear', label: 'Clear these notices', click: () => actions.clearMissed?.() },
+    { id: 'missed-clear', label: t('desktop.tray.clearMissed'), click: () => actions.clearMissed?.() },
     separator,
   ];
 }
 
 /**
  * The tray menu: notices the OS refused while no window was open (when there are any), recent links (a click copies the short URL), quick shorten, the clipboard
- * watch's state with pause/resume, open the window, switch profile, quit.
+ * watch's state with pause/resume, open the window, switch profile, quit. Its words in the
+ * language `t` speaks (the app's language setting; English when none is given).
  */
-export function trayMenuTemplate(model: TrayModel, actions: TrayActions): MenuItemConstructorOptions[] {
+export function trayMenuTemplate(model: TrayModel, actions: TrayActions, t: Translate = desktopTranslator('en')): MenuItemConstructorOptions[] {
   const hasProfile = model.profileName !== null;
   return [
-    ...missedItems(model, actions),
-    { id: 'recent-header', label: 'Recent links — click to copy', enabled: false },
+    ...missedItems(model, actions, t),
+    { id: 'recent-header', label: t('desktop.tray.recentHeader'), enabled: false },
     // Said where they are copied: a colleague given one of these gets a link that opens nothing.
     ...(model.reachNote || model.loopbackOnly ? [{ id: 'local-only', label: menuText(model.reachNote ?? LOCAL_ONLY_SHORT, 160), enabled: false }] : []),
-    ...recentItems(model, actions),
+    ...recentItems(model, actions, t),
     separator,
     {
       id: 'quick-shorten',
-      label: 'Quick shorten…',
+      label: t('desktop.tray.quickShorten'),
       enabled: hasProfile,
       // Shown only: the OS already routes the global hotkey, the menu must not capture it too.
       ...(model.hotkey ? { accelerator: model.hotkey, registerAccelerator: false } : {}),
       click: () => actions.quickShorten(),
     },
-    ...clipboardItems(model.clipboard, actions),
+    ...clipboardItems(model.clipboard, actions, t),
     separator,
-    { id: 'open', label: 'Open Linkdeck', click: () => actions.openWindow() },
-    ...profileItems(model, actions),
+    { id: 'open', label: t('desktop.tray.open'), click: () => actions.openWindow() },
+    ...profileItems(model, actions, t),
     separator,
-    { id: 'quit', label: 'Quit Linkdeck', click: () => actions.quit() },
+    { id: 'quit', label: t('desktop.tray.quit'), click: () => actions.quit() },
   ];
 }

@@ -26,6 +26,8 @@ export interface AppTrayOptions {
   quit(): void;
   /** Notices the OS refused while no window was open, for the menu (tray-controller.ts). */
   missed?: Pick<TrayControllerDeps, 'missed' | 'openMissed' | 'clearMissed'>;
+  /** The menu's words in the app's language now. */
+  translate?: TrayControllerDeps['translate'];
   log: (message: string) => void;
 }
 
@@ -45,6 +47,7 @@ export function createAppTray(options: AppTrayOptions): AppTray | null {
     openWindow: options.openWindow,
     quit: options.quit,
     ...options.missed,
+    ...(options.translate ? { translate: options.translate } : {}),
     log: options.log,
     render: (template, tooltip) => {
       if (tray.isDestroyed()) return;

@@ -19,6 +19,7 @@ import type { AnalyticsAudience, AnalyticsComparison, AnalyticsOverview, Analyti
 import type { AppErrorInfo } from './errors.js';
 import type { ExportFile } from './exports.js';
 import type { HealthJob, HealthSettings, LinkHealth } from './health.js';
+import type { LanguageChoice, LanguageState } from './language.js';
 import type { LiveFetchProgress, LiveFetchRequest, LiveFetchResult } from './live-import.js';
 import type { TransferPlan, TransferRequest } from './transfer.js';
 import type { UtmParams, UtmTemplate } from './utm.js';
@@ -148,6 +149,13 @@ export interface LinkdeckApi {
   'app:info'(): Promise<AppInfo>;
   /** Opens an http(s) URL in the OS browser; any other scheme is refused. */
   'app:open-external'(arg: { url: string }): Promise<void>;
+  /**
+   * The language setting (also pushed as `language:changed`): the person's choice and, in the
+   * desktop app, the OS's preferred languages (null in the web shell: the browser's count).
+   */
+  'language:get'(): Promise<LanguageState>;
+  /** Saves the choice ('system' or a language Linkdeck speaks); every window follows at once. */
+  'language:set'(arg: { choice: LanguageChoice }): Promise<LanguageState>;
 
   /** All profiles, the current one and whether keys are kept in the OS keychain. */
   'profiles:list'(): Promise<ProfilesState>;
@@ -403,6 +411,8 @@ export type ChannelValue<C extends ChannelName> = Awaited<ReturnType<LinkdeckApi
 const channelRecord = {
   'app:info': true,
   'app:open-external': true,
+  'language:get': true,
+  'language:set': true,
   'profiles:list': true,
   'profiles:use-local': true,
   'profiles:connect': true,
@@ -510,6 +520,8 @@ export interface LinkdeckEvents {
   'mirror:changed': { profileId: string; topics: string[] };
   'clipboard:changed': ClipboardStatus;
   'desktop:changed': DesktopSettings;
+  /** The language setting changed (Settings, in any window). */
+  'language:changed': LanguageState;
   /** A notification the OS would not show, to be shown inside the app instead. */
   'desktop:notice': DesktopNotice;
   /** A bulk job of the current profile changed (progress, status). */
@@ -529,6 +541,7 @@ const eventRecord = {
   'mirror:changed': true,
   'clipboard:changed': true,
   'desktop:changed': true,
+  'language:changed': true,
   'desktop:notice': true,
   'bulk:changed': true,
   'health:progress': true,

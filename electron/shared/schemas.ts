@@ -14,6 +14,7 @@ import { PIXEL_TYPES } from './pixel-types.js';
 import { MAX_QR_TEXT, QR_TYPES } from './qr-codes.js';
 import { ANALYTICS_STEPS, COMPARE_MAX } from './analytics.js';
 import { UTM_FIELDS, UTM_TEMPLATE_NAME_MAX_LENGTH } from './utm.js';
+import { SUPPORTED_LOCALES } from './i18n/locales.js';
 import { LIVE_ADDRESS_MAX, LIVE_KEY_MAX, LIVE_SOURCES, LIVE_USERNAME_MAX } from './live-import.js';
 
 const MAX_URL = 4096;
@@ -227,6 +228,8 @@ const analyticsItem = z.object({ kind: z.enum(['link', 'channel', 'campaign']), 
 export const channelSchemas = {
   'app:info': none,
   'app:open-external': z.object({ url }).strict(),
+  'language:get': none,
+  'language:set': z.object({ choice: z.enum(['system', ...SUPPORTED_LOCALES]) }).strict(),
 
   'profiles:list': none,
   'profiles:use-local': none,

@@ -1,5 +1,6 @@
 import { peekEarlyAnswer, startEarlyCalls } from './early-calls.js';
 import { startFirstPaint } from './first-paint/first-paint.js';
+import { firstPaintText } from './first-paint/first-paint-words.js';
 import { firstWindowQuery } from './stores/links-first-window.js';
 import './styles/base.css';
 import './first-paint/first-paint.css';
@@ -38,6 +39,6 @@ const appStarted = headStart.then(() => import('./app-start.js'));
 appStarted.catch((error: unknown) => {
   const message = document.createElement('p');
   message.setAttribute('role', 'alert');
-  message.textContent = `Linkdeck could not load: ${error instanceof Error ? error.message : String(error)}. Reload the window to try again.`;
+  message.textContent = firstPaintText('firstPaint.loadFailed', { error: error instanceof Error ? error.message : String(error) });
   document.body.replaceChildren(message);
 });

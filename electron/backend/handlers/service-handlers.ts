@@ -8,6 +8,7 @@ type ServiceChannel = Exclude<
   keyof Handlers,
   | `profiles:${string}`
   | `app:${string}`
+  | `language:${string}`
   | 'budget:state'
   | 'connection:state'
   | `clipboard:${string}`

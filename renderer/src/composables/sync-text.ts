@@ -1,28 +1,28 @@
 import type { SyncCollection, SyncProgress } from '../../../electron/shared/models.js';
 import { formatNumber } from '../i18n/format.js';
+import { t } from '../i18n/index.js';
 
-const NOUN: Record<SyncCollection, string> = {
-  account: 'the account',
+/** What a first sync is reading, as the select argument of app.sync.syncing. */
+const WHAT: Record<SyncCollection, string> = {
+  account: 'account',
   domains: 'domains',
   channels: 'channels',
   campaigns: 'campaigns',
   pixels: 'pixels',
   overlays: 'overlays',
-  splash: 'splash pages',
-  qrs: 'QR codes',
+  splash: 'splash',
+  qrs: 'qrs',
   links: 'links',
-  'channel-items': 'channel items',
+  'channel-items': 'channelItems',
 };
 
 /** "about 3 min left", rounded the way a person would say it. */
 export function etaText(ms: number): string {
   const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return 'less than a minute left';
+  if (seconds < 60) return t('app.sync.etaUnderMinute');
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `about ${minutes} min left`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return `about ${hours} h${rest ? ` ${rest} min` : ''} left`;
+  if (minutes < 60) return t('app.sync.etaMinutes', { min: minutes });
+  return t('app.sync.etaHours', { h: Math.floor(minutes / 60), min: minutes % 60 });
 }
 
 /**
@@ -32,11 +32,13 @@ export function etaText(ms: number): string {
 export function syncText(progress: SyncProgress | null): string | null {
   if (!progress) return null;
   if (progress.phase === 'first-sync') {
-    const what = progress.collection ? NOUN[progress.collection] : 'everything';
-    const counts = progress.total > 0 ? ` ${formatNumber(progress.done)} / ${formatNumber(progress.total)}` : '';
-    const eta = progress.etaMs !== null && progress.etaMs > 0 ? ` · ${etaText(progress.etaMs)}` : '';
-    return `Syncing ${what}${counts}${eta}`;
+    const what = progress.collection ? WHAT[progress.collection] : 'everything';
+    const text =
+      progress.total > 0
+        ? t('app.sync.syncingCounted', { what, done: formatNumber(progress.done), total: formatNumber(progress.total) })
+        : t('app.sync.syncing', { what });
+    return progress.etaMs !== null && progress.etaMs > 0 ? t('app.sync.withEta', { text, eta: etaText(progress.etaMs) }) : text;
   }
-  if (progress.phase === 'idle' && progress.syncedAt !== null) return 'Synced';
+  if (progress.phase === 'idle' && progress.syncedAt !== null) return t('app.sync.synced');
   return null;
 }

@@ -1,6 +1,7 @@
 import { shortUrlParts } from '../components/links-list/short-url.js';
 import { shownTitle } from '../components/links-list/shown-title.js';
-import { count, formatNumber } from '../i18n/format.js';
+import { formatNumber } from '../i18n/format.js';
+import { firstPaintText } from './first-paint-words.js';
 
 /**
  * The first rows drawn before the app has loaded (issue 15, first rows after a cold load).
@@ -108,9 +109,9 @@ export function startFirstPaint(answer: Promise<unknown> | undefined, doc: Docum
       const tools = element(doc, 'div', 'first-paint__tools');
       tools.append(element(doc, 'span', 'first-paint__search'));
       page.append(
-        element(doc, 'div', 'first-paint__heading', 'Links'),
+        element(doc, 'div', 'first-paint__heading', firstPaintText('firstPaint.links')),
         tools,
-        element(doc, 'div', 'first-paint__count', `${count(total, 'link', 'links')}`),
+        element(doc, 'div', 'first-paint__count', firstPaintText('firstPaint.linkCount', { n: total })),
       );
       const list = element(doc, 'div', 'first-paint__list');
       list.append(element(doc, 'div', 'first-paint__head'), ...links.map((link) => row(doc, link)));

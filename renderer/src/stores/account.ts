@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
 import { BridgeError, call } from '../bridge.js';
 import { isRecord } from '../composables/shape.js';
+import { t } from '../i18n/index.js';
 import type { Account, AccountUpdate } from '../../../electron/shared/models.js';
 import type { LoadStatus } from './load-status.js';
 import { useProfilesStore } from './profiles.js';
@@ -18,7 +19,7 @@ export const useAccountStore = defineStore('account', () => {
     try {
       const account: unknown = await call('account:get');
       if (!isRecord(account) || typeof account['email'] !== 'string') {
-        throw new BridgeError('internal', 'Linkdeck sent account details this window could not read. Try again.');
+        throw new BridgeError('internal', t('account.unreadable'));
       }
       value.value = account as unknown as Account;
       status.value = 'ready';

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { ref, shallowRef, watch } from 'vue';
 import { BridgeError, call, onEvent } from '../bridge.js';
 import { isRecord } from '../composables/shape.js';
+import { t } from '../i18n/index.js';
 import type { ClipboardSettings } from '../../../electron/shared/clipboard-rules.js';
 import type { ClipboardStatus } from '../../../electron/shared/desktop.js';
 import type { LoadStatus } from './load-status.js';
@@ -20,7 +21,7 @@ function asClipboardStatus(value: unknown): ClipboardStatus | null {
 
 function asSettings(value: unknown): ClipboardSettings {
   if (!isRecord(value) || typeof value['enabled'] !== 'boolean' || !Array.isArray(value['rules']) || !isRecord(value['defaults'])) {
-    throw new BridgeError('internal', 'Linkdeck sent clipboard settings this window could not read. Try again; if it keeps happening, restart Linkdeck.');
+    throw new BridgeError('internal', t('clipboard.unreadable'));
   }
   return value as unknown as ClipboardSettings;
 }

@@ -59,14 +59,14 @@ describe('desktop notifications', () => {
     fake.emit('bulk:changed', job({ status: 'done', finishedAt: NOW + 1 }));
     fake.emit('bulk:changed', job({ status: 'done', finishedAt: NOW + 1 }));
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatchObject({ title: 'Bulk shortening finished', body: expect.stringContaining('"Spring campaign": 7 created, 2 reused, 1 failed.') });
+    expect(shown[0]).toMatchObject({ title: 'Bulk shortening finished', body: expect.stringContaining('“Spring campaign”: 7 created, 2 reused, 1 failed.') });
     expect(shown[0]!.actions).toEqual([{ id: 'open', label: 'Open Linkdeck' }]);
     // Where a click is not the "Open" action (Windows, macOS), it opens the bulk view.
     expect(shown[0]!.view).toBe('/bulk');
   });
 
   it('announces a cancelled job', () => {
-    expect(bulkNotification(job({ status: 'cancelled' }))).toEqual({ title: 'Bulk shortening cancelled', body: '"Spring campaign": 9 of 10 links were made before it was cancelled.' });
+    expect(bulkNotification(job({ status: 'cancelled' }))).toEqual({ title: 'Bulk shortening cancelled', body: '“Spring campaign”: 9 of 10 links were made before it was cancelled.' });
     expect(bulkNotification(job({ status: 'paused' }))).toBeNull();
   });
 

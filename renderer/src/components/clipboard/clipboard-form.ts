@@ -3,6 +3,8 @@
  * typing (the backend checks everything again, rules' meaning included, and its issues land on
  * the same fields), and the mapping of the backend's issue paths to the form's fields.
  */
+import { formatNumber } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
 import {
   CLIPBOARD_NOTE_MAX_LENGTH,
   CLIPBOARD_POLL_MAX_MS,
@@ -130,18 +132,18 @@ export function validateForm(form: ClipboardForm): FormErrors {
   const errors: FormErrors = {};
   const poll = form.pollIntervalMs;
   if (poll === null || !Number.isInteger(poll) || poll < CLIPBOARD_POLL_MIN_MS || poll > CLIPBOARD_POLL_MAX_MS) {
-    errors['pollIntervalMs'] = `Enter a whole number of milliseconds from ${CLIPBOARD_POLL_MIN_MS} to ${CLIPBOARD_POLL_MAX_MS}.`;
+    errors['pollIntervalMs'] = t('clipboard.form.pollRange', { min: formatNumber(CLIPBOARD_POLL_MIN_MS), max: formatNumber(CLIPBOARD_POLL_MAX_MS) });
   }
   checkUtm(form.defaults.utm, 'defaults', errors);
   for (const rule of form.rules) {
     const at = `rules.${rule.key}`;
     const match = rule.match.trim();
-    if (match === '') errors[`${at}.match`] = 'Enter a domain (example.com), a pattern (example.com/blog/*) or a /regular expression/.';
+    if (match === '') errors[`${at}.match`] = t('clipboard.form.matchRequired');
     else if (match.length > CLIPBOARD_RULE_MAX_LENGTH) {
-      errors[`${at}.match`] = `This is ${match.length} characters long; keep it to ${CLIPBOARD_RULE_MAX_LENGTH}.`;
+      errors[`${at}.match`] = t('clipboard.form.matchTooLong', { n: match.length, max: CLIPBOARD_RULE_MAX_LENGTH });
     }
     if (rule.note.trim().length > CLIPBOARD_NOTE_MAX_LENGTH) {
-      errors[`${at}.note`] = `The note is ${rule.note.trim().length} characters long; keep it to ${CLIPBOARD_NOTE_MAX_LENGTH}.`;
+      errors[`${at}.note`] = t('clipboard.form.noteTooLong', { n: rule.note.trim().length, max: CLIPBOARD_NOTE_MAX_LENGTH });
     }
     if (rule.action === 'allow') checkUtm(rule.defaults.utm, `${at}.defaults`, errors);
   }

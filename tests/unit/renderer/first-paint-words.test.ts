@@ -1,0 +1,32 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SUPPORTED_LOCALES } from '../../../electron/shared/i18n/locales.js';
+import { firstPaintText } from '../../../renderer/src/first-paint/first-paint-words.js';
+import { setLocale } from '../../../renderer/src/i18n/format.js';
+import { MESSAGES } from '../../../renderer/src/i18n/messages.js';
+
+/*
+ * The first script formats its few messages without the ICU formatter (it must stay small):
+ * what it writes must be what intl-messageformat writes for the same message, in every language.
+ */
+afterEach(() => setLocale('en'));
+
+describe('the first paint’s words', () => {
+  it.each(SUPPORTED_LOCALES)('%s: the link count and the load failure read as the ICU formatter writes them', (locale) => {
+    setLocale(locale);
+    const area = (MESSAGES[locale] as Record<string, Record<string, string>>)['firstPaint']!;
+    for (const n of [0, 1, 2, 5, 21, 1000, 100_000]) {
+      expect(firstPaintText('firstPaint.linkCount', { n }, locale)).toBe(new IntlMessageFormat(area['linkCount']!, locale).format({ n }));
+    }
+    expect(firstPaintText('firstPaint.loadFailed', { error: 'boom' }, locale)).toBe(new IntlMessageFormat(area['loadFailed']!, locale).format({ error: 'boom' }));
+    expect(firstPaintText('firstPaint.links', {}, locale)).toBe(area['links']);
+  });
+
+  it('uses each language’s plural and digits', () => {
+    setLocale('de');
+    expect(firstPaintText('firstPaint.linkCount', { n: 1 }, 'de')).toBe('1 Link');
+    expect(firstPaintText('firstPaint.linkCount', { n: 100_000 }, 'de')).toBe('100.000 Links');
+    setLocale('fr');
+    expect(firstPaintText('firstPaint.linkCount', { n: 0 }, 'fr')).toBe('0 lien');
+  });
+});
