@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import LinkEditor from '../../../renderer/src/components/link-editor/LinkEditor.vue';
+import UtmFields from '../../../renderer/src/components/utm/UtmFields.vue';
 import { pickerAvailability } from '../../../renderer/src/components/link-editor/offered-pickers.js';
 import { countryOptions } from '../../../renderer/src/components/link-editor/picker-options.js';
 import { setAppLocale } from '../../../renderer/src/i18n/index.js';
@@ -24,6 +25,7 @@ beforeEach(() => {
   const fake = installFakeBridge();
   for (const channel of ['channels:list', 'campaigns:list', 'overlays:list', 'domains:list', 'pixels:list', 'splash:list'] as const) fake.answer(channel, list([]));
   fake.answer('links:reusable', ok(null));
+  fake.answer('utm:templates', ok([{ name: 'Newsletter', params: { source: 'newsletter' } }]));
   setActivePinia(createPinia());
   useProfilesStore().$patch({ currentId: 'p-local' } as never);
 });
@@ -58,5 +60,16 @@ describe('the link editor in German', () => {
   it('names countries in German and says why a picker is off', () => {
     expect(countryOptions().find((o) => o.value === 'DE')?.label).toBe('Deutschland (DE)');
     expect(pickerAvailability({ since: 0 } as never, 'channels').reason).toBe('Von diesem Dienst nicht angeboten: Er hat keine Kanäle (vielleicht eine ältere Version).');
+  });
+});
+
+describe('the UTM fields in German', () => {
+  it('label the parameters and the saved templates in German', async () => {
+    wrapper = mount(UtmFields, { props: { modelValue: { source: 'newsletter' } }, attachTo: document.body });
+    await flushPromises();
+    const text = wrapper.text();
+    for (const words of ['Gespeicherte Vorlage', 'Quelle', 'Medium', 'Kampagne', 'Begriff', 'Inhalt', 'Vorlage löschen…', 'Als Vorlage speichern…']) expect(text).toContain(words);
+    expect(text).not.toMatch(rawKey);
+    expect(text).not.toMatch(/\b(Saved template|Source|Campaign|Term|Content|Delete template|Save as template)\b/);
   });
 });
