@@ -1,4 +1,5 @@
 import { formatServiceDateTime } from '../i18n/format.js';
+import { t } from '../i18n/index.js';
 /** The local service's way of saying "never" (the spec types `expires` as a datetime). */
 const NEVER = /^9999-/;
 
@@ -8,6 +9,6 @@ const NEVER = /^9999-/;
  */
 export function formatServiceDate(value: unknown, empty = '—'): string {
   if (typeof value !== 'string' || !value.trim()) return empty;
-  if (NEVER.test(value)) return 'Never';
+  if (NEVER.test(value)) return t('links.dates.never');
   return formatServiceDateTime(value);
 }

@@ -4,6 +4,7 @@
  * the user can read.
  */
 import { BridgeError } from '../bridge.js';
+import { t } from '../i18n/index.js';
 import type { BudgetState, ConnectionState, ProfilesState } from '../../../electron/shared/contract.js';
 import { CLEARED_ON_UPDATE } from '../../../electron/shared/link-update.js';
 import type {
@@ -23,12 +24,13 @@ import type {
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const unreadable = (what: string) =>
-  new BridgeError('internal', `Linkdeck sent ${what} this window could not read. Try again; if it keeps happening, restart Linkdeck.`);
+/** What could not be read, as the message's select names it. */
+type Unreadable = 'profiles' | 'list' | 'links' | 'link' | 'outbox';
+const unreadable = (what: Unreadable) => new BridgeError('internal', t('links.unreadable', { what }));
 
 export function asProfilesState(value: unknown): ProfilesState {
   if (!isRecord(value) || !Array.isArray(value['profiles']) || !isRecord(value['keychain'])) {
-    throw unreadable('a list of profiles');
+    throw unreadable('profiles');
   }
   const profiles = value['profiles'].filter(
     (p): p is ProfilesState['profiles'][number] =>
@@ -97,7 +99,7 @@ const syncedAtOf = (value: Record<string, unknown>) => (finite(value['syncedAt']
 
 /** A small collection from the mirror (`channels:list`, `domains:list`…). */
 export function asMirrorList<T>(value: unknown): MirrorList<T> {
-  if (!isRecord(value) || !Array.isArray(value['items'])) throw unreadable('a list');
+  if (!isRecord(value) || !Array.isArray(value['items'])) throw unreadable('list');
   const list: MirrorList<T> = { items: value['items'].filter(isRecord) as MirrorList<T>['items'], source: 'mirror', syncedAt: syncedAtOf(value) };
   const notOffered = asNotOffered(value['notOffered']);
   return notOffered ? { ...list, notOffered } : list;
@@ -113,7 +115,7 @@ function asNotOffered(value: unknown): NotOffered | null {
 
 /** A window of the mirrored links (`links:list`). */
 export function asMirrorLinkPage(value: unknown): MirrorLinkPage {
-  if (!isRecord(value) || !Array.isArray(value['items'])) throw unreadable('a list of links');
+  if (!isRecord(value) || !Array.isArray(value['items'])) throw unreadable('links');
   const items = value['items'].filter(isRecord) as unknown as MirrorLink[];
   const num = (key: string, fallback: number) => (finite(value[key]) ? value[key] : fallback);
   return {
@@ -129,7 +131,7 @@ export function asMirrorLinkPage(value: unknown): MirrorLinkPage {
 
 /** A link opened from the mirror (`links:get`). */
 export function asMirrorLinkDetails(value: unknown): MirrorLinkDetails {
-  if (!isRecord(value) || !isRecord(value['link'])) throw unreadable('a link');
+  if (!isRecord(value) || !isRecord(value['link'])) throw unreadable('link');
   const snapshots = Array.isArray(value['snapshots'])
     ? (value['snapshots'].filter((s) => isRecord(s) && finite(s['at']) && finite(s['clicks'])) as unknown as LinkSnapshot[])
     : [];
@@ -163,7 +165,7 @@ function asOrigin(value: unknown): LinkOrigin | null {
 
 /** The outbox's pending and failed operations; entries of the wrong shape are left out. */
 export function asOutboxItems(value: unknown): OutboxItem[] {
-  if (!Array.isArray(value)) throw unreadable('the changes waiting to be sent in a form');
+  if (!Array.isArray(value)) throw unreadable('outbox');
   return value.filter(
     (v): v is OutboxItem => isRecord(v) && typeof v['opId'] === 'string' && typeof v['summary'] === 'string' && typeof v['state'] === 'string',
   );

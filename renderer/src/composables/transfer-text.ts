@@ -3,15 +3,15 @@ import type { BudgetState } from '../../../electron/shared/contract.js';
 import { isUnmetered } from '../../../electron/shared/unmetered.js';
 import { agoText } from './freshness.js';
 import { etaText } from './sync-text.js';
-import { count, noun } from '../i18n/format.js';
+import { count, formatList } from '../i18n/format.js';
+import { t } from '../i18n/index.js';
 
-/** "1 link", "3 links": the shared formatting module's count, re-exported for the transfer views. */
+/** The English count helper, still re-exported for the bulk view's transfer card (not used by the transfer views any more). */
 export { count };
 
-const KIND: Record<TransferLeftOut['kind'], string> = { pixel: 'Pixel', overlay: 'Overlay', splash: 'Splash page' };
 
 /** "Pixel “Shop tag” (3 links)". */
-export const leftOutText = (item: TransferLeftOut) => `${KIND[item.kind]} “${item.name}” (${count(item.links, 'link')})`;
+export const leftOutText = (item: TransferLeftOut) => t('transfer.leftOutItem', { kind: item.kind, name: item.name, n: item.links });
 
 /** The links the job will handle: made on the target, or found there already. */
 export const planLinks = (plan: TransferPlan) => plan.toCreate + plan.alreadyThere;
@@ -19,9 +19,9 @@ export const planLinks = (plan: TransferPlan) => plan.toCreate + plan.alreadyThe
 /** "Create these 2 channels and 1 campaign on Work". */
 export function createMissingText(plan: TransferPlan): string {
   const parts = [];
-  if (plan.missingChannels.length) parts.push(count(plan.missingChannels.length, 'channel'));
-  if (plan.missingCampaigns.length) parts.push(count(plan.missingCampaigns.length, 'campaign'));
-  return `Create ${noun(plan.missingChannels.length + plan.missingCampaigns.length, 'this', 'these')} ${parts.join(' and ')} on ${plan.targetName}`;
+  if (plan.missingChannels.length) parts.push(t('transfer.channels', { n: plan.missingChannels.length }));
+  if (plan.missingCampaigns.length) parts.push(t('transfer.campaigns', { n: plan.missingCampaigns.length }));
+  return t('transfer.createMissing', { n: plan.missingChannels.length + plan.missingCampaigns.length, things: formatList(parts), target: plan.targetName });
 }
 
 /**
@@ -30,30 +30,32 @@ export function createMissingText(plan: TransferPlan): string {
  */
 export function requestsText(plan: TransferPlan, createMissing = false): string {
   const target = plan.requests.target + (createMissing ? plan.requests.names : 0);
-  const to = `${count(target, 'request')} to ${plan.targetName}`;
-  const from = plan.requests.source > 0 ? ` and ${count(plan.requests.source, 'delete')} on ${plan.sourceName}` : '';
-  return `${to}${from}: ${durationText(createMissing ? plan.etaWithNamesMs : plan.etaMs)} at their rate limits.`;
+  const duration = durationText(createMissing ? plan.etaWithNamesMs : plan.etaMs);
+  if (plan.requests.source > 0) {
+    return t('transfer.requestsAndDeletes', { n: target, target: plan.targetName, deletes: plan.requests.source, source: plan.sourceName, duration });
+  }
+  return t('transfer.requests', { n: target, target: plan.targetName, duration });
 }
 
 /** "about 40 s", "about 2 min": a minute is never rounded down to "less than a minute". */
 export function durationText(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
-  if (seconds < 10) return 'a few seconds';
-  if (seconds < 90) return `about ${Math.ceil(seconds / 5) * 5} s`;
+  if (seconds < 10) return t('transfer.fewSeconds');
+  if (seconds < 90) return t('transfer.aboutSeconds', { s: Math.ceil(seconds / 5) * 5 });
   return etaText(ms).replace(/ left$/, '');
 }
 
 /** How fresh the copy of the target on this computer is: the dry run knows only what it holds. */
 export function mirrorAgeText(plan: TransferPlan): string {
   if (plan.targetMirrorAgeMs === null) {
-    return `Checked against the copy of ${plan.targetName} on this computer, which is not synced yet: links ${plan.targetName} already holds are recognised only when the job asks its service.`;
+    return t('transfer.mirrorNotSynced', { target: plan.targetName });
   }
-  return `Checked against the copy of ${plan.targetName} on this computer, synced ${agoText(0, plan.targetMirrorAgeMs)}.`;
+  return t('transfer.mirrorAge', { target: plan.targetName, ago: agoText(0, plan.targetMirrorAgeMs) });
 }
 
 /** The job card's heading line: "Copy to Work" / "Move from Local workspace to Work". */
 export function transferTitle(info: TransferInfo): string {
-  return info.mode === 'copy' ? `Copy to ${info.targetName}` : `Move from ${info.sourceName} to ${info.targetName}`;
+  return info.mode === 'copy' ? t('transfer.titleCopy', { target: info.targetName }) : t('transfer.titleMove', { source: info.sourceName, target: info.targetName });
 }
 
 /** Time one details read takes when the budget does not hold it back, ms. */
@@ -64,11 +66,10 @@ const READ_MS = 300;
  * profile's rate limit." The budget of the source (the current profile) paces them.
  */
 export function readDetailsText(links: number, budget: Pick<BudgetState, 'limit' | 'remaining'> | null): string {
-  const head = `The details of ${count(links, 'link')} ${noun(links, 'was', 'were')} never read: reading them takes ${count(links, 'request')}`;
-  if (!budget) return `${head}.`;
-  if (isUnmetered(budget.limit)) return `${head}, ${durationText(links * READ_MS)} (this service sets no rate limit).`;
+  if (!budget) return t('transfer.readDetails', { n: links });
+  if (isUnmetered(budget.limit)) return t('transfer.readDetailsUnmetered', { n: links, duration: durationText(links * READ_MS) });
   const now = Math.min(links, Math.max(0, budget.remaining));
   const later = links - now;
   const ms = now * READ_MS + (later > 0 ? Math.ceil(later / Math.max(1, budget.limit)) * 60_000 : 0);
-  return `${head}, ${durationText(ms)} at this profile's rate limit of ${count(budget.limit, 'request')} a minute.`;
+  return t('transfer.readDetailsLimited', { n: links, duration: durationText(ms), limit: budget.limit });
 }

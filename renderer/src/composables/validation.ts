@@ -5,6 +5,7 @@
 import { englishText, type MessageRef } from '../../../electron/shared/message-ref.js';
 import { apiKeyIssue, baseUrlIssue, profileNameIssue } from '../../../electron/shared/profile-validation.js';
 import { messageText } from './error-text.js';
+import { t } from '../i18n/index.js';
 
 export const PASSWORD_MIN = 8;
 
@@ -13,20 +14,20 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 
 export function validateEmail(text: string): string | null {
   const email = text.trim();
-  if (!email) return 'Enter an email address.';
-  if (!EMAIL.test(email)) return 'Enter an email address such as name@example.com.';
+  if (!email) return t('links.validation.emailMissing');
+  if (!EMAIL.test(email)) return t('links.validation.emailInvalid');
   return null;
 }
 
 export function validatePassword(text: string): string | null {
-  if (!text) return 'Enter a new password.';
-  if ([...text].length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
+  if (!text) return t('links.validation.passwordMissing');
+  if ([...text].length < PASSWORD_MIN) return t('links.validation.passwordShort', { n: PASSWORD_MIN });
   return null;
 }
 
 export function validateConfirmation(password: string, confirmation: string): string | null {
-  if (!confirmation) return 'Type the new password again.';
-  return password === confirmation ? null : 'The two passwords do not match.';
+  if (!confirmation) return t('links.validation.confirmMissing');
+  return password === confirmation ? null : t('links.validation.confirmDiffers');
 }
 
 export interface ConnectFields {
@@ -60,15 +61,15 @@ export const hasErrors = (errors: object): boolean => Object.values(errors).some
 /** The long URL of a new short link: a whole http(s) address. */
 export function validateLongUrl(text: string): string | null {
   const value = text.trim();
-  if (!value) return 'Enter the long URL to shorten.';
+  if (!value) return t('links.validation.urlMissing');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'Enter a whole address, starting with https:// or http://.';
+    return t('links.validation.urlWhole');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Only web addresses (https:// or http://) can be shortened.';
-  if (!url.hostname) return 'Enter an address with a host name, such as https://example.com/page.';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return t('links.validation.urlScheme');
+  if (!url.hostname) return t('links.validation.urlHost');
   return null;
 }
 
@@ -76,7 +77,7 @@ export function validateLongUrl(text: string): string | null {
 export function validateAlias(text: string): string | null {
   const value = text.trim();
   if (!value) return null;
-  if (!/^[A-Za-z0-9_-]+$/.test(value)) return 'Use only letters, digits, dashes (-) and underscores (_).';
-  if (value.length > 100) return 'Use at most 100 characters.';
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return t('links.validation.aliasCharacters');
+  if (value.length > 100) return t('links.validation.aliasLong', { n: 100 });
   return null;
 }

@@ -3,12 +3,13 @@ import { ref } from 'vue';
 import { call } from '../bridge.js';
 import { isRecord } from '../composables/shape.js';
 import { saveFile } from '../composables/save-file.js';
+import { t } from '../i18n/index.js';
 import type { ExportFile } from '../../../electron/shared/exports.js';
 import type { MirrorLinkQuery } from '../../../electron/shared/models.js';
 
 function asExportFile(value: unknown): ExportFile {
   if (!isRecord(value) || typeof value['filename'] !== 'string' || typeof value['content'] !== 'string') {
-    throw new Error('The export came back in a shape this window cannot save. Try again.');
+    throw new Error(t('exports.unreadable'));
   }
   const mime = value['mime'] === 'application/json' ? 'application/json' : 'text/csv';
   return { filename: value['filename'], mime, content: value['content'] };

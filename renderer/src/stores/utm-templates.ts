@@ -2,14 +2,15 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { BridgeError, call } from '../bridge.js';
 import { isRecord } from '../composables/shape.js';
+import { t } from '../i18n/index.js';
 import { sameTemplateName } from '../../../electron/shared/utm-template-rules.js';
 import type { UtmParams, UtmTemplate } from '../../../electron/shared/utm.js';
 import type { LoadStatus } from './load-status.js';
 
 /** Keeps only well-formed templates: the answer crosses the bridge and is not trusted. */
 function asTemplates(value: unknown): UtmTemplate[] {
-  if (!Array.isArray(value)) throw new BridgeError('internal', 'Linkdeck sent saved UTM templates this window could not read. Try again.');
-  return value.filter((t): t is UtmTemplate => isRecord(t) && typeof t['name'] === 'string' && isRecord(t['params']));
+  if (!Array.isArray(value)) throw new BridgeError('internal', t('utm.unreadable'));
+  return value.filter((tpl): tpl is UtmTemplate => isRecord(tpl) && typeof tpl['name'] === 'string' && isRecord(tpl['params']));
 }
 
 /**
@@ -67,7 +68,7 @@ export const useUtmTemplatesStore = defineStore('utm-templates', () => {
   }
 
   /** The template with this name, compared case-insensitively as the backend does. */
-  const find = (name: string): UtmTemplate | undefined => items.value.find((t) => sameTemplateName(t.name, name));
+  const find = (name: string): UtmTemplate | undefined => items.value.find((tpl) => sameTemplateName(tpl.name, name));
 
   return { items, status, error, load, save, remove, find };
 });

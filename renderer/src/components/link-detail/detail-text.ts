@@ -2,9 +2,10 @@ import type { BudgetState } from '../../../../electron/shared/contract.js';
 import type { LinkRedirect } from '../../../../electron/shared/models.js';
 import { formatSeconds, UNLIMITED_FROM } from '../../composables/budget-text.js';
 import { snapshotTime } from '../../composables/chart-summary.js';
-import { noun } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
 
-export const NOT_FETCHED = 'Not fetched yet';
+/** Said of a field whose link details were never read (a function: it follows the language). */
+export const notFetched = (): string => t('linkDetail.notFetched');
 
 /** "Expiring" warns this long before a link stops working. */
 export const EXPIRING_WITHIN_MS = 7 * 24 * 3600_000;
@@ -27,39 +28,39 @@ export function expiryState(expiry: string | null | undefined, now: number): Exp
 
 /** How a link sends visitors on, in words; splash pages and overlays by name when known. */
 export function redirectText(redirect: LinkRedirect | undefined, names: { splash?: Map<number, string>; overlays?: Map<number, string> } = {}): string {
-  if (redirect === undefined) return NOT_FETCHED;
-  if (redirect === 'direct') return 'Direct (302 redirect)';
-  if (redirect === 'frame') return 'Frame (the page shown under a bar)';
-  if (redirect === 'splash') return 'Splash page (a moment before redirecting)';
-  if ('splashPageId' in redirect) return `Custom splash page ${names.splash?.get(redirect.splashPageId) ?? `#${redirect.splashPageId}`}`;
-  return `Overlay ${names.overlays?.get(redirect.overlayId) ?? `#${redirect.overlayId}`}`;
+  if (redirect === undefined) return notFetched();
+  if (redirect === 'direct') return t('linkDetail.redirect.direct');
+  if (redirect === 'frame') return t('linkDetail.redirect.frame');
+  if (redirect === 'splash') return t('linkDetail.redirect.splash');
+  if ('splashPageId' in redirect) return t('linkDetail.redirect.customSplash', { name: names.splash?.get(redirect.splashPageId) ?? `#${redirect.splashPageId}` });
+  return t('linkDetail.redirect.overlay', { name: names.overlays?.get(redirect.overlayId) ?? `#${redirect.overlayId}` });
 }
 
 /** An id's name, or "#id (not synced yet)" when this computer's copy has no such object. */
 export function nameOf(names: Map<number, string>, id: number): string {
-  return names.get(id) ?? `#${id} (not synced yet)`;
+  return names.get(id) ?? t('linkDetail.notSyncedId', { id: String(id) });
 }
 
 /** What the refresh button says it costs: a forced read spends one request of the rate budget. */
 export function refreshCostText(budget: BudgetState | null, now: number, online: boolean): string {
-  if (!online) return 'Refresh · offline: the service cannot be reached';
-  if (!budget) return 'Refresh · uses 1 request';
+  if (!online) return t('linkDetail.refresh.offline');
+  if (!budget) return t('linkDetail.refresh.plain');
   if (budget.pausedUntil !== null && budget.pausedUntil > now) {
-    return `Refresh · uses 1 request, after the rate-limit pause (${formatSeconds(budget.pausedUntil - now)})`;
+    return t('linkDetail.refresh.paused', { wait: formatSeconds(budget.pausedUntil - now) });
   }
-  if (budget.limit >= UNLIMITED_FROM) return 'Refresh · uses 1 request (no rate limit)';
+  if (budget.limit >= UNLIMITED_FROM) return t('linkDetail.refresh.unlimited');
   const left = Math.max(0, Math.floor(budget.remaining));
-  if (left === 0) return `Refresh · uses 1 request, sent when the rate limit allows (0 of ${budget.limit} left)`;
-  return `Refresh · uses 1 of ${left} ${noun(left, 'request')} left`;
+  if (left === 0) return t('linkDetail.refresh.waiting', { limit: budget.limit });
+  return t('linkDetail.refresh.left', { n: left });
 }
 
 /** "From 2025-01-01 09:00 to 2025-01-02 09:00, 2 readings." — the period the line chart covers. */
 export function snapshotPeriod(snapshots: readonly { at: number }[]): string {
   const first = snapshots[0];
   const last = snapshots[snapshots.length - 1];
-  if (!first || !last) return 'No readings yet: Linkdeck keeps one each time it reads the link\'s clicks. Refresh to take the first.';
-  if (snapshots.length === 1) return `On ${snapshotTime(first.at)}, 1 reading.`;
-  return `From ${snapshotTime(first.at)} to ${snapshotTime(last.at)}, ${snapshots.length} readings.`;
+  if (!first || !last) return t('linkDetail.period.none');
+  if (snapshots.length === 1) return t('linkDetail.period.one', { at: snapshotTime(first.at) });
+  return t('linkDetail.period.many', { from: snapshotTime(first.at), to: snapshotTime(last.at), n: snapshots.length });
 }
 
 /** Social networks as the service keys them, for people. */

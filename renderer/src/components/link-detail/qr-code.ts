@@ -1,4 +1,6 @@
 import QRCode from 'qrcode';
+import { formatNumber } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
 
 /** What a person chooses for the QR code. Colours as typed (validated by {@link checkQrOptions}). */
 export interface QrOptionsInput {
@@ -55,19 +57,19 @@ export function contrastRatio(a: string, b: string): number {
 export function checkQrOptions(input: QrOptionsInput): QrCheck {
   const errors: QrCheck['errors'] = {};
   if (!Number.isInteger(input.size) || input.size < QR_MIN_SIZE || input.size > QR_MAX_SIZE) {
-    errors.size = `Choose a size from ${QR_MIN_SIZE} to ${QR_MAX_SIZE} pixels.`;
+    errors.size = t('linkDetail.qr.sizeError', { min: QR_MIN_SIZE, max: QR_MAX_SIZE });
   }
   const foreground = normaliseHex(input.foreground);
   const background = normaliseHex(input.background);
-  if (!foreground) errors.foreground = 'Write the colour as HEX, such as #000000 or #333.';
-  if (!background) errors.background = 'Write the colour as HEX, such as #ffffff or #fff.';
+  if (!foreground) errors.foreground = t('linkDetail.qr.foregroundError');
+  if (!background) errors.background = t('linkDetail.qr.backgroundError');
   const contrast = foreground && background ? contrastRatio(foreground, background) : null;
   let warning: string | null = null;
   if (contrast !== null && contrast < QR_MIN_CONTRAST) {
-    warning = `Low contrast (${contrast.toFixed(1)}:1): some phones may not read this code. Aim for at least ${QR_MIN_CONTRAST}:1.`;
+    warning = t('linkDetail.qr.lowContrast', { ratio: formatNumber(contrast, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), min: formatNumber(QR_MIN_CONTRAST) });
   } else if (foreground && background && luminance(foreground) > luminance(background)) {
     // Inverted codes pass the contrast test but many older scanners expect dark on light.
-    warning = 'Light modules on a dark background: some scanners cannot read inverted codes.';
+    warning = t('linkDetail.qr.inverted');
   }
   const valid = Object.keys(errors).length === 0 && foreground && background;
   return { options: valid ? { size: input.size, foreground, background } : null, errors, warning, contrast };

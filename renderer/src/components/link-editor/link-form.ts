@@ -4,6 +4,7 @@
  */
 import { applyUtm, hasUtm, readUtm, UTM_FIELDS, type UtmField } from '../../../../electron/shared/utm.js';
 import { validateLinkInput, type FieldMessages, type TargetRow } from '../../../../electron/shared/link-validation.js';
+import { t } from '../../i18n/index.js';
 import type { ClearedOnUpdate, LinkDetails, LinkInput, LinkRedirect, LinkUpdateInput, UrlParameter } from '../../../../electron/shared/models.js';
 
 export type EditorMode = 'create' | 'edit';
@@ -223,13 +224,13 @@ export function buildInput(form: LinkForm, mode: EditorMode, now: number, initia
   set('description', form.note.trim(), all || form.note.trim() !== '');
   if (!all) input.status = form.status;
   if ((form.redirect === 'splash-page' && form.splashPageId === null) || (form.redirect === 'overlay' && form.overlayId === null)) {
-    messages['type'] = form.redirect === 'overlay' ? 'Choose the overlay to show.' : 'Choose the splash page to show.';
+    messages['type'] = form.redirect === 'overlay' ? t('linkEditor.form.chooseOverlay') : t('linkEditor.form.chooseSplash');
   }
   if (all && initial) {
     // The update channel takes ids and dates only (schemas.ts): "none" cannot be expressed yet.
-    if (initial.expiry !== '' && text(form.expiry) === '') messages['expiry'] = 'An expiry cannot be removed from an existing link here; choose a new date and time instead.';
-    if (initial.channel !== null && form.channel === null) messages['channel'] = 'A link cannot be taken out of its channel here; choose another channel instead.';
-    if (initial.campaign !== null && form.campaign === null) messages['campaign'] = 'A link cannot be taken out of its campaign here; choose another campaign instead.';
+    if (initial.expiry !== '' && text(form.expiry) === '') messages['expiry'] = t('linkEditor.form.keepExpiry');
+    if (initial.channel !== null && form.channel === null) messages['channel'] = t('linkEditor.form.keepChannel');
+    if (initial.campaign !== null && form.campaign === null) messages['campaign'] = t('linkEditor.form.keepCampaign');
   }
   Object.assign(messages, validateLinkInput({ ...input, url: form.url }, { mode, now, unchangedExpiry: initial?.expiry ?? null }));
   return { input, messages };

@@ -4,6 +4,10 @@
  * is queued that the service could only refuse.
  */
 import type { NotOffered } from '../../../../electron/shared/models.js';
+import { t } from '../../i18n/index.js';
+
+/** The collections a picker may lack, as the message's select names them. */
+export type PickerKind = 'splash' | 'overlays' | 'domains' | 'pixels' | 'channels' | 'campaigns';
 
 export interface PickerAvailability {
   disabled: boolean;
@@ -11,7 +15,7 @@ export interface PickerAvailability {
   reason: string | undefined;
 }
 
-export function pickerAvailability(notOffered: NotOffered | null, noun: string): PickerAvailability {
+export function pickerAvailability(notOffered: NotOffered | null, kind: PickerKind): PickerAvailability {
   if (!notOffered) return { disabled: false, reason: undefined };
-  return { disabled: true, reason: `Not offered by this service: it has no ${noun} (it may be an older version).` };
+  return { disabled: true, reason: t('linkEditor.notOffered', { kind }) };
 }

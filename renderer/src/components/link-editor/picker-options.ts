@@ -3,6 +3,7 @@
  * (the runtime's ICU data) rather than a hand-kept list, so they are complete and spelled right.
  */
 import { DEVICES } from '../../../../electron/shared/link-validation.js';
+import { getLocale } from '../../i18n/format.js';
 
 export interface PickerOption {
   label: string;
@@ -12,12 +13,15 @@ export interface PickerOption {
 /** Region codes ICU names that are groupings, test codes or reservations, not visitors' countries. */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA']);
 
-let countries: PickerOption[] | undefined;
+/** Per locale: the names are the person's language's (Intl.DisplayNames), sorted by its rules. */
+const countries = new Map<string, PickerOption[]>();
 
 /** Every country as "Germany (DE)" → "DE", sorted by name. */
 export function countryOptions(): PickerOption[] {
-  if (countries) return countries;
-  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  const locale = getLocale();
+  const known = countries.get(locale);
+  if (known) return known;
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
   const out: PickerOption[] = [];
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
@@ -28,8 +32,9 @@ export function countryOptions(): PickerOption[] {
       out.push({ label: `${name} (${code})`, value: code });
     }
   }
-  countries = out.sort((x, y) => x.label.localeCompare(y.label, 'en'));
-  return countries;
+  out.sort((x, y) => x.label.localeCompare(y.label, locale));
+  countries.set(locale, out);
+  return out;
 }
 
 const DEVICE_LABELS: Record<(typeof DEVICES)[number], string> = {
@@ -52,16 +57,17 @@ const COMMON_LANGUAGES = [
   'sk', 'sl', 'sr', 'sv', 'sw', 'ta', 'th', 'tr', 'uk', 'ur', 'vi', 'zh', 'zh-Hans', 'zh-Hant',
 ];
 
-let languages: PickerOption[] | undefined;
+const languages = new Map<string, PickerOption[]>();
 
 /** Common languages as "Portuguese (Brazil) · pt-BR" → "pt-BR", sorted by name. */
 export function languageOptions(): PickerOption[] {
-  if (languages) return languages;
-  const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
-  languages = COMMON_LANGUAGES.map((code) => ({ label: `${names.of(code) ?? code} · ${code}`, value: code })).sort((x, y) =>
-    x.label.localeCompare(y.label, 'en'),
-  );
-  return languages;
+  const locale = getLocale();
+  const known = languages.get(locale);
+  if (known) return known;
+  const names = new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' });
+  const out = COMMON_LANGUAGES.map((code) => ({ label: `${names.of(code) ?? code} · ${code}`, value: code })).sort((x, y) => x.label.localeCompare(y.label, locale));
+  languages.set(locale, out);
+  return out;
 }
 
 /**

@@ -5,6 +5,7 @@
  * alias, in its own words).
  */
 import { computed, onBeforeUnmount, ref, watch, type ComputedRef, type Ref } from 'vue';
+import { t } from '../../i18n/index.js';
 import type { MirrorLink } from '../../../../electron/shared/models.js';
 import { aliasTakenBy } from './editor-calls.js';
 import type { LinkForm } from './link-form.js';
@@ -39,7 +40,7 @@ export function useAliasCheck(o: AliasCheckOptions) {
     const c = check.value;
     const alias = o.form.value.custom.trim();
     if (!c || !c.takenBy || c.alias !== alias || c.domain !== o.form.value.domain) return null;
-    return `The alias "${alias}" is already used by ${c.takenBy.shortUrl}. Choose another one.`;
+    return t('linkEditor.aliasTaken', { alias, url: c.takenBy.shortUrl });
   });
 
   async function run(): Promise<void> {

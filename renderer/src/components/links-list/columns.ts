@@ -6,6 +6,7 @@ import type { LayoutColumn } from '../table/table-layout.js';
  * its widths and when it gives way as the shared table layout takes them (table-layout.ts).
  */
 export interface LinkColumn extends LayoutColumn {
+  /** The message key of its header. */
   label: string;
   sort: LinkSort | null;
   align?: 'end';
@@ -18,13 +19,13 @@ export const CHECK_COLUMN: LayoutColumn = { id: 'check', min: 32, grow: 0 };
 // link's host, port and alias; a date; two badges). Channel and campaign leave first (the
 // detail names them), then the date.
 export const COLUMNS: readonly LinkColumn[] = [
-  { id: 'short', label: 'Short link', sort: 'alias', min: 170, grow: 1.2 },
-  { id: 'destination', label: 'Destination', sort: 'url', min: 200, grow: 3 },
-  { id: 'clicks', label: 'Clicks', sort: 'clicks', align: 'end', min: 72, grow: 0 },
-  { id: 'created', label: 'Created', sort: 'date', min: 112, grow: 0, drop: 3 },
-  { id: 'channel', label: 'Channel', sort: null, min: 100, grow: 0.7, drop: 2 },
-  { id: 'campaign', label: 'Campaign', sort: null, min: 100, grow: 0.7, drop: 1 },
-  { id: 'state', label: 'State', sort: 'state', min: 150, grow: 0.5 },
+  { id: 'short', label: 'links.columns.short', sort: 'alias', min: 170, grow: 1.2 },
+  { id: 'destination', label: 'links.columns.destination', sort: 'url', min: 200, grow: 3 },
+  { id: 'clicks', label: 'links.columns.clicks', sort: 'clicks', align: 'end', min: 72, grow: 0 },
+  { id: 'created', label: 'links.columns.created', sort: 'date', min: 112, grow: 0, drop: 3 },
+  { id: 'channel', label: 'links.columns.channel', sort: null, min: 100, grow: 0.7, drop: 2 },
+  { id: 'campaign', label: 'links.columns.campaign', sort: null, min: 100, grow: 0.7, drop: 1 },
+  { id: 'state', label: 'links.columns.state', sort: 'state', min: 150, grow: 0.5 },
 ];
 
 /**

@@ -4,26 +4,29 @@ export type FilterKey = keyof MirrorLinkFilters;
 
 import type { SelectOption } from 'naive-ui';
 import { formatNumber } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
 
 /** label and value: the filter's value as a string ('none' for "no channel"). */
 export type FilterOption = SelectOption & { label: string; value: string };
 
+/** Each filter's name, as the message key of its placeholder. */
 export const FILTER_LABELS: Record<FilterKey, string> = {
-  channel: 'Channel',
-  campaign: 'Campaign',
-  domain: 'Domain',
-  status: 'Status',
-  password: 'Password',
-  expired: 'Expiry',
-  outbox: 'Outbox',
-  health: 'Health',
+  channel: 'links.filters.channel',
+  campaign: 'links.filters.campaign',
+  domain: 'links.filters.domain',
+  status: 'links.filters.status',
+  password: 'links.filters.password',
+  expired: 'links.filters.expired',
+  outbox: 'links.filters.outbox',
+  health: 'links.filters.health',
 };
 
 export const FILTER_KEYS = Object.keys(FILTER_LABELS) as FilterKey[];
 
 type Names = (id: number) => string | undefined;
 
-const count = (n: number | undefined) => (n === undefined ? '' : ` (${formatNumber(n)})`);
+/** A choice's words with how many links it gives, when known: "Public (12)". */
+const withCount = (label: string, n: number | undefined) => (n === undefined ? label : t('links.filters.withCount', { label, count: formatNumber(n) }));
 
 function countOf<V>(facet: Facet<V> | undefined, value: V | null): number | undefined {
   if (!facet) return undefined;
@@ -36,42 +39,42 @@ export function filterOptions(key: FilterKey, facets: LinkFacets | null, names: 
     case 'channel':
     case 'campaign': {
       const facet = facets?.[key];
-      const none = key === 'channel' ? 'No channel' : 'No campaign';
-      const options: FilterOption[] = [{ label: none + count(countOf(facet, null)), value: 'none' }];
+      const none = key === 'channel' ? t('links.filters.noChannel') : t('links.filters.noCampaign');
+      const options: FilterOption[] = [{ label: withCount(none, countOf(facet, null)), value: 'none' }];
       for (const v of facet?.values ?? []) {
         if (v.value === null) continue;
-        options.push({ label: `${names[key](v.value) ?? `#${v.value}`}${count(v.count)}`, value: String(v.value) });
+        options.push({ label: withCount(names[key](v.value) ?? `#${v.value}`, v.count), value: String(v.value) });
       }
       return options;
     }
     case 'domain':
-      return (facets?.domain.values ?? []).filter((v) => v.value).map((v) => ({ label: `${v.value}${count(v.count)}`, value: String(v.value) }));
+      return (facets?.domain.values ?? []).filter((v) => v.value).map((v) => ({ label: withCount(String(v.value), v.count), value: String(v.value) }));
     case 'status':
       return [
-        { label: `Public${count(countOf(facets?.status, 'public'))}`, value: 'public' },
-        { label: `Private${count(countOf(facets?.status, 'private'))}`, value: 'private' },
+        { label: withCount(t('links.filters.public'), countOf(facets?.status, 'public')), value: 'public' },
+        { label: withCount(t('links.filters.private'), countOf(facets?.status, 'private')), value: 'private' },
       ];
     case 'password':
       return [
-        { label: `With a password${count(countOf(facets?.password, true))}`, value: 'true' },
-        { label: `Without a password${count(countOf(facets?.password, false))}`, value: 'false' },
+        { label: withCount(t('links.filters.withPassword'), countOf(facets?.password, true)), value: 'true' },
+        { label: withCount(t('links.filters.withoutPassword'), countOf(facets?.password, false)), value: 'false' },
       ];
     case 'expired':
       return [
-        { label: `Expired${count(countOf(facets?.expired, true))}`, value: 'true' },
-        { label: `Not expired${count(countOf(facets?.expired, false))}`, value: 'false' },
+        { label: withCount(t('links.filters.expiredYes'), countOf(facets?.expired, true)), value: 'true' },
+        { label: withCount(t('links.filters.expiredNo'), countOf(facets?.expired, false)), value: 'false' },
       ];
     case 'outbox':
       return [
-        { label: `Pending${count(countOf(facets?.outbox, 'pending'))}`, value: 'pending' },
-        { label: `Failed${count(countOf(facets?.outbox, 'failed'))}`, value: 'failed' },
-        { label: 'Pending or failed', value: 'any' },
+        { label: withCount(t('links.filters.pending'), countOf(facets?.outbox, 'pending')), value: 'pending' },
+        { label: withCount(t('links.filters.failed'), countOf(facets?.outbox, 'failed')), value: 'failed' },
+        { label: t('links.filters.pendingOrFailed'), value: 'any' },
       ];
     case 'health':
       return [
-        { label: `Broken${count(countOf(facets?.health, 'broken'))}`, value: 'broken' },
-        { label: `Working${count(countOf(facets?.health, 'ok'))}`, value: 'ok' },
-        { label: `Not checked${count(countOf(facets?.health, 'unchecked'))}`, value: 'unchecked' },
+        { label: withCount(t('links.filters.broken'), countOf(facets?.health, 'broken')), value: 'broken' },
+        { label: withCount(t('links.filters.working'), countOf(facets?.health, 'ok')), value: 'ok' },
+        { label: withCount(t('links.filters.unchecked'), countOf(facets?.health, 'unchecked')), value: 'unchecked' },
       ];
   }
 }

@@ -1,4 +1,6 @@
 import type { MirrorLink } from '../../../../electron/shared/models.js';
+import { t } from '../../i18n/index.js';
+import { formatServiceDateTime } from '../../i18n/format.js';
 
 export type BadgeKind = 'broken' | 'private' | 'password' | 'expiring' | 'expired' | 'pending' | 'failed';
 
@@ -12,7 +14,7 @@ export interface Badge {
 /** "Expiring" warns this long before a link stops working. */
 export const EXPIRING_WITHIN_MS = 7 * 24 * 3600_000;
 
-const PENDING_TEXT = { create: 'Pending create', update: 'Pending update', delete: 'Pending delete' } as const;
+const PENDING_TEXT = { create: 'links.badges.pendingCreate', update: 'links.badges.pendingUpdate', delete: 'links.badges.pendingDelete' } as const;
 
 /** The service writes dates as `YYYY-MM-DD HH:MM:SS`; NaN when it is not a date. */
 export function parseServiceDate(value: string): number {
@@ -23,20 +25,20 @@ export function parseServiceDate(value: string): number {
 export function linkBadges(link: MirrorLink, now: number): Badge[] {
   const badges: Badge[] = [];
   // First: a link whose target is gone is the one thing on the row that needs action.
-  if (link.health === 'broken') badges.push({ kind: 'broken', text: 'Broken', title: 'Its target did not answer properly at the last health check: open the link to see why' });
-  if (link.status === 'private') badges.push({ kind: 'private', text: 'Private', title: 'Private: only you see its statistics' });
-  if (link.passwordProtected) badges.push({ kind: 'password', text: 'Password', title: 'Asks visitors for a password' });
+  if (link.health === 'broken') badges.push({ kind: 'broken', text: t('links.badges.broken'), title: t('links.badges.brokenTitle') });
+  if (link.status === 'private') badges.push({ kind: 'private', text: t('links.badges.private'), title: t('links.badges.privateTitle') });
+  if (link.passwordProtected) badges.push({ kind: 'password', text: t('links.badges.password'), title: t('links.badges.passwordTitle') });
   if (link.expired === true) {
-    badges.push({ kind: 'expired', text: 'Expired', title: link.expiry ? `Expired on ${link.expiry}` : 'Expired' });
+    badges.push({ kind: 'expired', text: t('links.badges.expired'), title: link.expiry ? t('links.badges.expiredOn', { date: formatServiceDateTime(link.expiry) }) : t('links.badges.expired') });
   } else if (link.expiry) {
     const at = parseServiceDate(link.expiry);
     if (Number.isFinite(at) && at > now && at - now <= EXPIRING_WITHIN_MS) {
-      badges.push({ kind: 'expiring', text: 'Expiring', title: `Expires on ${link.expiry}` });
+      badges.push({ kind: 'expiring', text: t('links.badges.expiring'), title: t('links.badges.expiresOn', { date: formatServiceDateTime(link.expiry) }) });
     } else if (Number.isFinite(at) && at <= now && link.expired === null) {
-      badges.push({ kind: 'expired', text: 'Expired', title: `Expired on ${link.expiry}` });
+      badges.push({ kind: 'expired', text: t('links.badges.expired'), title: t('links.badges.expiredOn', { date: formatServiceDateTime(link.expiry) }) });
     }
   }
-  if (link.failed) badges.push({ kind: 'failed', text: 'Failed', title: link.failed });
-  else if (link.pending) badges.push({ kind: 'pending', text: PENDING_TEXT[link.pending], title: 'Saved here; not yet confirmed by the service' });
+  if (link.failed) badges.push({ kind: 'failed', text: t('links.badges.failed'), title: link.failed });
+  else if (link.pending) badges.push({ kind: 'pending', text: t(PENDING_TEXT[link.pending]), title: t('links.badges.pendingTitle') });
   return badges;
 }

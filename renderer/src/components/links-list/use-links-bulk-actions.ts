@@ -4,7 +4,7 @@ import { call } from '../../bridge.js';
 import { runBulk, type BulkAction, type BulkProgress } from '../../composables/bulk-outbox.js';
 import { errorText } from '../../composables/error-text.js';
 import type { NoticeKind } from '../../stores/notices.js';
-import { formatNumber } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
 
 interface BulkActionsDeps {
   store: { rowAt(index: number): MirrorLink | undefined; allMatchingIds(): Promise<number[]> };
@@ -25,7 +25,7 @@ export function useLinksBulkActions({ store, checks, channels, campaigns, notice
   function askDelete(index: number): void {
     const link = store.rowAt(index);
     if (!link) return;
-    confirming.value = { ids: [link.id], text: `Delete ${link.shortUrl || link.longUrl}? The service deletes it for good.` };
+    confirming.value = { ids: [link.id], text: t('links.delete.confirmOne', { name: link.shortUrl || link.longUrl }) };
   }
 
   async function confirmDelete(): Promise<void> {
@@ -35,13 +35,13 @@ export function useLinksBulkActions({ store, checks, channels, campaigns, notice
     if (target.ids !== 'all' && target.ids.length === 1) {
       try {
         await call('links:delete', { id: target.ids[0]! });
-        notices.push('info', 'Link deleted here. The service is told now, or as soon as it can be reached (see Outbox).');
+        notices.push('info', t('links.delete.done'));
       } catch (error) {
-        notices.push('error', `Could not delete the link: ${errorText(error)}`);
+        notices.push('error', t('links.delete.failed', { reason: errorText(error) }));
       }
       return;
     }
-    await startBulk({ kind: 'delete' }, 'Delete');
+    await startBulk({ kind: 'delete' }, t('links.bulk.deleteLabel'));
   }
 
   const progress = ref<BulkProgress | null>(null);
@@ -55,7 +55,7 @@ export function useLinksBulkActions({ store, checks, channels, campaigns, notice
     try {
       ids = allMatching.value ? await store.allMatchingIds() : [...checked.value];
     } catch (error) {
-      notices.push('error', `Could not read the selected links: ${errorText(error)}`);
+      notices.push('error', t('links.bulk.readFailed', { reason: errorText(error) }));
       return;
     }
     // Links still waiting for their create cannot be assigned or deleted by id yet.
@@ -65,21 +65,26 @@ export function useLinksBulkActions({ store, checks, channels, campaigns, notice
     progress.value = run.progress;
     clearChecked();
     const result = await run.done;
-    notices.push(result.failed ? 'warning' : 'success', `${label}: ${result.sent} of ${result.total} done${result.failed ? `, ${result.failed} failed (${result.reasons.join(' ')})` : ''}.`);
+    notices.push(
+      result.failed ? 'warning' : 'success',
+      result.failed
+        ? t('links.bulk.doneWithFailures', { label, sent: result.sent, total: result.total, failed: result.failed, reasons: result.reasons.join(' ') })
+        : t('links.bulk.done', { label, sent: result.sent, total: result.total }),
+    );
   }
 
   function askBulkDelete(): void {
-    confirming.value = { ids: allMatching.value ? 'all' : [...checked.value], text: `Delete ${formatNumber(checkedCount.value)} links? The service deletes them for good.` };
+    confirming.value = { ids: allMatching.value ? 'all' : [...checked.value], text: t('links.delete.confirmMany', { n: checkedCount.value }) };
   }
 
   function assignChannel(id: number | null): void {
     bulkChannel.value = null;
-    if (id !== null) void startBulk({ kind: 'channel', channelId: id }, `Assign to ${channels.items.find((c) => c.id === id)?.name ?? 'channel'}`);
+    if (id !== null) void startBulk({ kind: 'channel', channelId: id }, t('links.bulk.assignTo', { name: channels.items.find((c) => c.id === id)?.name ?? `#${id}` }));
   }
 
   function assignCampaign(id: number | null): void {
     bulkCampaign.value = null;
-    if (id !== null) void startBulk({ kind: 'campaign', campaignId: id }, `Assign to ${campaigns.items.find((c) => c.id === id)?.name ?? 'campaign'}`);
+    if (id !== null) void startBulk({ kind: 'campaign', campaignId: id }, t('links.bulk.assignTo', { name: campaigns.items.find((c) => c.id === id)?.name ?? `#${id}` }));
   }
 
   return { confirming, askDelete, confirmDelete, progress, bulkChannel, bulkCampaign, channelOptions, campaignOptions, askBulkDelete, assignChannel, assignCampaign };

@@ -1,0 +1,27 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMissingText, leftOutText, readDetailsText, requestsText, transferTitle } from '../../../renderer/src/composables/transfer-text.js';
+import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import type { TransferPlan } from '../../../electron/shared/transfer.js';
+
+/* The transfer's dry run in German (issue 44): its counts with the singular and the plural. */
+
+beforeEach(() => setAppLocale('de'));
+afterEach(() => setAppLocale('en'));
+
+const plan = (over: Partial<TransferPlan>): TransferPlan =>
+  ({ targetName: 'Work', sourceName: 'Lokal', missingChannels: [], missingCampaigns: [], requests: { target: 1, source: 0, names: 0 }, etaMs: 5000, etaWithNamesMs: 5000, ...over }) as TransferPlan;
+
+describe('the transfer in German', () => {
+  it('counts requests, deletes and missing names with German plurals', () => {
+    expect(requestsText(plan({}))).toBe('1 Anfrage an Work: wenige Sekunden bei ihren Kontingenten.');
+    expect(requestsText(plan({ requests: { target: 3, source: 4, names: 0 }, etaMs: 62_000 }))).toBe('3 Anfragen an Work und 4 Löschungen auf Lokal: etwa 65 s bei ihren Kontingenten.');
+    expect(createMissingText(plan({ missingChannels: ['a', 'b'], missingCampaigns: ['c'] }))).toBe('Diese 2 Kanäle und 1 Kampagne auf Work anlegen');
+    expect(leftOutText({ kind: 'pixel', name: 'Shop', links: 1 } as never)).toBe('Pixel „Shop“ (1 Link)');
+    expect(transferTitle({ mode: 'move', sourceName: 'Lokal', targetName: 'Work' } as never)).toBe('Von Lokal nach Work verschieben');
+  });
+
+  it('says what reading never-read details costs, for one link and for 1,200', () => {
+    expect(readDetailsText(1, null)).toBe('Die Details von 1 Link wurden nie gelesen: Das Lesen kostet 1 Anfrage.');
+    expect(readDetailsText(1200, null)).toBe('Die Details von 1.200 Links wurden nie gelesen: Das Lesen kostet 1.200 Anfragen.');
+  });
+});
