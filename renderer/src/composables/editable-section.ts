@@ -1,5 +1,6 @@
 import { computed, h, ref, type Ref } from 'vue';
 import { NButton, type DataTableColumn } from 'naive-ui';
+import { t } from '../i18n/index.js';
 
 /**
  * What a section that edits its objects (channels, campaigns) shares: the object being edited
@@ -25,11 +26,11 @@ export function useEditableSection<Row extends { id: number }>(kind: string, row
     width: 150,
     render: (row) =>
       h('span', { class: `${kind}s__actions` }, [
-        h(NButton, { size: 'tiny', 'data-testid': `${kind}-edit`, onClick: stop(() => (editing.value = row)) }, () => 'Edit'),
+        h(NButton, { size: 'tiny', 'data-testid': `${kind}-edit`, onClick: stop(() => (editing.value = row)) }, () => t('resources.edit')),
         h(
           NButton,
           { size: 'tiny', type: 'error', ghost: true, 'data-testid': `${kind}-delete`, onClick: stop(() => (deleting.value = row)) },
-          () => 'Delete',
+          () => t('resources.delete'),
         ),
       ]),
   };
