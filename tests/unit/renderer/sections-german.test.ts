@@ -94,3 +94,11 @@ describe('the sections in German', () => {
     expectNoEnglish(pixel);
   });
 });
+
+describe('the bulk jobs in German', () => {
+  it('says a job’s progress with German words and number formats', async () => {
+    const { bulkProgressText } = await import('../../../renderer/src/composables/bulk-outbox.js');
+    expect(bulkProgressText({ label: '', total: 1500, queued: 1200, sent: 1000, failed: 0, reasons: [], running: true })).toBe('1.200 von 1.500 eingereiht · 1.000 gesendet');
+    expect(bulkProgressText({ label: '', total: 2, queued: 2, sent: 1, failed: 1, reasons: [], running: false })).toBe('2 von 2 eingereiht · 1 gesendet · 1 fehlgeschlagen');
+  });
+});
