@@ -2,6 +2,7 @@ import { reactive } from 'vue';
 import { call, isBridgeError } from '../bridge.js';
 import { errorText } from './error-text.js';
 import type { OutboxItem } from '../../../electron/shared/models.js';
+import { t } from '../i18n/index.js';
 
 export type BulkAction = { kind: 'delete' } | { kind: 'channel'; channelId: number } | { kind: 'campaign'; campaignId: number };
 
@@ -80,7 +81,5 @@ export function runBulk(action: BulkAction, ids: number[], label: string): { pro
 
 /** "12 of 40 queued · 10 sent · 1 failed" */
 export function bulkProgressText(p: BulkProgress): string {
-  const parts = [`${p.queued} of ${p.total} queued`, `${p.sent} sent`];
-  if (p.failed) parts.push(`${p.failed} failed`);
-  return parts.join(' · ');
+  return p.failed ? t('bulk.outbox.progressFailed', { queued: p.queued, total: p.total, sent: p.sent, failed: p.failed }) : t('bulk.outbox.progress', { queued: p.queued, total: p.total, sent: p.sent });
 }

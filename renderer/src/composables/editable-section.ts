@@ -26,11 +26,11 @@ export function useEditableSection<Row extends { id: number }>(kind: string, row
     width: 150,
     render: (row) =>
       h('span', { class: `${kind}s__actions` }, [
-        h(NButton, { size: 'tiny', 'data-testid': `${kind}-edit`, onClick: stop(() => (editing.value = row)) }, () => t('links.table.edit')),
+        h(NButton, { size: 'tiny', 'data-testid': `${kind}-edit`, onClick: stop(() => (editing.value = row)) }, () => t('resources.edit')),
         h(
           NButton,
           { size: 'tiny', type: 'error', ghost: true, 'data-testid': `${kind}-delete`, onClick: stop(() => (deleting.value = row)) },
-          () => t('links.table.delete'),
+          () => t('resources.delete'),
         ),
       ]),
   };

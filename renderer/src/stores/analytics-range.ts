@@ -1,15 +1,29 @@
 import type { AnalyticsRange } from '../../../electron/shared/analytics.js';
+import { t } from '../i18n/index.js';
 
 /** The date presets of the Analytics view, newest first in the picker. */
 export const PRESETS = [
-  { key: '24h', label: '24 h', ms: 24 * 3_600_000 },
-  { key: '7d', label: '7 d', ms: 7 * 86_400_000 },
-  { key: '30d', label: '30 d', ms: 30 * 86_400_000 },
-  { key: '90d', label: '90 d', ms: 90 * 86_400_000 },
-  { key: '1y', label: '1 y', ms: 365 * 86_400_000 },
-  { key: 'all', label: 'All', ms: null },
+  { key: '24h', ms: 24 * 3_600_000 },
+  { key: '7d', ms: 7 * 86_400_000 },
+  { key: '30d', ms: 30 * 86_400_000 },
+  { key: '90d', ms: 90 * 86_400_000 },
+  { key: '1y', ms: 365 * 86_400_000 },
+  { key: 'all', ms: null },
 ] as const;
 export type PresetKey = (typeof PRESETS)[number]['key'];
+
+/** Each preset's label, as a message key written out in full. */
+const PRESET_LABELS: Record<PresetKey, string> = {
+  '24h': 'analytics.range.h24',
+  '7d': 'analytics.range.d7',
+  '30d': 'analytics.range.d30',
+  '90d': 'analytics.range.d90',
+  '1y': 'analytics.range.y1',
+  all: 'analytics.range.all',
+};
+
+/** "24 h", "7 T", "Tout": the preset's button in the person's language. */
+export const presetLabel = (key: PresetKey): string => t(PRESET_LABELS[key]);
 
 /** What the picker holds: a preset, or a custom range of local dates (YYYY-MM-DD, both included). */
 export type RangeChoice = { preset: PresetKey } | { custom: { from: string; to: string } };
@@ -26,9 +40,9 @@ export function localMidnight(date: string): number | null {
 export function customRangeProblem(from: string, to: string): string | null {
   const start = localMidnight(from);
   const end = localMidnight(to);
-  if (start === null) return 'Enter the first day as a date.';
-  if (end === null) return 'Enter the last day as a date.';
-  if (end < start) return 'The last day must not be before the first.';
+  if (start === null) return t('analytics.range.fromInvalid');
+  if (end === null) return t('analytics.range.toInvalid');
+  if (end < start) return t('analytics.range.order');
   return null;
 }
 

@@ -8,10 +8,11 @@ import type { LogoPixels, QrDesign } from '../../../electron/shared/qr-render.js
 import type { LoadStatus } from './load-status.js';
 import { useQrListStore } from './resource-lists.js';
 import { useProfilesStore } from './profiles.js';
+import { t } from '../i18n/index.js';
 
 /** Words for what a code holds, for its row and its detail ("Opens https://…"). */
 export function contentWords(qr: Pick<QrCode, 'type' | 'content'>): string {
-  if (!qr.type || qr.content === null) return 'Not known here: the service does not say what this code holds.';
+  if (!qr.type || qr.content === null) return t('qr.contentUnknown');
   return describeQrData(qr.type, qr.content);
 }
 
@@ -97,7 +98,7 @@ export const useQrCodesStore = defineStore('qr-codes', () => {
     const skipped: string[] = [];
     for (const qr of codes) {
       const text = encodedText(qr, qr.shortUrl);
-      if (text === null) skipped.push(qr.name || `QR code ${qr.id}`);
+      if (text === null) skipped.push(qr.name || t('qr.unnamed', { id: qr.id }));
       // A dynamic code encodes this profile's short link: printed, it says where that link opens.
       else out.push({ text, name: qr.name || `qr-${qr.id}`, caption: qr.type && isQrType(qr.type) && isDynamicQrType(qr.type) ? profiles.reachCaption : null });
     }

@@ -1,3 +1,4 @@
+import { t } from '../../i18n/index.js';
 /** The checks of the campaign form, made before anything is sent (the service makes them again). */
 export interface CampaignFields {
   name: string;
@@ -9,12 +10,12 @@ const MAX_SLUG = 64;
 
 export function validateCampaign(fields: CampaignFields): Partial<Record<'name' | 'slug', string>> {
   const out: Partial<Record<'name' | 'slug', string>> = {};
-  if (!fields.name.trim()) out.name = 'The name is required: give the campaign a name.';
+  if (!fields.name.trim()) out.name = t('campaigns.form.nameRequired');
   const slug = fields.slug.trim();
   if (slug && !/^[A-Za-z0-9_-]+$/.test(slug)) {
-    out.slug = 'The rotator slug may hold only letters, digits, "-" and "_", such as "summer-sale".';
+    out.slug = t('campaigns.form.slugChars');
   } else if (slug.length > MAX_SLUG) {
-    out.slug = `The rotator slug is too long: at most ${MAX_SLUG} characters.`;
+    out.slug = t('campaigns.form.slugTooLong', { max: MAX_SLUG });
   }
   return out;
 }

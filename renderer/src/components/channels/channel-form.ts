@@ -1,3 +1,4 @@
+import { t } from '../../i18n/index.js';
 /** The checks of the channel form, made before anything is sent (the service makes them again). */
 export interface ChannelFields {
   name: string;
@@ -19,10 +20,10 @@ export function normalizeHex(value: string): string | null {
 /** Messages by field; empty when the form can be sent. */
 export function validateChannel(fields: ChannelFields): Partial<Record<'name' | 'color', string>> {
   const out: Partial<Record<'name' | 'color', string>> = {};
-  if (!fields.name.trim()) out.name = 'The name is required: give the channel a name.';
-  else if (fields.name.trim().length > 255) out.name = 'The name is too long: keep it under 255 characters.';
+  if (!fields.name.trim()) out.name = t('channels.form.nameRequired');
+  else if (fields.name.trim().length > 255) out.name = t('channels.form.nameTooLong', { max: 255 });
   if (fields.color.trim() && !normalizeHex(fields.color)) {
-    out.color = 'The colour must be a HEX colour such as #1a73e8 (or the short form #17e); leave it empty for none.';
+    out.color = t('channels.form.colourInvalid');
   }
   return out;
 }

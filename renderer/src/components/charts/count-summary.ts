@@ -1,5 +1,6 @@
 import type { CountMap } from '../../../../electron/shared/models.js';
-import { formatNumber } from '../../i18n/format.js';
+import { formatNumber, getLocale } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
 
 export type CountEntry = readonly [name: string, count: number];
 
@@ -11,10 +12,15 @@ export function countEntries(map: CountMap | null | undefined): CountEntry[] {
 }
 
 /** "Top countries: United States 12, Germany 5." — what a chart shows, for screen readers and tests. */
-export function countSummary(title: string, entries: readonly CountEntry[], empty = 'no clicks yet'): string {
+export function countSummary(title: string, entries: readonly CountEntry[], empty = t('charts.noClicksYet')): string {
   const shown = entries.filter(([, n]) => n > 0);
-  if (shown.length === 0) return `${title}: ${empty}.`;
-  return `${title}: ${shown.map(([name, n]) => `${name} ${formatNumber(n)}`).join(', ')}.`;
+  if (shown.length === 0) return t('charts.summary', { title, list: empty });
+  return t('charts.summary', { title, list: shown.map(([name, n]) => `${name} ${formatNumber(n)}`).join(', ') });
+}
+
+/** "No clicks yet." from "no clicks yet": an empty chart's words as a sentence, in the locale's case rules. */
+export function emptySentence(empty: string): string {
+  return t('charts.sentence', { text: empty.charAt(0).toLocaleUpperCase(getLocale()) + empty.slice(1) });
 }
 
 /**
@@ -26,7 +32,7 @@ export function axisLabel(name: string): string {
   return name.length > 34 ? `${name.slice(0, 20)}…${name.slice(-13)}` : name;
 }
 
-/** How the service names an empty referrer or unknown value, for people. */
+/** How the service names an empty referrer or unknown value ('' or its English "Unknown"), for people. */
 export function displayName(name: string): string {
-  return name.trim() === '' ? 'Unknown' : name;
+  return name.trim() === '' || name === 'Unknown' ? t('charts.unknown') : name;
 }

@@ -1,6 +1,7 @@
 import type { AnalyticsStep, ClickTimeline } from '../../../../electron/shared/analytics.js';
 import type { CsvValue } from '../../../../electron/shared/csv.js';
 import { formatDate, formatDateTime, formatDayHour, formatMonth, formatNumber } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
 
 /*
  * What the clicks-over-time charts show, as words (their aria-label summaries, which the tests
@@ -16,10 +17,11 @@ export function bucketLabel(at: number, step: AnalyticsStep): string {
 
 export const dayText = (at: number) => formatDate(at);
 
-const STEP_WORDS: Record<AnalyticsStep, string> = { hour: 'hourly', day: 'daily', week: 'weekly', month: 'monthly' };
-
 export interface NamedTimeline {
+  /** The series' name on screen (a link's alias, or words in the person's language). */
   label: string;
+  /** Its name in CSV headers when `label` is words: exports stay the same in every language. */
+  csvLabel?: string;
   timeline: ClickTimeline;
 }
 
@@ -34,30 +36,29 @@ const lastTotal = (t: ClickTimeline) => {
 
 /** What a timeline counts: links' clicks, or QR codes' scans (shown apart: analytics-counts.ts). */
 export type TimelineNoun = 'clicks' | 'scans';
-const Noun = (noun: TimelineNoun) => (noun === 'clicks' ? 'Clicks' : 'Scans');
 
 /** "Clicks over time, daily from 2026-03-02 to 2026-03-04: 7 clicks in all, 6 gained in the range." */
 export function totalSummary(series: readonly NamedTimeline[], noun: TimelineNoun = 'clicks'): string {
   const first = series[0]?.timeline;
-  if (!first || first.buckets.length === 0) return `${Noun(noun)} over time: nothing to show yet.`;
-  const span = `${STEP_WORDS[first.step]} from ${dayText(first.from)} to ${dayText(first.to - 1)}`;
+  if (!first || first.buckets.length === 0) return t('charts.overTimeNothing', { noun });
+  const span = t('charts.span', { step: first.step, from: dayText(first.from), to: dayText(first.to - 1) });
   if (series.length === 1) {
     const total = lastTotal(first);
-    const all = total === null ? 'no total read yet' : `${formatNumber(total)} ${noun} in all`;
-    return `${Noun(noun)} over time, ${span}: ${all}, ${formatNumber(gainedOf(first))} gained in the range.`;
+    const gained = gainedOf(first);
+    return total === null ? t('charts.overTimeNoTotal', { noun, span, gained }) : t('charts.overTime', { noun, span, total, gained });
   }
   const parts = series.map((s) => `${s.label} ${formatNumber(gainedOf(s.timeline))}`);
-  return `${Noun(noun)} gained, ${span}: ${parts.join(', ')}.`;
+  return t('charts.gainedCompared', { noun, span, parts: parts.join(', ') });
 }
 
 /** "Clicks gained per day: 6 in all, most on 2026-03-02 (3)." */
 export function gainedSummary(timeline: ClickTimeline | null, noun: TimelineNoun = 'clicks'): string {
-  if (!timeline || timeline.buckets.length === 0) return `${Noun(noun)} gained: nothing to show yet.`;
-  const unit = { hour: 'hour', day: 'day', week: 'week', month: 'month' }[timeline.step];
+  if (!timeline || timeline.buckets.length === 0) return t('charts.gainedNothing', { noun });
+  const step = timeline.step;
   const best = timeline.buckets.reduce((a, b) => (b.gained > a.gained ? b : a));
   const sum = gainedOf(timeline);
-  if (sum === 0) return `${Noun(noun)} gained per ${unit}: none in the range.`;
-  return `${Noun(noun)} gained per ${unit}: ${formatNumber(sum)} in all, most on ${bucketLabel(best.start, timeline.step)} (${formatNumber(best.gained)}).`;
+  if (sum === 0) return t('charts.gainedNone', { noun, step });
+  return t('charts.gainedPer', { noun, step, sum, when: bucketLabel(best.start, step), best: best.gained });
 }
 
 /**
@@ -72,7 +73,7 @@ export function emptyTimelineText(series: readonly NamedTimeline[], mode: 'total
   const anyTotal = shown.some((s) => (lastTotal(s.timeline) ?? 0) > 0);
   // One series' total line is worth drawing when it holds clicks, gained or not.
   if (gained || (mode === 'total' && shown.length === 1 && anyTotal)) return null;
-  return anyTotal ? `No ${noun} in this range.` : `No ${noun} yet.`;
+  return anyTotal ? t('charts.noneInRange', { noun }) : t('charts.noneYet', { noun });
 }
 
 /** One row per bucket: its start, then each series' total and gain. */
@@ -80,7 +81,7 @@ export function timelineCsvRows(series: readonly NamedTimeline[]): CsvValue[][] 
   const first = series[0]?.timeline;
   if (!first) return [['start']];
   const head: CsvValue[] = ['start'];
-  for (const s of series) head.push(`${s.label} total`, `${s.label} gained`);
+  for (const s of series) head.push(`${s.csvLabel ?? s.label} total`, `${s.csvLabel ?? s.label} gained`);
   const rows: CsvValue[][] = [head];
   first.buckets.forEach((bucket, i) => {
     const row: CsvValue[] = [new Date(bucket.start).toISOString()];
@@ -96,7 +97,7 @@ export function timelineCsvRows(series: readonly NamedTimeline[]): CsvValue[][] 
 /** Where a timeline's numbers come from, in words under the chart. */
 export function sourceNote(timeline: ClickTimeline | null): string {
   if (!timeline) return '';
-  if (timeline.source === 'service') return 'Exact: counted by the service from every click it recorded.';
-  const since = timeline.watchedSince === null ? 'no reading yet' : `read since ${formatDateTime(timeline.watchedSince)}`;
-  return `From the click totals each sync read (${since}): a gain shows when it was read, and clicks from before the first reading count in the total only.`;
+  if (timeline.source === 'service') return t('charts.sourceExact');
+  if (timeline.watchedSince === null) return t('charts.sourceReadingsNone');
+  return t('charts.sourceReadings', { since: formatDateTime(timeline.watchedSince) });
 }

@@ -11,7 +11,7 @@ import type { CountEntry } from './count-summary.js';
  * Natural Earth's short names. Names that differ are listed here; the rest match as they are.
  */
 
-const ATLAS_ALIASES: Record<string, string[]> = {
+export const ATLAS_ALIASES: Record<string, string[]> = {
   'United States of America': ['United States', 'US', 'USA'],
   'W. Sahara': ['Western Sahara'],
   'Dem. Rep. Congo': ['Congo - Kinshasa', 'Democratic Republic of the Congo'],

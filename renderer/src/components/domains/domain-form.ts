@@ -1,4 +1,4 @@
-import { plural } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
 /**
  * The checks of the domain forms, run as the user types. The service checks again (and also
  * refuses IP addresses, single-word hosts and its own address); these only spare a round trip.
@@ -9,18 +9,18 @@ export type DomainCheck = { ok: true; domain: string } | { ok: false; message: s
 /** A branded domain: its scheme and host, nothing after. Answers the form the service stores. */
 export function checkDomain(text: string): DomainCheck {
   const value = text.trim();
-  if (!value) return { ok: false, message: 'Enter the domain with its scheme, such as https://go.example.com.' };
-  if (!/^https?:\/\//i.test(value)) return { ok: false, message: 'Start the domain with https:// or http://, such as https://go.example.com.' };
+  if (!value) return { ok: false, message: t('domains.check.empty') };
+  if (!/^https?:\/\//i.test(value)) return { ok: false, message: t('domains.check.scheme') };
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return { ok: false, message: 'That is not a domain. Enter one such as https://go.example.com.' };
+    return { ok: false, message: t('domains.check.notDomain') };
   }
-  if (!url.hostname) return { ok: false, message: 'Enter a host name after the scheme, such as https://go.example.com.' };
-  if (url.username || url.password) return { ok: false, message: 'Leave out the user name and password: enter only the scheme and host.' };
+  if (!url.hostname) return { ok: false, message: t('domains.check.noHost') };
+  if (url.username || url.password) return { ok: false, message: t('domains.check.credentials') };
   if (url.pathname !== '/' || url.search || url.hash || /[?#]/.test(value)) {
-    return { ok: false, message: `Enter only the scheme and host, without a path: ${url.protocol}//${url.host}.` };
+    return { ok: false, message: t('domains.check.path', { domain: `${url.protocol}//${url.host}` }) };
   }
   return { ok: true, domain: `${url.protocol}//${url.host}` };
 }
@@ -33,18 +33,20 @@ export function checkRedirect(text: string): string | null {
   try {
     url = new URL(value);
   } catch {
-    return 'Enter a whole address starting with https:// or http://, or leave it empty.';
+    return t('domains.check.redirectWhole');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Only web addresses (https:// or http://) can be redirect targets.';
-  if (!url.hostname) return 'Enter an address with a host name, such as https://example.com.';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return t('domains.check.redirectScheme');
+  if (!url.hostname) return t('domains.check.redirectHost');
   return null;
 }
 
 /** "go, promo, sale and 4 more": the first few aliases of the links using a domain. */
 export function linksUsingText(aliases: string[], total: number): string {
-  if (total === 0) return 'No link uses this domain.';
-  const shown = aliases.slice(0, 5).map((a) => `“${a}”`);
+  if (total === 0) return t('domains.linksUsingNone');
+  const shown = aliases.slice(0, 5).map((alias) => t('domains.quoted', { alias }));
   const more = total - shown.length;
-  const list = more > 0 ? `${shown.join(', ')} and ${more} more` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
-  return `${plural(total, { one: '{n} link uses', other: '{n} links use' })} this domain: ${list}.`;
+  const items = more > 0 ? [...shown, t('domains.andMore', { n: more })] : shown;
+  // "a, b and c" in the locale's words; never more than six items, none of them a sentence.
+  const list = items.length > 1 ? t('domains.listTail', { head: items.slice(0, -1).join(', '), last: items[items.length - 1] }) : (items[0] ?? '');
+  return t('domains.linksUsing', { n: total, list });
 }

@@ -1,44 +1,65 @@
 import { QR_DATA_FIELDS, type QrData, type QrType } from '../../../../electron/shared/qr-codes.js';
+import { t } from '../../i18n/index.js';
 
-/** Labels and hints of the per-type fields of the QR form (the API's field names as keys). */
-export const FIELD_LABELS: Record<string, string> = {
-  email: 'E-mail address',
-  subject: 'Subject',
-  body: 'Message',
-  phone: 'Phone number',
-  message: 'Message',
-  ssid: 'Network name (SSID)',
-  pass: 'Password',
-  encryption: 'Security',
-  fname: 'First name',
-  lname: 'Last name',
-  org: 'Organisation',
-  cell: 'Mobile',
-  fax: 'Fax',
-  site: 'Website',
-  facebook: 'Facebook page',
-  instagram: 'Instagram page',
-  twitter: 'X (Twitter) page',
-  linkedin: 'LinkedIn page',
-  street: 'Street',
-  city: 'City',
-  state: 'State or region',
-  zip: 'Postcode',
-  country: 'Country',
-  title: 'Title',
-  description: 'Description',
-  location: 'Place',
-  url: 'Web address',
-  start: 'Starts (YYYY-MM-DD HH:MM)',
-  end: 'Ends (YYYY-MM-DD HH:MM)',
+/** Labels of the per-type fields of the QR form (the API's field names as keys), as message keys. */
+const FIELD_KEYS: Record<string, string> = {
+  email: 'qr.field.email',
+  subject: 'qr.field.subject',
+  body: 'qr.field.body',
+  phone: 'qr.field.phone',
+  message: 'qr.field.message',
+  ssid: 'qr.field.ssid',
+  pass: 'qr.field.pass',
+  encryption: 'qr.field.encryption',
+  fname: 'qr.field.fname',
+  lname: 'qr.field.lname',
+  org: 'qr.field.org',
+  cell: 'qr.field.cell',
+  fax: 'qr.field.fax',
+  site: 'qr.field.site',
+  facebook: 'qr.field.facebook',
+  instagram: 'qr.field.instagram',
+  twitter: 'qr.field.twitter',
+  linkedin: 'qr.field.linkedin',
+  street: 'qr.field.street',
+  city: 'qr.field.city',
+  state: 'qr.field.state',
+  zip: 'qr.field.zip',
+  country: 'qr.field.country',
+  title: 'qr.field.title',
+  description: 'qr.field.description',
+  location: 'qr.field.location',
+  url: 'qr.field.url',
+  start: 'qr.field.start',
+  end: 'qr.field.end',
 };
+
+/** A field's label in the person's language (the API's name when it has none). */
+export const fieldLabel = (field: string): string => (FIELD_KEYS[field] ? t(FIELD_KEYS[field]) : field);
 
 /** The label of the single field of link, text and phone codes. */
-export const SINGLE_LABELS: Partial<Record<QrType, string>> = {
-  link: 'Web address',
-  text: 'Text',
-  phone: 'Phone number',
+const SINGLE_KEYS: Partial<Record<QrType, string>> = {
+  link: 'qr.field.url',
+  text: 'qr.field.text',
+  phone: 'qr.field.phone',
 };
+export const singleLabel = (type: QrType): string => (SINGLE_KEYS[type] ? t(SINGLE_KEYS[type]) : t('qr.field.content'));
+
+/** Each type's name, as message keys (the shared QR_TYPE_LABELS are the API's English). */
+const TYPE_KEYS: Record<QrType, string> = {
+  link: 'qr.type.link',
+  text: 'qr.type.text',
+  email: 'qr.type.email',
+  phone: 'qr.type.phone',
+  sms: 'qr.type.sms',
+  smsonly: 'qr.type.smsonly',
+  whatsapp: 'qr.type.whatsapp',
+  wifi: 'qr.type.wifi',
+  vcard: 'qr.type.vcard',
+  staticvcard: 'qr.type.staticvcard',
+  event: 'qr.type.event',
+};
+export const typeName = (type: QrType): string => t(TYPE_KEYS[type]);
 
 export const isSingleField = (type: QrType) => QR_DATA_FIELDS[type].length === 0;
 

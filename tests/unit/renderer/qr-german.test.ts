@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import QrForm from '../../../renderer/src/components/qr/QrForm.vue';
+import QrDesigner from '../../../renderer/src/components/qr/QrDesigner.vue';
+import { installFakeBridge } from './fake-bridge.js';
+
+/* The QR codes section in German (issue 44): form, designer, plurals with one and several codes. */
+
+let pinia: Pinia;
+beforeEach(() => {
+  setAppLocale('de');
+  installFakeBridge();
+  pinia = createPinia();
+  setActivePinia(pinia);
+});
+afterEach(() => {
+  setAppLocale('en');
+  delete window.linkdeck;
+});
+
+function expectNoEnglish(wrapper: VueWrapper): void {
+  const text = wrapper.text();
+  expect(text).not.toMatch(/\bqr\.[a-z]/);
+  expect(text).not.toMatch(/\b(Name|Type|Foreground|Background|Create|Cancel|Close|Design and export|Preview|Size|Margin|Scans are|static code)\b/);
+}
+
+const item = (name: string) => ({ text: `https://example.com/${name}`, name, caption: null });
+
+describe('QR codes in German', () => {
+  it('shows the form in German and checks its fields in German', async () => {
+    const form = mount(QrForm, { global: { plugins: [pinia] } });
+    expect(form.get('h2').text()).toBe('Neuer QR-Code');
+    expect(form.text()).toContain('Scans werden gezählt: Der Code enthält einen Kurzlink, der weiterleitet.');
+    expect(form.text()).toContain('Webadresse');
+    await form.get('input[data-testid="qr-foreground"]').setValue('nope');
+    await form.get('form').trigger('submit');
+    await flushPromises();
+    expect(form.get('[data-field="foreground"]').text()).toContain('Schreiben Sie die Farbe als #rrggbb oder rgb(r,g,b).');
+    expectNoEnglish(form);
+  });
+
+  it('names one code and several codes with German plurals', () => {
+    const one = mount(QrDesigner, { props: { items: [item('menu')], skipped: [] }, global: { plugins: [pinia] } });
+    expect(one.get('h2').text()).toBe('Diesen QR-Code gestalten und exportieren');
+    expect(one.text()).toContain('PDF zum Drucken');
+    expectNoEnglish(one);
+    const several = mount(QrDesigner, { props: { items: [item('a'), item('b'), item('c')], skipped: ['Poster'] }, global: { plugins: [pinia] } });
+    expect(several.get('h2').text()).toBe('3 QR-Codes gestalten und exportieren');
+    expect(several.get('[data-testid="qr-designer-skipped"]').text()).toContain('Ausgelassen (1): Poster.');
+    expect(several.text()).toContain('PNG-Dateien (ZIP)');
+    expectNoEnglish(several);
+  });
+});
