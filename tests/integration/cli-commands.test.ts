@@ -225,7 +225,7 @@ describe.each([
     const outbox = await run(['outbox']);
     expect(outbox.code).toBe(0);
     expect(outbox.stdout).toBe('');
-    expect(outbox.stderr).toMatch(/Nothing waits in Local workspace's outbox/);
+    expect(outbox.stderr).toMatch(/Nothing waits in Local workspace[’']s outbox/);
     expect(JSON.parse((await run(['outbox', '--json'])).stdout)).toEqual([]);
   });
 
