@@ -281,6 +281,6 @@ describe.each([
     expect(unknown.stderr).toMatch(/missing required argument/);
     const profileMissing = await run(['list', '--profile', 'Nobody']);
     expect(profileMissing.code).toBe(2);
-    expect(profileMissing.stderr).toMatch(/no profile "Nobody". Profiles: "Local workspace"/);
+    expect(profileMissing.stderr).toMatch(/no profile “Nobody”. Profiles: "Local workspace"/);
   });
 });
