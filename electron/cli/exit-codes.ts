@@ -1,3 +1,6 @@
+import type { MessageValues } from '../shared/i18n/translate.js';
+import { t, tEnglish } from './i18n.js';
+
 /** What `linkdeck` exits with; scripts rely on these (docs/cli.md lists them). */
 export const EXIT = {
   done: 0,
@@ -16,9 +19,16 @@ export class CliError extends Error {
   constructor(
     readonly exitCode: ExitCode,
     message: string,
+    /** The same sentence in English, for --json (which never changes with the language). */
+    readonly english: string = message,
   ) {
     super(message);
   }
 }
 
 export const usageError = (message: string) => new CliError(EXIT.usage, message);
+
+/** An error said from the `cli` message area: the person's language on stderr, English in --json. */
+export const cliError = (exitCode: ExitCode, key: string, values?: MessageValues) =>
+  new CliError(exitCode, t(key, values), tEnglish(key, values));
+export const usageErrorT = (key: string, values?: MessageValues) => cliError(EXIT.usage, key, values);

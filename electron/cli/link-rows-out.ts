@@ -1,6 +1,7 @@
 import type { MirrorLink, MirrorLinkPage } from '../shared/models.js';
 import { csvLine, CSV_EOL } from '../shared/csv.js';
-import { age, type Output } from './output.js';
+import { age, formatNumber, t } from './i18n.js';
+import type { Output } from './output.js';
 
 const CSV_COLUMNS: readonly [string, (l: MirrorLink) => string | number | boolean | null][] = [
   ['short_url', (l) => l.shortUrl],
@@ -44,10 +45,10 @@ export function printLinks(
     out.table(
       page.items.map((l) => [
         out.style('bold', l.shortUrl),
-        String(l.clicks),
+        formatNumber(l.clicks),
         mark(out, l) + truncate(l.title || l.longUrl, 60),
       ]),
-      ['SHORT URL', 'CLICKS', 'TITLE / DESTINATION'],
+      [t('cli.links.headShortUrl'), t('cli.links.headClicks'), t('cli.links.headTitle')],
     );
   } else {
     // The documented order (docs/cli.md); new columns only ever go at the end.
@@ -59,13 +60,10 @@ export function printLinks(
     );
   }
   // How old the answer is, and what was left out: for the person, never in the results.
+  const values = { shown: page.items.length, n: page.total, profile: profileName, ago: age(page.syncedAt) };
   const shown =
-    page.items.length < page.total
-      ? `${page.items.length} of ${page.total} links`
-      : `${page.total} link${page.total === 1 ? '' : 's'}`;
-  out.note(
-    `${shown} in the copy of ${profileName} on this computer, synced ${age(page.syncedAt)}.${page.unknown ? ` ${page.unknown} more may match but their details were never read.` : ''}`,
-  );
+    page.items.length < page.total ? t('cli.links.summaryPart', values) : t('cli.links.summary', values);
+  out.note(page.unknown ? `${shown} ${t('cli.links.unknown', { n: page.unknown })}` : shown);
 }
 
 const mark = (out: Output, l: MirrorLink) =>

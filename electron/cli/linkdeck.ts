@@ -6,6 +6,7 @@
 import { CommanderError } from 'commander';
 import { commandContext } from './context.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { errorText } from './i18n.js';
 import { EXIT_MEANING } from './output.js';
 import { buildProgram, type RunCommand } from './program.js';
 
@@ -24,10 +25,13 @@ const runCommand: RunCommand = async (load, args, opts, globals) => {
   } catch (error) {
     if (error instanceof CliError) {
       exitCode = error.exitCode;
-      ctx.out.failure(error.message, exitCode);
+      ctx.out.failure(error.message, exitCode, error.english);
     } else {
       exitCode = EXIT.refused;
-      ctx.out.failure((error as Error).message ?? String(error), exitCode);
+      // A backend error with a message key is said in the person's language (English in --json).
+      const e = error as { message?: string; key?: unknown; params?: unknown };
+      const message = e.message ?? String(error);
+      ctx.out.failure(errorText({ ...e, message }), exitCode, message);
     }
   }
   // --json: always a document on stdout, even for a command with nothing to report.

@@ -91,10 +91,11 @@ export class Output {
    * `{ "error": { message, exitCode, meaning } }` on stdout, so a script reading stdout never
    * gets 0 bytes.
    */
-  failure(text: string, exitCode: number): void {
+  failure(text: string, exitCode: number, english = text): void {
     this.error(text);
+    // The JSON document never changes with the language: its message is the English sentence.
     if (this.json && !this.wrote)
-      this.data({ error: { message: text, exitCode, meaning: EXIT_MEANING[exitCode] ?? 'failed' } });
+      this.data({ error: { message: english, exitCode, meaning: EXIT_MEANING[exitCode] ?? 'failed' } });
   }
 
   error(text: string): void {
@@ -136,14 +137,5 @@ const paint = (style: Style, text: string) =>
 // eslint-disable-next-line no-control-regex
 const visible = (text: string) => text.replace(/\u001b\[\d+m/g, '');
 
-/** "3 minutes ago", for how old the mirror is. */
-export function age(at: number | null, now = Date.now()): string {
-  if (at === null) return 'never';
-  const s = Math.max(0, Math.round((now - at) / 1000));
-  if (s < 60) return s <= 1 ? 'just now' : `${s} seconds ago`;
-  const m = Math.round(s / 60);
-  if (m < 60) return m === 1 ? '1 minute ago' : `${m} minutes ago`;
-  const h = Math.round(m / 60);
-  if (h < 48) return h === 1 ? '1 hour ago' : `${h} hours ago`;
-  return `${Math.round(h / 24)} days ago`;
-}
+/** "3 minutes ago" in the person's language (i18n.ts), for how old the mirror is. */
+export { age } from './i18n.js';

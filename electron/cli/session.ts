@@ -1,5 +1,6 @@
 import type { ProfilesState, ProfileSummary, Result } from '../shared/contract.js';
 import type { AppErrorInfo } from '../shared/errors.js';
+import { errorText, t, tEnglish } from './i18n.js';
 import type { Backend } from '../backend/backend.js';
 import type { SecretStore } from '../backend/secrets/secret-store.js';
 import type { Profile } from '../shared/profile-validation.js';
@@ -7,7 +8,7 @@ import { commandLineAddress } from '../backend/command-line/address.js';
 import { backendHost } from '../backend/command-line/app-door.js';
 import { RetryElsewhere, type CommandLineClient } from '../backend/command-line/client.js';
 import { claimDataDir, type Door } from '../backend/command-line/door.js';
-import { CliError, EXIT } from './exit-codes.js';
+import { CliError, cliError, EXIT } from './exit-codes.js';
 
 /**
  * Where a command's calls go: to the running app over the data folder's socket, or (when no app
@@ -149,18 +150,16 @@ function missingKey(
   );
 }
 
-export const NO_PROFILE_YET =
-  'Linkdeck has no profile yet: run "linkdeck profiles add --local" for the local workspace, or "linkdeck profiles add NAME --url BASE_URL" to connect to a service (or choose one in the app).';
+/** In English (how `status` recognises it); said with noProfileYet() in the person's language. */
+export const NO_PROFILE_YET = tEnglish('cli.session.noProfileYet');
+export const noProfileYet = () => new CliError(EXIT.refused, t('cli.session.noProfileYet'), NO_PROFILE_YET);
 
 export function pickProfile(state: ProfilesState, wanted: string | undefined): ProfileSummary {
-  if (!state.profiles.length) throw new CliError(EXIT.refused, NO_PROFILE_YET);
+  if (!state.profiles.length) throw noProfileYet();
   if (wanted === undefined) {
     const current = state.profiles.find((p) => p.id === state.currentId);
     if (!current)
-      throw new CliError(
-        EXIT.usage,
-        `No profile is chosen in the app: add --profile (${names(state)}).`,
-      );
+      throw cliError(EXIT.usage, 'cli.session.noCurrentProfile', { names: names(state) });
     return current;
   }
   const w = wanted.trim().toLowerCase();
@@ -168,7 +167,7 @@ export function pickProfile(state: ProfilesState, wanted: string | undefined): P
     state.profiles.find((p) => p.id === w) ??
     state.profiles.find((p) => p.name.toLowerCase() === w);
   if (!found)
-    throw new CliError(EXIT.usage, `There is no profile "${wanted}". Profiles: ${names(state)}.`);
+    throw cliError(EXIT.usage, 'cli.session.noSuchProfile', { name: wanted, names: names(state) });
   return found;
 }
 
@@ -177,7 +176,8 @@ const names = (state: ProfilesState) =>
 
 /** An error envelope as the command's error: its words, and exit 1 (refused). */
 export function refusal(error: AppErrorInfo): CliError {
-  return new CliError(EXIT.refused, error.message);
+  // A message key (once the backend gives one) is said in the person's language; --json keeps English.
+  return new CliError(EXIT.refused, errorText(error), error.message);
 }
 
 async function connect(options: SessionOptions): Promise<Transport> {

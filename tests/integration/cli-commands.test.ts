@@ -225,7 +225,7 @@ describe.each([
     const outbox = await run(['outbox']);
     expect(outbox.code).toBe(0);
     expect(outbox.stdout).toBe('');
-    expect(outbox.stderr).toMatch(/Nothing waits in Local workspace's outbox/);
+    expect(outbox.stderr).toMatch(/Nothing waits in Local workspace[’']s outbox/);
     expect(JSON.parse((await run(['outbox', '--json'])).stdout)).toEqual([]);
   });
 
@@ -281,6 +281,6 @@ describe.each([
     expect(unknown.stderr).toMatch(/missing required argument/);
     const profileMissing = await run(['list', '--profile', 'Nobody']);
     expect(profileMissing.code).toBe(2);
-    expect(profileMissing.stderr).toMatch(/no profile "Nobody". Profiles: "Local workspace"/);
+    expect(profileMissing.stderr).toMatch(/no profile “Nobody”. Profiles: "Local workspace"/);
   });
 });

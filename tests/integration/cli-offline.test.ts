@@ -52,7 +52,7 @@ describe('linkdeck while the service is unreachable', () => {
     expect(run.code, run.stderr).toBe(3);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(
-      /https:\/\/example\.com\/on-a-plane is queued in Team's outbox, not sent yet: the service cannot be reached/,
+      /https:\/\/example\.com\/on-a-plane is queued in Team[’']s outbox, not sent yet: the service cannot be reached/,
     );
     expect(run.stderr).toMatch(/Linkdeck sends it as soon as it can/);
     const waiting = await value<OutboxItem[]>(app!.backend, 'outbox:list');
@@ -79,7 +79,7 @@ describe('linkdeck while the service is unreachable', () => {
     app = null;
     const run = await runCli(dataDir, ['shorten', 'https://example.com/queued-alone']);
     expect(run.code, run.stderr).toBe(3);
-    expect(run.stderr).toMatch(/queued in Team's outbox.*when the app next runs/);
+    expect(run.stderr).toMatch(/queued in Team[’']s outbox.*when the app next runs/);
     // The app finds it in the outbox when it starts.
     app = await startApp(dataDir, store);
     const waiting = await value<OutboxItem[]>(app.backend, 'outbox:list');

@@ -93,6 +93,6 @@ describe.each([
     expect(JSON.parse((await cli(['outbox', '--json'])).stdout)).toEqual([]);
     const unknown = await cli(['outbox', 'discard', 'ffffffffffff', '--yes']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('no change "ffffffffffff"');
+    expect(unknown.stderr).toContain('no change “ffffffffffff”');
   });
 });

@@ -3,6 +3,7 @@ import { confirm } from '../confirm.js';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { findLink } from '../find-link.js';
+import { t } from '../i18n.js';
 import { settle } from '../outbox-wait.js';
 
 /** `linkdeck delete ALIAS…`: queued deletes, sent before the command ends (or left queued: exit 3). */
@@ -17,12 +18,14 @@ export async function run(
   // Every name is checked before anything is deleted: a typo stops the whole command.
   for (const name of args[0] as string[]) links.push(await findLink(session, name));
   if (opts['yes'] !== true) {
-    const what =
-      links.length === 1
-        ? links[0]!.shortUrl
-        : `these ${links.length} links (${links.map((l) => l.alias).join(', ')})`;
-    if (!(await confirm(`Delete ${what} from ${session.profile.name}? Its clicks go with it.`))) {
-      out.note('Nothing was deleted.');
+    const question = t('cli.delete.confirm', {
+      n: links.length,
+      url: links[0]!.shortUrl,
+      aliases: links.map((l) => l.alias).join(', '),
+      profile: session.profile.name,
+    });
+    if (!(await confirm(question))) {
+      out.note(t('cli.delete.nothingDeleted'));
       return EXIT.done;
     }
   }
@@ -50,12 +53,12 @@ export async function run(
     );
   for (const { link, result } of rows) {
     if (result.kind === 'done') {
-      if (!out.json) out.line(out.human ? `Deleted ${link.shortUrl}` : link.shortUrl);
+      if (!out.json) out.line(out.human ? t('cli.delete.deleted', { url: link.shortUrl }) : link.shortUrl);
     } else if (result.kind === 'refused') {
       out.error(`${link.shortUrl}: ${result.message}`);
       code = EXIT.refused;
     } else {
-      out.warn(`${link.shortUrl}: the delete is queued, not sent yet (${result.reason}).`);
+      out.warn(t('cli.delete.queued', { url: link.shortUrl, reason: result.reason }));
       if (code === EXIT.done) code = EXIT.queued;
     }
   }

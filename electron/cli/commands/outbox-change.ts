@@ -1,7 +1,8 @@
 import type { OutboxItem } from '../../shared/models.js';
 import { confirm } from '../confirm.js';
 import type { CommandContext } from '../context.js';
-import { CliError, EXIT, usageError } from '../exit-codes.js';
+import { cliError, EXIT, usageErrorT } from '../exit-codes.js';
+import { t } from '../i18n.js';
 import { settle } from '../outbox-wait.js';
 import type { Session } from '../session.js';
 
@@ -13,11 +14,9 @@ export async function outboxItem(session: Session, id: string): Promise<OutboxIt
   if (exact) return exact;
   const matches = wanted.length >= 4 ? items.filter((i) => i.opId.toLowerCase().startsWith(wanted)) : [];
   if (matches.length === 1) return matches[0]!;
-  throw usageError(
-    matches.length > 1
-      ? `"${id}" names ${matches.length} changes in the outbox: give more of the id.`
-      : `There is no change "${id}" in ${session.profile.name}'s outbox (see "linkdeck outbox").`,
-  );
+  throw matches.length > 1
+    ? usageErrorT('cli.outbox.ambiguousId', { id, n: matches.length })
+    : usageErrorT('cli.outbox.noSuchChange', { id, profile: session.profile.name });
 }
 
 /** `linkdeck outbox retry ID`: sends a refused or waiting change again now, and waits for its answer. */
@@ -28,14 +27,14 @@ export const retry = {
     await session.call<OutboxItem>('outbox:retry', { opId: item.opId });
     const outcome = (await settle(session, [item.opId])).get(item.opId)!;
     if (ctx.out.json) ctx.out.data({ opId: item.opId, status: outcome.kind, ...('message' in outcome ? { message: outcome.message } : {}), ...(outcome.kind === 'queued' ? { message: outcome.reason } : {}), ...(outcome.kind === 'done' ? { shortUrl: outcome.outcome.shortUrl ?? null } : {}) });
-    if (outcome.kind === 'refused') throw new CliError(EXIT.refused, `${item.summary}: refused again: ${outcome.message}`);
+    if (outcome.kind === 'refused') throw cliError(EXIT.refused, 'cli.outbox.refusedAgain', { summary: item.summary, reason: outcome.message });
     if (outcome.kind === 'queued') {
-      ctx.out.warn(`${item.summary}: still waiting: ${outcome.reason}.`);
+      ctx.out.warn(t('cli.outbox.stillWaiting', { summary: item.summary, reason: outcome.reason }));
       return EXIT.queued;
     }
     if (!ctx.out.json) {
       if (outcome.outcome.shortUrl) ctx.out.line(outcome.outcome.shortUrl);
-      ctx.out.note(`${item.summary}: done.`);
+      ctx.out.note(t('cli.outbox.done', { summary: item.summary }));
     }
     return EXIT.done;
   },
@@ -46,13 +45,13 @@ export const discard = {
   async run(ctx: CommandContext, args: unknown[], opts: Record<string, unknown>): Promise<number> {
     const session = await ctx.session();
     const item = await outboxItem(session, args[0] as string);
-    if (opts['yes'] !== true && !(await confirm(`Drop "${item.summary}"? It will not be sent.`))) {
-      ctx.out.note('Nothing was dropped.');
+    if (opts['yes'] !== true && !(await confirm(t('cli.outbox.confirmDiscard', { summary: item.summary })))) {
+      ctx.out.note(t('cli.outbox.nothingDropped'));
       return EXIT.done;
     }
     await session.call('outbox:discard', { opId: item.opId });
     if (ctx.out.json) ctx.out.data({ opId: item.opId, status: 'discarded' });
-    else ctx.out.note(`Dropped: ${item.summary}.`);
+    else ctx.out.note(t('cli.outbox.dropped', { summary: item.summary }));
     return EXIT.done;
   },
 };

@@ -1,7 +1,8 @@
 import type { ProfilesState, ProfileSummary } from '../../shared/contract.js';
 import { confirm } from '../confirm.js';
 import type { CommandContext } from '../context.js';
-import { EXIT, usageError } from '../exit-codes.js';
+import { EXIT, usageErrorT } from '../exit-codes.js';
+import { t } from '../i18n.js';
 import { pickProfile } from '../session.js';
 
 type Verb = 'use' | 'rename' | 'remove';
@@ -18,15 +19,15 @@ export const runVerb =
     if (verb === 'use') changed = await session.call<ProfileSummary>('profiles:switch', { id: profile.id });
     else if (verb === 'rename') {
       const name = (newName ?? '').trim();
-      if (!name) throw usageError('A new name is needed: linkdeck profiles rename OLD NEW.');
+      if (!name) throw usageErrorT('cli.profiles.newNameNeeded');
       changed = await session.call<ProfileSummary>('profiles:rename', { id: profile.id, name });
     } else {
       const what =
         profile.kind === 'local'
-          ? `Remove "${profile.name}" and delete its service and every link in it from this computer?`
-          : `Remove "${profile.name}" (${profile.baseUrl}), its key and its offline copy? The links stay on the service.`;
+          ? t('cli.profiles.confirmRemoveLocal', { name: profile.name })
+          : t('cli.profiles.confirmRemoveRemote', { name: profile.name, url: profile.baseUrl });
       if (opts['yes'] !== true && !(await confirm(what))) {
-        ctx.out.note('Nothing was removed.');
+        ctx.out.note(t('cli.profiles.nothingRemoved'));
         return EXIT.done;
       }
       await session.call<ProfilesState>('profiles:remove', { id: profile.id });
@@ -35,10 +36,10 @@ export const runVerb =
     else
       ctx.out.note(
         verb === 'use'
-          ? `"${profile.name}" is now the current profile.`
+          ? t('cli.profiles.nowCurrent', { name: profile.name })
           : verb === 'rename'
-            ? `"${profile.name}" is now "${changed?.name}".`
-            : `"${profile.name}" was removed.`,
+            ? t('cli.profiles.renamed', { name: profile.name, newName: changed?.name ?? '' })
+            : t('cli.profiles.removed', { name: profile.name }),
       );
     return EXIT.done;
   };

@@ -1,7 +1,7 @@
 import type { ProfilesState } from '../../shared/contract.js';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { NO_PROFILE_YET } from '../session.js';
+import { t } from '../i18n.js';
 
 /** `linkdeck profiles`: every profile, the current one marked; never a key. */
 export async function run(ctx: CommandContext): Promise<number> {
@@ -17,7 +17,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     return EXIT.done;
   }
   if (!state.profiles.length) {
-    out.note(NO_PROFILE_YET);
+    out.note(t('cli.session.noProfileYet'));
     return EXIT.done;
   }
   out.table(
@@ -26,13 +26,16 @@ export async function run(ctx: CommandContext): Promise<number> {
       p.name,
       p.kind,
       p.publicUrl ?? p.baseUrl,
-      p.needsKey ? 'key needed' : '',
+      // Piped, the columns are for scripts: the English word, as before.
+      p.needsKey ? (out.human ? t('cli.profiles.keyNeeded') : 'key needed') : '',
     ]),
-    out.human ? ['', 'NAME', 'KIND', 'ADDRESS', ''] : undefined,
+    out.human
+      ? ['', t('cli.profiles.headName'), t('cli.profiles.headKind'), t('cli.profiles.headAddress'), '']
+      : undefined,
   );
   if (!state.keychain.persistent)
     out.warn(
-      'No OS keychain answers here: keys last for one run only. Give a remote profile its key with LINKDECK_API_KEY (see "linkdeck status").',
+      t('cli.profiles.noKeychain', { variable: 'LINKDECK_API_KEY' }),
     );
   return EXIT.done;
 }

@@ -3,7 +3,8 @@ import { validateCustomAlias, validateWebUrl } from '../../shared/link-validatio
 import { applyUtm, type UtmTemplate } from '../../shared/utm.js';
 import { copyToClipboard } from '../clipboard.js';
 import type { CommandContext } from '../context.js';
-import { CliError, EXIT, usageError } from '../exit-codes.js';
+import { cliError, EXIT, usageErrorT } from '../exit-codes.js';
+import { errorText, t } from '../i18n.js';
 import { campaignNamed, channelNamed, domainNamed } from '../lookups.js';
 import { settle, type Settled } from '../outbox-wait.js';
 import { nonBlankLines, readStdin } from '../read-input.js';
@@ -23,7 +24,8 @@ interface Row {
   url: string;
   input?: LinkInput;
   opId?: string;
-  result?: Settled | { kind: 'invalid'; message: string };
+  /** `said`: the message in the person's language (stderr); `message` stays English for --json. */
+  result?: Settled | { kind: 'invalid'; message: string; said?: string };
 }
 
 /**
@@ -40,10 +42,9 @@ export async function run(
   const given = args[0] as string[];
   const urls = given.length === 1 && given[0] === '-' ? nonBlankLines(await readStdin()) : given;
   if (given.includes('-') && given.length > 1)
-    throw usageError('Give URLs as arguments or "-" for stdin, not both.');
-  if (urls.length === 0) throw usageError('No URL to shorten (stdin was empty).');
-  if (options.alias !== undefined && urls.length > 1)
-    throw usageError('--alias names one link: give one URL with it.');
+    throw usageErrorT('cli.shorten.argsAndStdin');
+  if (urls.length === 0) throw usageErrorT('cli.shorten.noUrl');
+  if (options.alias !== undefined && urls.length > 1) throw usageErrorT('cli.shorten.aliasOneUrl');
 
   const session = await ctx.session({ needsKey: true });
   const base = await baseInput(session, options);
@@ -74,7 +75,7 @@ export async function run(
     if (!row.input) continue;
     const queued = await session.attempt<OutboxItem>('links:create', row.input);
     if (queued.ok) row.opId = queued.value.opId;
-    else row.result = { kind: 'invalid', message: queued.error.message };
+    else row.result = { kind: 'invalid', message: queued.error.message, said: errorText(queued.error) };
   }
   const settled = await settle(
     session,
@@ -100,9 +101,9 @@ async function utmTemplate(session: Session, name: string): Promise<UtmTemplate>
   const templates = await session.call<UtmTemplate[]>('utm:templates');
   const found = templates.find((t) => t.name.toLowerCase() === name.trim().toLowerCase());
   if (!found)
-    throw usageError(
-      `There is no UTM template "${name}"${templates.length ? ` (${templates.map((t) => JSON.stringify(t.name)).join(', ')})` : ' (save one in the app first)'}.`,
-    );
+    throw templates.length
+      ? usageErrorT('cli.shorten.noTemplate', { name, names: templates.map((u) => JSON.stringify(u.name)).join(', ') })
+      : usageErrorT('cli.shorten.noTemplateAtAll', { name });
   return found;
 }
 
@@ -137,17 +138,27 @@ async function report(
   const invalid = rows.filter((r) => r.result?.kind === 'invalid' || r.result?.kind === 'refused');
   const queued = rows.filter((r) => r.result?.kind === 'queued');
   for (const r of invalid)
-    out.error(`line ${rows.indexOf(r) + 1}, ${r.url}: ${(r.result as { message: string }).message}`);
+    out.error(
+      t('cli.shorten.lineProblem', {
+        line: rows.indexOf(r) + 1,
+        url: r.url,
+        problem: (r.result as { message: string; said?: string }).said ?? (r.result as { message: string }).message,
+      }),
+    );
   const made = rows.filter(shortOf).length;
   if (invalid.length && rows.length > 1)
-    out.note(`${made} of ${rows.length} shortened${queued.length ? `, ${queued.length} queued` : ''}; ${invalid.length} not sent (above).`);
+    out.note(
+      queued.length
+        ? t('cli.shorten.tallyQueued', { made, n: rows.length, queued: queued.length, invalid: invalid.length })
+        : t('cli.shorten.tally', { made, n: rows.length, invalid: invalid.length }),
+    );
   if (queued.length) {
     const reason = (queued[0]!.result as { reason: string }).reason;
     out.warn(
-      `${queued.length === 1 ? `${queued[0]!.url} is` : `${queued.length} links are`} queued in ${session.profile.name}'s outbox, not sent yet: ${reason}. ` +
+      `${t('cli.shorten.queued', { n: queued.length, url: queued[0]!.url, profile: session.profile.name, reason })} ` +
         (session.mode === 'app'
-          ? 'Linkdeck sends it as soon as it can.'
-          : 'Linkdeck sends it when the app next runs, or run "linkdeck sync --wait" to send it (exit 0 once sent).'),
+          ? t('cli.shorten.sendsSoon', { n: queued.length })
+          : t('cli.shorten.sendsLater', { n: queued.length })),
     );
   }
   let copyFailed = false;
@@ -157,10 +168,10 @@ async function report(
       const tool = await copyToClipboard(shorts.join('\n'));
       if (tool)
         out.note(
-          `Copied ${shorts.length === 1 ? 'the short URL' : `${shorts.length} short URLs`} to the clipboard.`,
+          t('cli.shorten.copied', { n: shorts.length }),
         );
       else {
-        out.error('Could not copy to the clipboard (no pbcopy, clip, wl-copy, xclip or xsel here, or none could reach a display).');
+        out.error(t('cli.shorten.copyFailed'));
         copyFailed = true;
       }
     }
@@ -171,7 +182,7 @@ async function report(
     return refusedByService || invalid.length < rows.length ? EXIT.refused : EXIT.usage;
   }
   if (queued.length) return EXIT.queued;
-  if (!rows.some(shortOf)) throw new CliError(EXIT.refused, 'No short URL came back.');
+  if (!rows.some(shortOf)) throw cliError(EXIT.refused, 'cli.shorten.nothingBack');
   // Asked to copy and could not: the short URLs are made (and printed), but the command did not
   // do all it was asked.
   return copyFailed ? EXIT.refused : EXIT.done;

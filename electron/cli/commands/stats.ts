@@ -2,7 +2,7 @@ import type { CountMap, LinkOrigin, MirrorLinkDetails } from '../../shared/model
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { findLink } from '../find-link.js';
-import { age } from '../output.js';
+import { age, formatNumber, t } from '../i18n.js';
 
 /**
  * `linkdeck stats ALIAS`: the figures of the link's detail in the app (`links:get`: read again
@@ -41,19 +41,43 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
     ['Systems', top(stats?.topOs)],
     ['Social', top(stats?.socialCount)],
   ];
-  if (out.human) out.table(rows.map(([k, v]) => [out.style('dim', k), v]));
+  // Piped, the English labels and plain numbers stay (scripts read them); on a terminal, the
+  // person's language and number format.
+  if (out.human)
+    out.table(
+      rows.map(([k, v]) => {
+        const label = HUMAN_LABELS[k];
+        const value = (k === 'Clicks' || (k === 'Unique clicks' && stats)) && /^\d+$/.test(v) ? formatNumber(Number(v)) : v;
+        return [out.style('dim', label ? t(label) : k), k === 'Unique clicks' && !stats ? t('cli.stats.notReadYet') : value];
+      }),
+    );
   else out.lines(rows.map(([k, v]) => `${k}\t${v}`));
   out.note(
     detail.stale
       ? detail.fetchedAt === null
-        ? 'These figures were never read from the service (it could not be reached): the counts are what the list knows.'
-        : `These figures were read ${age(detail.fetchedAt)}: the service could not be reached to read them again.`
+        ? t('cli.stats.neverReadOffline')
+        : t('cli.stats.readStale', { ago: age(detail.fetchedAt) })
       : detail.fetchedAt === null
-        ? 'These figures were never read from the service.'
-        : `Read ${age(detail.fetchedAt)}.`,
+        ? t('cli.stats.neverRead')
+        : t('cli.stats.read', { ago: age(detail.fetchedAt) }),
   );
   return EXIT.done;
 }
+
+/** The table's labels on a terminal (full keys, as the catalogue check wants them). */
+const HUMAN_LABELS: Record<string, string> = {
+  'Short URL': 'cli.stats.shortUrl',
+  Destination: 'cli.stats.destination',
+  Title: 'cli.stats.title',
+  Created: 'cli.stats.created',
+  Clicks: 'cli.stats.clicks',
+  'Unique clicks': 'cli.stats.uniqueClicks',
+  Countries: 'cli.stats.countries',
+  Referrers: 'cli.stats.referrers',
+  Browsers: 'cli.stats.browsers',
+  Systems: 'cli.stats.systems',
+  Social: 'cli.stats.social',
+};
 
 /** One source's figures, as the detail says them: "2500000 clicks; created on Bitly 2023-04-02". */
 function originLine(origin: LinkOrigin): string {

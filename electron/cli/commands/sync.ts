@@ -2,7 +2,7 @@ import type { OutboxItem, SyncProgress } from '../../shared/models.js';
 import { settle } from '../outbox-wait.js';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { age } from '../output.js';
+import { age, errorText, t } from '../i18n.js';
 import type { Session } from '../session.js';
 
 const LOOK_EVERY_MS = 300;
@@ -28,14 +28,15 @@ export async function run(
   });
   if (!refreshed.ok) {
     if (refreshed.error.code === 'offline') return offline(ctx, session, refreshed.error.message);
-    throw new CliError(EXIT.refused, refreshed.error.message);
+    throw new CliError(EXIT.refused, errorText(refreshed.error), refreshed.error.message);
   }
   let progress = await session.call<SyncProgress>('sync:status');
   // Working on its own, the command is the only one syncing: it waits for the run it started.
   if (waited) {
     let lastShown = '';
     while (progress.phase !== 'idle' && progress.online) {
-      const line = `Syncing ${session.profile.name}: ${progress.done}${progress.total ? ` of ${progress.total}` : ''} (${progress.phase})`;
+      const values = { profile: session.profile.name, done: progress.done, total: progress.total ?? 0, phase: progress.phase };
+      const line = progress.total ? t('cli.sync.progressOf', values) : t('cli.sync.progress', values);
       if (line !== lastShown && !ctx.out.json) ctx.out.note(line);
       lastShown = line;
       await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
@@ -43,25 +44,29 @@ export async function run(
     }
   }
   if (!progress.online)
-    return offline(ctx, session, progress.error?.message ?? 'the service cannot be reached');
-  if (progress.error) throw new CliError(EXIT.refused, progress.error.message);
+    return offline(ctx, session, progress.error ? errorText(progress.error) : t('cli.sync.unreachable'));
+  if (progress.error) throw new CliError(EXIT.refused, errorText(progress.error), progress.error.message);
   // "Up to date" includes the outbox: changes waiting for a retry time are sent now, and what
   // still cannot go is reported with exit 3, never hidden behind a 0.
   const outbox = waited ? await sendWaiting(session, before) : null;
   if (ctx.out.json) ctx.out.data({ ...progress, outbox });
   else if (outbox?.waiting.length)
     ctx.out.warn(
-      `${session.profile.name}'s links are synced, but ${outbox.waiting.length === 1 ? '1 change waits' : `${outbox.waiting.length} changes wait`} in the outbox: ${outbox.waiting.map((w) => `${w.summary} (${w.reason})`).join('; ')}.`,
+      t('cli.sync.syncedButWaiting', {
+        profile: session.profile.name,
+        n: outbox.waiting.length,
+        list: outbox.waiting.map((w) => `${w.summary} (${w.reason})`).join('; '),
+      }),
     );
   else
     ctx.out.note(
       progress.phase === 'idle'
-        ? `${session.profile.name} is up to date (links synced ${age(progress.syncedAt)}).`
-        : `${session.profile.name} is syncing in the app (${progress.phase}).`,
+        ? t('cli.sync.upToDate', { profile: session.profile.name, ago: age(progress.syncedAt) })
+        : t('cli.sync.syncingInApp', { profile: session.profile.name, phase: progress.phase }),
     );
   if (outbox?.refused.length && !ctx.out.json)
     ctx.out.warn(
-      `${outbox.refused.length === 1 ? '1 change was' : `${outbox.refused.length} changes were`} refused by the service and wait for you: see "linkdeck outbox" (retry or discard).`,
+      t('cli.sync.refused', { n: outbox.refused.length }),
     );
   return outbox?.waiting.length ? EXIT.queued : EXIT.done;
 }
@@ -110,6 +115,6 @@ async function sendWaiting(session: Session, before: readonly OutboxItem[]): Pro
 }
 
 function offline(ctx: CommandContext, session: Session, why: string): number {
-  ctx.out.warn(`${session.profile.name} is offline (${why}): the mirror stays as it was.`);
+  ctx.out.warn(t('cli.sync.offline', { profile: session.profile.name, why }));
   return EXIT.queued;
 }

@@ -34,9 +34,10 @@ export async function runCli(
   const bundle = await cliBundle();
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !['DISPLAY', 'WAYLAND_DISPLAY', 'NO_COLOR', 'FORCE_COLOR'].includes(k))
+    if (v !== undefined && !['DISPLAY', 'WAYLAND_DISPLAY', 'NO_COLOR', 'FORCE_COLOR', ...LOCALE_VARIABLES].includes(k))
       env[k] = v;
-  Object.assign(env, { LINKDECK_DATA_DIR: dataDir }, options.env);
+  // English unless a test asks for a language: the tests' words must not depend on the machine's.
+  Object.assign(env, { LINKDECK_DATA_DIR: dataDir, LANG: 'C.UTF-8' }, options.env);
   const child = spawn(process.execPath, [bundle, ...args], {
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -51,6 +52,9 @@ export async function runCli(
   const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
   return { code, stdout, stderr };
 }
+
+/** The variables the command's language comes from (electron/cli/i18n.ts). */
+const LOCALE_VARIABLES = ['LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG'];
 
 export const lines = (text: string) => text.split(/\r?\n/).filter((l) => l !== '');
 

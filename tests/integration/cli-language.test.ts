@@ -1,0 +1,86 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliLocaleFrom, posixLanguages } from '../../electron/cli/i18n.js';
+import { cliBundle, localWorkspaceFolder, runCli, type CliRun } from './support/cli-harness.js';
+
+/**
+ * `linkdeck` in the person's language (issue 44): the real bundle, run with LANG=de_DE.UTF-8 and
+ * with LANG=C on the same data folder. The sentences for a person change; what scripts read
+ * (--json, piped lines, CSV, exit codes) is byte for byte the same.
+ */
+describe('linkdeck: the language of its human output', () => {
+  let dataDir: string;
+  const C = { LANG: 'C' };
+  const DE = { LANG: 'de_DE.UTF-8' };
+  const cli = (args: string[], env: Record<string, string>) => runCli(dataDir, args, { env });
+  const same = (a: CliRun, b: CliRun, what: string) => {
+    expect(b.code, `${what}: ${b.stderr}`).toBe(a.code);
+    expect(b.stdout, what).toBe(a.stdout);
+  };
+
+  beforeAll(async () => {
+    await cliBundle();
+    ({ dataDir } = await localWorkspaceFolder());
+    const made = await cli(['shorten', 'https://example.org/sprache', '--alias', 'sprache'], C);
+    expect(made.code, made.stderr).toBe(0);
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('says its sentences in German, with real plurals, under LANG=de_DE.UTF-8', { timeout: 300_000 }, async () => {
+    const one = await cli(['find', 'sprache'], DE);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr).toMatch(/^1 Link in der Kopie von .+ auf diesem Computer, synchronisiert /m);
+    expect(one.stderr).not.toMatch(/in the copy of|synced/);
+
+    const made = await cli(['shorten', 'https://example.org/zwei', 'https://example.org/drei'], C);
+    expect(made.code, made.stderr).toBe(0);
+    const three = await cli(['list'], DE);
+    expect(three.stderr).toMatch(/^3 Links in der Kopie von /m);
+    const english = await cli(['list'], C);
+    expect(english.stderr).toMatch(/^3 links in the copy of /m);
+
+    const nobody = await cli(['profiles', 'use', 'Niemand'], DE);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toContain('Es gibt kein Profil „Niemand“');
+
+    const empty = await cli(['outbox'], DE);
+    expect(empty.stderr).toMatch(/^Im Postausgang von .+ wartet nichts\.$/m);
+  });
+
+  it('keeps --json, piped lines, CSV and exit codes identical to LANG=C', { timeout: 300_000 }, async () => {
+    const runs: string[][] = [
+      ['list', '--json'],
+      ['find', 'sprache', '--json'],
+      ['list'], // piped: tab-separated lines
+      ['list', '--header'],
+      ['list', '--csv'],
+      ['export'],
+      ['profiles'],
+      ['profiles', '--json'],
+      ['outbox', '--json'],
+      ['status', '--json'],
+      ['profiles', 'use', 'Niemand', '--json'], // an error: { error } in English, exit 2
+      ['shorten', 'not a url', '--json'],
+    ];
+    for (const args of runs) same(await cli(args, C), await cli(args, DE), args.join(' '));
+    // Piped `status` (key, tab, value) is for scripts too; its "synced N seconds ago" moves between
+    // two runs, so its keys and words are checked rather than its bytes.
+    const status = await cli(['status'], DE);
+    expect(status.stdout).toMatch(/^profile\t.+\nservice\t.+\nkey\tfound \(local workspace\)\n/);
+    expect(status.stdout).toMatch(/^mirror\t(synced (just now|.+ ago)|not synced yet)$/m);
+  });
+
+  it('reads the environment as gettext does', () => {
+    // LANGUAGE first, then LC_ALL, LC_MESSAGES, LANG; empty ones are skipped.
+    expect(cliLocaleFrom({ LANG: 'de_DE.UTF-8' })).toBe('de');
+    expect(cliLocaleFrom({ LANG: 'de_DE.UTF-8', LC_ALL: 'fr_FR.UTF-8' })).toBe('fr');
+    expect(cliLocaleFrom({ LANG: 'de_DE.UTF-8', LC_MESSAGES: 'es_ES.UTF-8' })).toBe('es');
+    expect(cliLocaleFrom({ LANG: 'de_DE.UTF-8', LC_ALL: '' })).toBe('de');
+    expect(cliLocaleFrom({ LANG: 'de_DE.UTF-8', LANGUAGE: 'pt_BR:de' })).toBe('pt-BR');
+    // LANGUAGE counts only when the locale is not C: LC_ALL=C in a script means English.
+    expect(cliLocaleFrom({ LC_ALL: 'C', LANGUAGE: 'fr' })).toBe('en');
+    expect(cliLocaleFrom({ LANG: 'POSIX' })).toBe('en');
+    expect(cliLocaleFrom({})).toBe('en');
+    expect(posixLanguages({ LANG: 'pt_PT.UTF-8' })).toEqual(['pt_PT.UTF-8']);
+  });
+});
