@@ -4,6 +4,7 @@ import { buildApp, DEFAULT_TIMEOUTS, type ServerTimeouts } from './app.js';
 import type { ServiceContext } from './context.js';
 import { retargetQrFiles } from './qr/qr-image-routes.js';
 import { DB_FILE, openDatabase } from './db.js';
+import { sqliteStore } from './database/store.js';
 import { runningServiceMessage, takeDataLock } from './data-lock.js';
 import { ApiError } from './errors.js';
 import { listenForMetrics } from './health.js';
@@ -89,6 +90,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
   const ctx: ServiceContext = {
     db,
+    store: sqliteStore(db),
     baseUrl: () => baseUrl,
     now,
     countryHeader: (options.countryHeader ?? 'cf-ipcountry').toLowerCase(),

@@ -2,14 +2,16 @@ import pg from 'pg';
 
 /**
  * A node-postgres pool for the service. bigint columns (times in unix milliseconds, counts,
- * click ids) come back as numbers, as libsql gives them on SQLite: every value the service keeps
+ * click ids) and sums (numeric) come back as numbers, as libsql gives them on SQLite: every value the service keeps
  * is far below 2^53. The pool's own limits keep a node from holding every connection a shared
  * server has (max_connections is 100 by default, shared by all nodes).
  */
 export function createPool(url: string, options: { max?: number } = {}): pg.Pool {
   const types = {
     getTypeParser: ((oid: number, format?: string) =>
-      oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC
+        ? (value: string) => Number(value)
+        : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({
     connectionString: url,
