@@ -145,7 +145,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { port } = app.server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   if (!baseUrl) baseUrl = `http://${shownHost}:${port}`;
-  retargetQrFiles(ctx);
+  await retargetQrFiles(ctx);
   const metricsUrl = metricsServer?.url ?? (options.metrics?.servicePort && ctx.metrics ? `http://${shownHost}:${port}/metrics` : undefined);
 
   let closed: Promise<void> | undefined;

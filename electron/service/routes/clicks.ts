@@ -188,7 +188,7 @@ export function registerClickRoutes(api: FastifyInstance, ctx: ServiceContext): 
     ),
   );
   api.get('/url/:id/clicks', async (request) => {
-    const link = getOwnedLink(ctx, request.userId, linkId(request));
+    const link = await ctx.store.run(getOwnedLink(request.userId, linkId(request)));
     return ctx.store.run(timeline({ ...readQuery(request.query as Query, ctx.now()), links: 0, totalsSince: null }, 'link_id = ?', [link.id]));
   });
 }
