@@ -18,6 +18,9 @@ export interface ServiceContext {
   metrics?: ServiceMetrics;
 }
 
+/** What database work that makes links and QR codes needs besides the store: the clock and the address. */
+export type StoreContext = Pick<ServiceContext, 'baseUrl' | 'now'>;
+
 export function notifyLinkChanged(ctx: ServiceContext, linkId: number): void {
   for (const listener of ctx.linkChanged) listener(linkId);
 }

@@ -1,5 +1,5 @@
+import type { StoreContext } from '../context.js';
 import { first, q, type Work } from '../database/work.js';
-import type { ServiceContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { DroppedItem } from './dropped.js';
 import type { LinkInput } from './link-input.js';
@@ -38,7 +38,7 @@ export function domainHost(domain: string): string | null {
  * "https://go.example.com", "go.example.com" and "GO.example.com/" all match), or 0 when it names
  * the service's own address.
  */
-export function* resolveDomain(ctx: ServiceContext, userId: number, domain: string): Work<number> {
+export function* resolveDomain(ctx: StoreContext, userId: number, domain: string): Work<number> {
   const host = domainHost(domain);
   if (host !== null && host === domainHost(ctx.baseUrl())) return 0;
   const row =
@@ -59,7 +59,7 @@ export function* resolveDomain(ctx: ServiceContext, userId: number, domain: stri
  * recorded in `dropped` (as real deployments skip it), never linked.
  */
 export function* resolveReferences(
-  ctx: ServiceContext,
+  ctx: StoreContext,
   userId: number,
   input: LinkInput,
   dropped: DroppedItem[] = [],

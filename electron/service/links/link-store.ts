@@ -1,6 +1,6 @@
+import type { StoreContext } from '../context.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { all, engine, first, q, run, transaction, type Work } from '../database/work.js';
-import type { ServiceContext } from '../context.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import type { Paging } from '../format.js';
 import { freeRandomAliasWork } from './aliases.js';
@@ -219,13 +219,13 @@ function* aliasTaken(domainId: number, alias: string, exceptId = 0): Work<boolea
   return (yield* first(q('SELECT 1 AS taken FROM links WHERE domain_id = ? AND alias = ? AND id <> ?', domainId, alias, exceptId))) !== undefined;
 }
 
-function* domainLabel(ctx: ServiceContext, domainId: number): Work<string> {
+function* domainLabel(ctx: StoreContext, domainId: number): Work<string> {
   if (domainId === 0) return ctx.baseUrl();
   const row = yield* first<{ domain: string }>(q('SELECT domain FROM domains WHERE id = ?', domainId));
   return row?.domain ?? ctx.baseUrl();
 }
 
-function* aliasTakenError(ctx: ServiceContext, domainId: number, alias: string): Work<Error> {
+function* aliasTakenError(ctx: StoreContext, domainId: number, alias: string): Work<Error> {
   return conflict(`The alias "${alias}" is already taken on ${yield* domainLabel(ctx, domainId)}. Choose another custom alias.`);
 }
 
@@ -248,7 +248,7 @@ function* replacePixels(linkId: number, pixels: number[]): Work<void> {
 
 /** Inserts a new link; answers its id and alias. `refs` must come from resolveReferences. */
 export function* createLink(
-  ctx: ServiceContext,
+  ctx: StoreContext,
   userId: number,
   input: LinkInput,
   refs: LinkReferences,
@@ -319,7 +319,7 @@ export function* createLink(
  * ("" / [] / null) resets it. The title follows the (new or kept) meta title and the new URL.
  */
 export function* updateLink(
-  ctx: ServiceContext,
+  ctx: StoreContext,
   userId: number,
   id: number,
   input: LinkInput,

@@ -1,7 +1,7 @@
+import type { StoreContext } from '../context.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { all, engine, first, q, run, transaction, type Work } from '../database/work.js';
 import { isDynamicQrType, type QrData, type QrType } from '../../shared/qr-codes.js';
-import type { ServiceContext } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
 import { freeRandomAliasWork } from '../links/aliases.js';
 
@@ -120,12 +120,12 @@ export interface QrFields {
  * Where a dynamic code's hidden link leads: the payload itself for URLs, `mailto:`, `tel:` and
  * `sms:`; for a vCard or an event, the file the service hands out at /qr/<alias>/file.
  */
-export function hiddenTarget(ctx: ServiceContext, type: QrType, payload: string, alias: string): string {
+export function hiddenTarget(ctx: StoreContext, type: QrType, payload: string, alias: string): string {
   return type === 'vcard' || type === 'event' ? `${ctx.baseUrl()}/qr/${alias}/file` : payload;
 }
 
 /** Inserts a QR code (and its hidden link when the type is dynamic) in one transaction. */
-export function* createQr(ctx: ServiceContext, userId: number, f: QrFields, payload: string): Work<number> {
+export function* createQr(ctx: StoreContext, userId: number, f: QrFields, payload: string): Work<number> {
   const now = ctx.now();
   const alias = yield* freeRandomAliasWork((a) => aliasTaken('qr_codes', a));
   try {
@@ -165,7 +165,7 @@ function* attachHiddenLink(userId: number, qrId: number, target: string, name: s
  * link (its scans go with it, as a deployment's would); a dynamic code keeps its hidden link,
  * so printed codes keep working, and only where it leads changes.
  */
-export function* updateQr(ctx: ServiceContext, cur: StoredQr, f: QrFields, payload: string): Work<number[]> {
+export function* updateQr(ctx: StoreContext, cur: StoredQr, f: QrFields, payload: string): Work<number[]> {
   const now = ctx.now();
   const changedLinks: number[] = [];
   yield* transaction(function* () {
