@@ -11,7 +11,8 @@ import { registerAvatarRoute } from './routes/account.js';
 import { registerApiRoutes } from './routes/index.js';
 import type { DirectRedirect } from './redirect/direct-redirect.js';
 import { registerRedirectRoutes } from './redirect/routes.js';
-import { userIdForKey } from './users.js';
+import { userIdForKeyWork } from './users.js';
+import { all, run, text } from './database/work.js';
 import { registerQrImageRoutes } from './qr/qr-image-routes.js';
 import { registerVerifyRoutes } from './verify-route.js';
 import { forwardedHeadersWarning } from './client-address.js';
@@ -155,7 +156,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     async (api) => {
       api.addHook('onRequest', async (request, reply) => {
         try {
-          request.userId = authenticate(ctx, request);
+          request.userId = await authenticate(ctx, request);
         } catch (error) {
           // A missing or wrong key counts against the sender's address; past the limit the
           // answer is 429 instead of 401.
@@ -177,7 +178,7 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
       });
       api.addHook('preHandler', async (request, reply) => replayIdempotent(ctx, request, reply));
       api.addHook('onSend', async (request, reply, payload) => {
-        rememberIdempotent(ctx, request, reply, payload);
+        await rememberIdempotent(ctx, request, reply, payload);
         return payload;
       });
       registerApiRoutes(api, ctx);
@@ -194,9 +195,10 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
   // request.ip): every redirect then takes the Fastify route.
   if (!opts.trustProxy?.length) direct = directRedirect;
 
-  const purge = () => ctx.db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(ctx.now() - IDEMPOTENCY_TTL_MS);
-  purge();
-  const timer = setInterval(purge, 60 * 60 * 1000);
+  // Every node purges; the statement is the same whichever runs it first.
+  const purge = () => ctx.store.run(run(text`DELETE FROM idempotency WHERE created_at < ${ctx.now() - IDEMPOTENCY_TTL_MS}`)).catch(() => undefined);
+  void purge();
+  const timer = setInterval(() => void purge(), 60 * 60 * 1000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
   return app;
@@ -212,12 +214,12 @@ function countResponses(app: FastifyInstance, metrics: ServiceMetrics): void {
 
 const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
 
-function authenticate(ctx: ServiceContext, request: FastifyRequest): number {
+async function authenticate(ctx: ServiceContext, request: FastifyRequest): Promise<number> {
   const header = request.headers.authorization;
   if (!header) throw new ApiError(401, 'An API key is required: send it as "Authorization: Bearer <key>".');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw new ApiError(401, 'The Authorization header must be "Bearer <key>".');
-  const userId = userIdForKey(ctx.db, match[1] as string);
+  const userId = await ctx.store.do(userIdForKeyWork(match[1] as string));
   if (userId === null) throw new ApiError(401, 'The API key is not valid.');
   return userId;
 }
@@ -324,9 +326,11 @@ async function replayIdempotent(ctx: ServiceContext, request: FastifyRequest, re
     throw badRequest('The Idempotency-Key header must be between 1 and 255 characters.');
   }
   const hash = requestHash(request);
-  const row = ctx.db
-    .prepare('SELECT request_hash, status, body FROM idempotency WHERE user_id = ? AND key = ? AND created_at >= ?')
-    .get(request.userId, key, ctx.now() - IDEMPOTENCY_TTL_MS) as { request_hash: string; status: number; body: string } | undefined;
+  const [row] = await ctx.store.run(
+    all<{ request_hash: string; status: number; body: string }>(
+      text`SELECT request_hash, status, body FROM idempotency WHERE user_id = ${request.userId} AND key = ${key} AND created_at >= ${ctx.now() - IDEMPOTENCY_TTL_MS}`,
+    ),
+  );
   if (!row) {
     request.idempotency = { key, hash };
     return;
@@ -337,11 +341,16 @@ async function replayIdempotent(ctx: ServiceContext, request: FastifyRequest, re
   return reply.code(row.status).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(row.body);
 }
 
-function rememberIdempotent(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+async function rememberIdempotent(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (!request.idempotency || typeof payload !== 'string') return;
   // Server faults and rate limiting are not answers worth replaying: a retry should run again.
   if (reply.statusCode >= 500 || reply.statusCode === 429) return;
-  ctx.db
-    .prepare('INSERT OR REPLACE INTO idempotency (user_id, key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(request.userId, request.idempotency.key, request.idempotency.hash, reply.statusCode, payload, ctx.now());
+  const { key, hash } = request.idempotency;
+  // An upsert both engines read alike (SQLite's INSERT OR REPLACE is not PostgreSQL's).
+  await ctx.store.run(
+    run(
+      text`INSERT INTO idempotency (user_id, key, request_hash, status, body, created_at) VALUES (${request.userId}, ${key}, ${hash}, ${reply.statusCode}, ${payload}, ${ctx.now()})
+        ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash, status = excluded.status, body = excluded.body, created_at = excluded.created_at`,
+    ),
+  );
 }

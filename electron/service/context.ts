@@ -1,8 +1,11 @@
 import type { Db } from './db.js';
+import type { Store } from './database/store.js';
 import type { ServiceMetrics } from './metrics.js';
 
 /** What every part of the service shares: its database, its clock and how it is reached. */
 export interface ServiceContext {
+  /** Where every query runs: SQLite (synchronously) or PostgreSQL (database/store.ts). */
+  store: Store;
   db: Db;
   /** The service's own base URL (no trailing slash), known once it listens. */
   baseUrl(): string;
@@ -14,6 +17,9 @@ export interface ServiceContext {
   /** Prometheus metrics, when the service was started with them (--metrics, --metrics-listen). */
   metrics?: ServiceMetrics;
 }
+
+/** What database work that makes links and QR codes needs besides the store: the clock and the address. */
+export type StoreContext = Pick<ServiceContext, 'baseUrl' | 'now'>;
 
 export function notifyLinkChanged(ctx: ServiceContext, linkId: number): void {
   for (const listener of ctx.linkChanged) listener(linkId);

@@ -1,6 +1,6 @@
 import Database from 'libsql';
 import { join } from 'node:path';
-import { migrations, type Migration } from './migrations.js';
+import { migrateSqlite, NewerSchemaError } from './database/migrate.js';
 import { DataFolderError, folderOwner, giveTo, privateDatabaseFile, privateDir } from './private-files.js';
 
 export type Db = InstanceType<typeof Database>;
@@ -23,35 +23,14 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   try {
-    migrate(db, dataDir);
+    // Into the main file at once: a migration that rewrote secrets (hashing clear API keys)
+    // must not leave the old pages there until some later checkpoint.
+    if (migrateSqlite(db, dataDir)) db.pragma('wal_checkpoint(TRUNCATE)');
   } catch (error) {
     db.close();
-    throw error;
+    throw error instanceof NewerSchemaError ? new DataFolderError(error.message) : error;
   }
   // Run as root on the service user's folder (restore, user add, …): the files stay the user's.
   giveTo(folderOwner(dataDir), [file, `${file}-wal`, `${file}-shm`]);
   return db;
-}
-
-function migrate(db: Db, dataDir: string): void {
-  const row = db.pragma('user_version', { simple: true }) as { user_version?: number } | number;
-  let version = typeof row === 'number' ? row : (row.user_version ?? 0);
-  // Going back after an upgrade: this build does not know the newer tables, so it must not write them.
-  if (version > migrations.length) {
-    throw new DataFolderError(
-      `The database in ${dataDir} was made by a newer Linkdeck (schema ${version}; this one knows up to ${migrations.length}): run that version again, or restore the backup made before the upgrade.`,
-    );
-  }
-  const from = version;
-  for (; version < migrations.length; version++) {
-    const migration = migrations[version] as Migration;
-    db.transaction(() => {
-      if (typeof migration === 'string') db.exec(migration);
-      else migration(db);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-  }
-  // Into the main file now: a migration that rewrote secrets (hashing clear API keys) must
-  // not leave the old pages there until some later checkpoint.
-  if (version > from) db.pragma('wal_checkpoint(TRUNCATE)');
 }

@@ -15,7 +15,7 @@ import { hasDatabase } from './backup.js';
 import { runningServiceMessage, takeDataLock } from './data-lock.js';
 import { DB_FILE, openDatabase } from './db.js';
 import { ApiError } from './errors.js';
-import { migrations } from './migrations.js';
+import { migrations } from './database/migrations.js';
 
 export interface Restored {
   links: number;

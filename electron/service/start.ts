@@ -4,6 +4,7 @@ import { buildApp, DEFAULT_TIMEOUTS, type ServerTimeouts } from './app.js';
 import type { ServiceContext } from './context.js';
 import { retargetQrFiles } from './qr/qr-image-routes.js';
 import { DB_FILE, openDatabase } from './db.js';
+import { sqliteStore } from './database/store.js';
 import { runningServiceMessage, takeDataLock } from './data-lock.js';
 import { ApiError } from './errors.js';
 import { listenForMetrics } from './health.js';
@@ -89,6 +90,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
   const ctx: ServiceContext = {
     db,
+    store: sqliteStore(db),
     baseUrl: () => baseUrl,
     now,
     countryHeader: (options.countryHeader ?? 'cf-ipcountry').toLowerCase(),
@@ -143,7 +145,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { port } = app.server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   if (!baseUrl) baseUrl = `http://${shownHost}:${port}`;
-  retargetQrFiles(ctx);
+  await retargetQrFiles(ctx);
   const metricsUrl = metricsServer?.url ?? (options.metrics?.servicePort && ctx.metrics ? `http://${shownHost}:${port}/metrics` : undefined);
 
   let closed: Promise<void> | undefined;

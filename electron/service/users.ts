@@ -1,5 +1,7 @@
 import { apiKeyPrefix, hashApiKey, newApiKey } from './api-keys.js';
 import type { Db } from './db.js';
+import { sqliteStore } from './database/store.js';
+import { all, first, run, text, transaction, type Work } from './database/work.js';
 import { ApiError, conflict } from './errors.js';
 
 export { newApiKey } from './api-keys.js';
@@ -18,55 +20,52 @@ export interface UserWithKey {
   apiKey: string;
 }
 
+// E-mail addresses are compared without regard to case on both engines (the column is NOCASE on
+// SQLite, and PostgreSQL's unique index is on lower(email)).
+const byEmail = (email: string) => text<{ id: number; email: string }>`SELECT id, email FROM users WHERE lower(email) = lower(${email})`;
+
 /**
  * Creates a user with a fresh key, and gives them two sample overlays and two sample splash
  * pages: the API cannot create those (they are made on the service's website), and empty
  * pickers would hide what the redirect types do.
  */
-export function createUser(db: Db, email: string, now = Date.now()): UserWithKey {
-  const existing = db.prepare('SELECT id FROM users WHERE email = ?').get(email);
+export function* createUserWork(email: string, now = Date.now()): Work<UserWithKey> {
+  const existing = yield* first(byEmail(email));
   if (existing) throw conflict(`A user with the email ${email} already exists.`);
   const apiKey = newApiKey();
   const username = email.split('@')[0] || 'user';
-  const create = db.transaction(() => {
-    const { lastInsertRowid } = db
-      .prepare('INSERT INTO users (email, username, api_key_hash, api_key_prefix, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(email, username, hashApiKey(apiKey), apiKeyPrefix(apiKey), now);
-    const id = Number(lastInsertRowid);
-    const overlay = db.prepare('INSERT INTO overlays (user_id, type, name, config, created_at) VALUES (?, ?, ?, ?, ?)');
-    overlay.run(id, 'message', 'Newsletter sign-up', JSON.stringify({ message: 'Like this? Get our weekly newsletter.', button: 'Subscribe' }), now);
-    overlay.run(id, 'contact', 'Contact us', JSON.stringify({ message: 'Questions? We answer within a day.', button: 'Contact' }), now);
-    const splash = db.prepare('INSERT INTO splash_pages (user_id, name, config, created_at) VALUES (?, ?, ?, ?)');
-    splash.run(id, 'Product launch', JSON.stringify({ title: 'Something new is here', message: 'You are on your way to our launch page.' }), now);
-    splash.run(id, 'Seasonal sale', JSON.stringify({ title: 'The sale is on', message: 'Taking you to this season’s offers.' }), now);
-    return id;
+  const id = yield* transaction(function* () {
+    const user = yield* first<{ id: number }>(
+      text`INSERT INTO users (email, username, api_key_hash, api_key_prefix, created_at) VALUES (${email}, ${username}, ${hashApiKey(apiKey)}, ${apiKeyPrefix(apiKey)}, ${now}) RETURNING id`,
+    );
+    const userId = (user as { id: number }).id;
+    const overlay = (type: string, name: string, config: object) =>
+      run(text`INSERT INTO overlays (user_id, type, name, config, created_at) VALUES (${userId}, ${type}, ${name}, ${JSON.stringify(config)}, ${now})`);
+    yield* overlay('message', 'Newsletter sign-up', { message: 'Like this? Get our weekly newsletter.', button: 'Subscribe' });
+    yield* overlay('contact', 'Contact us', { message: 'Questions? We answer within a day.', button: 'Contact' });
+    const splash = (name: string, config: object) =>
+      run(text`INSERT INTO splash_pages (user_id, name, config, created_at) VALUES (${userId}, ${name}, ${JSON.stringify(config)}, ${now})`);
+    yield* splash('Product launch', { title: 'Something new is here', message: 'You are on your way to our launch page.' });
+    yield* splash('Seasonal sale', { title: 'The sale is on', message: 'Taking you to this season’s offers.' });
+    return userId;
   });
-  return { id: create(), email, apiKey };
+  return { id, email, apiKey };
 }
 
-export function listUsers(db: Db): UserRow[] {
-  return db
-    .prepare('SELECT id, email, api_key_prefix FROM users ORDER BY id')
-    .all()
-    .map((r) => {
-      const row = r as { id: number; email: string; api_key_prefix: string };
-      return { id: row.id, email: row.email, keyPrefix: row.api_key_prefix };
-    });
+export function* listUsersWork(): Work<UserRow[]> {
+  const rows = yield* all<{ id: number; email: string; api_key_prefix: string }>(text`SELECT id, email, api_key_prefix FROM users ORDER BY id`);
+  return rows.map((row) => ({ id: row.id, email: row.email, keyPrefix: row.api_key_prefix }));
 }
 
 /**
  * Gives a user a new key (the old one stops working at once) and returns it: the only time it
  * is seen. `which` is an email, or the first user (the app's local workspace has one user).
  */
-export function resetApiKey(db: Db, which: { email: string } | 'first'): UserWithKey {
-  const user = (
-    which === 'first'
-      ? db.prepare('SELECT id, email FROM users ORDER BY id LIMIT 1').get()
-      : db.prepare('SELECT id, email FROM users WHERE email = ?').get(which.email)
-  ) as { id: number; email: string } | undefined;
+export function* resetApiKeyWork(which: { email: string } | 'first'): Work<UserWithKey> {
+  const user = yield* first(which === 'first' ? text<{ id: number; email: string }>`SELECT id, email FROM users ORDER BY id LIMIT 1` : byEmail(which.email));
   if (!user) throw new ApiError(404, which === 'first' ? 'The database has no user.' : `There is no user with the email ${which.email}.`);
   const apiKey = newApiKey();
-  db.prepare('UPDATE users SET api_key_hash = ?, api_key_prefix = ? WHERE id = ?').run(hashApiKey(apiKey), apiKeyPrefix(apiKey), user.id);
+  yield* run(text`UPDATE users SET api_key_hash = ${hashApiKey(apiKey)}, api_key_prefix = ${apiKeyPrefix(apiKey)} WHERE id = ${user.id}`);
   return { id: user.id, email: user.email, apiKey };
 }
 
@@ -75,7 +74,12 @@ export function resetApiKey(db: Db, which: { email: string } | 'first'): UserWit
  * right, so timing tells an attacker nothing a comparison in constant time would hide (the key
  * has 256 bits of entropy; its hash cannot be steered).
  */
-export function userIdForKey(db: Db, key: string): number | null {
-  const row = db.prepare('SELECT id FROM users WHERE api_key_hash = ?').get(hashApiKey(key)) as { id: number } | undefined;
+export function* userIdForKeyWork(key: string): Work<number | null> {
+  const row = yield* first<{ id: number }>(text`SELECT id FROM users WHERE api_key_hash = ${hashApiKey(key)}`);
   return row ? row.id : null;
 }
+
+// The same on a SQLite connection, synchronously (the command line, the app's backend, tests).
+export const createUser = (db: Db, email: string, now = Date.now()) => sqliteStore(db).do(createUserWork(email, now));
+export const listUsers = (db: Db) => sqliteStore(db).do(listUsersWork());
+export const resetApiKey = (db: Db, which: { email: string } | 'first') => sqliteStore(db).do(resetApiKeyWork(which));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from './context.js';
-import { userIdForKey } from './users.js';
+import { userIdForKeyWork } from './users.js';
 
 /**
  * Proof that an address reaches this very service (the desktop app's "Public address" check).
@@ -22,11 +22,11 @@ export function registerVerifyRoutes(app: FastifyInstance, ctx: ServiceContext):
     for (const [token, expires] of tokens) if (expires <= now) tokens.delete(token);
   };
 
-  app.post(VERIFY_PATH, (request: FastifyRequest, reply: FastifyReply) => {
+  app.post(VERIFY_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
     // Issued to the app on this computer only: from elsewhere the route does not exist.
     if (!isLoopbackPeer(request.socket.remoteAddress)) return notFound(reply);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    if (!match || userIdForKey(ctx.db, match[1] as string) === null) {
+    if (!match || (await ctx.store.do(userIdForKeyWork(match[1] as string))) === null) {
       return reply.code(401).send({ error: 401, message: 'The API key is not valid.' });
     }
     prune();

@@ -1,3 +1,4 @@
+import { sqliteStore } from '../../electron/service/database/store.js';
 import Fastify from 'fastify';
 import { scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,6 +187,7 @@ describe('local service: avatar route', () => {
     f = openFixtures(s);
     const ctx: ServiceContext = {
       db: f.db,
+      store: sqliteStore(f.db),
       baseUrl: () => s.url,
       now: Date.now,
       countryHeader: 'cf-ipcountry',

@@ -1,3 +1,4 @@
+import { sqliteStore } from '../../electron/service/database/store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,7 +67,7 @@ describe('the direct redirect, on its own', () => {
     insert.run(user.id, 'gone', 'https://example.com/gone', 'direct', null, Date.now() - 1000, '[]');
     insert.run(user.id, 'framed', 'https://example.com/framed', 'frame', null, null, '[]');
     insert.run(user.id, 'limited', 'https://example.com/limited', 'direct', null, null, '[]');
-    const ctx: ServiceContext = { db, baseUrl: () => 'http://127.0.0.1', now, countryHeader: 'cf-ipcountry', linkChanged: new Set() };
+    const ctx: ServiceContext = { db, store: sqliteStore(db), baseUrl: () => 'http://127.0.0.1', now, countryHeader: 'cf-ipcountry', linkChanged: new Set() };
     clicks = createClickRecorder(db);
     // Loopback counted here, so that the test's own requests meet the limit.
     pages = new AddressLimiter({ perMinute: 20, now, limitLoopback: true });

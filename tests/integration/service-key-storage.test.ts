@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../electron/service/api-keys.js';
 import { DB_FILE, openDatabase } from '../../electron/service/db.js';
-import { migrations } from '../../electron/service/migrations.js';
+import { migrateSqlite } from '../../electron/service/database/migrate.js';
 import { startService } from '../../electron/service/start.js';
 import { listUsers } from '../../electron/service/users.js';
 
@@ -34,10 +34,9 @@ const fileText = (dir: string) =>
 /** A database as the first schema left it: keys in clear in users.api_key. */
 function oldDatabase(dir: string, keys: Record<string, string>): void {
   const db = new Database(join(dir, DB_FILE));
-  db.exec(migrations[0] as string);
+  migrateSqlite(db, dir, 1);
   const insert = db.prepare('INSERT INTO users (email, username, api_key, created_at) VALUES (?, ?, ?, ?)');
   for (const [email, key] of Object.entries(keys)) insert.run(email, email.split('@')[0], key, 1);
-  db.pragma('user_version = 1');
   db.close();
 }
 

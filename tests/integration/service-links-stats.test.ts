@@ -1,3 +1,4 @@
+import { sqliteStore } from '../../electron/service/database/store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -194,6 +195,7 @@ describe('link changes reach the redirect cache', () => {
     key = createUser(db, 'notify@example.com').apiKey;
     const ctx: ServiceContext = {
       db,
+      store: sqliteStore(db),
       baseUrl: () => base,
       now: Date.now,
       countryHeader: 'cf-ipcountry',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'libsql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/service/db.js';
-import { migrations } from '../../electron/service/migrations.js';
+import { migrateSqlite } from '../../electron/service/database/migrate.js';
 import { InlineClickRecorder, type Click, type ClickRecorder } from '../../electron/service/redirect/click-recorder.js';
 import { MAX_STRINGS } from '../../electron/service/redirect/click-batch.js';
 import { createClickRecorder, ThreadedClickRecorder } from '../../electron/service/redirect/click-writer-thread.js';
@@ -121,10 +121,7 @@ describe('click recorders', () => {
 
   it('falls back to writing inline for a database that is not a file', () => {
     const memory = new Database(':memory:');
-    for (const migration of migrations) {
-      if (typeof migration === 'string') memory.exec(migration);
-      else migration(memory);
-    }
+    migrateSqlite(memory, 'memory');
     expect(ThreadedClickRecorder.start(memory)).toBeNull();
     expect(createClickRecorder(memory)).toBeInstanceOf(InlineClickRecorder);
     memory.close();

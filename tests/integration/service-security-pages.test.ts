@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyPrefix, hashApiKey, newApiKey } from '../../electron/service/api-keys.js';
 import { DB_FILE, openDatabase } from '../../electron/service/db.js';
-import { migrations } from '../../electron/service/migrations.js';
+import { migrateSqlite } from '../../electron/service/database/migrate.js';
+import { migrations } from '../../electron/service/database/migrations.js';
 import { PASSWORD_LIMIT, PASSWORD_WINDOW_MS } from '../../electron/service/redirect/password-throttle.js';
 import { startService } from '../../electron/service/start.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -235,15 +236,11 @@ describe('avatars', () => {
   it('get their address on a database made before avatar tokens (service migration)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'linkdeck-avatar-migration-'));
     try {
-      const mine = migrations.findIndex((m) => typeof m === 'string' && m.includes('avatar_token'));
+      const mine = migrations.findIndex((m) => m.statements('sqlite').some((q) => q.sql.includes('avatar_token')));
       expect(mine).toBeGreaterThan(0);
       const key = newApiKey();
       const old = new Database(join(dir, DB_FILE));
-      for (const m of migrations.slice(0, mine)) {
-        if (typeof m === 'string') old.exec(m);
-        else m(old);
-      }
-      old.pragma(`user_version = ${mine}`);
+      migrateSqlite(old, dir, mine);
       old.prepare('INSERT INTO users (email, username, api_key_hash, api_key_prefix, created_at) VALUES (?, ?, ?, ?, ?)').run(
         'old@example.com', 'old', hashApiKey(key), apiKeyPrefix(key), Date.now());
       old.close();

@@ -1,3 +1,4 @@
+import type { Work } from '../database/work.js';
 import { randomInt } from 'node:crypto';
 import { badRequest } from '../errors.js';
 
@@ -59,10 +60,23 @@ export function freeRandomAlias(
   isTaken: (alias: string) => boolean,
   pick: (max: number) => number = randomInt,
 ): string {
+  // eslint-disable-next-line require-yield
+  const step = freeRandomAliasWork(function* (alias) {
+    return isTaken(alias);
+  }, pick).next();
+  if (!step.done) throw new Error('A synchronous alias check yielded a query.');
+  return step.value;
+}
+
+/** The same, where the check is database work (work.ts). */
+export function* freeRandomAliasWork(
+  isTaken: (alias: string) => Work<boolean>,
+  pick: (max: number) => number = randomInt,
+): Work<string> {
   for (let length = RANDOM_ALIAS_LENGTH; length <= MAX_RANDOM_ALIAS_LENGTH; length++) {
     for (let attempt = 0; attempt < TRIES_PER_LENGTH; attempt++) {
       const alias = randomAlias(length, pick);
-      if (!isReservedAlias(alias) && !isTaken(alias)) return alias;
+      if (!isReservedAlias(alias) && !(yield* isTaken(alias))) return alias;
     }
   }
   throw new Error('No free random alias found: the random source looks broken.');

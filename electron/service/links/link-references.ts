@@ -1,4 +1,5 @@
-import type { ServiceContext } from '../context.js';
+import type { StoreContext } from '../context.js';
+import { first, q, type Work } from '../database/work.js';
 import { badRequest } from '../errors.js';
 import type { DroppedItem } from './dropped.js';
 import type { LinkInput } from './link-input.js';
@@ -16,11 +17,8 @@ export interface LinkReferences {
 
 type OwnedTable = 'pixels' | 'channels' | 'campaigns' | 'splash_pages' | 'overlays';
 
-function owns(ctx: ServiceContext, table: OwnedTable, id: number, userId: number): boolean {
-  return (
-    ctx.db.prepare(`SELECT 1 AS ok FROM ${table} WHERE id = ? AND user_id = ?`).get(id, userId) !==
-    undefined
-  );
+function* owns(table: OwnedTable, id: number, userId: number): Work<boolean> {
+  return (yield* first(q(`SELECT 1 AS ok FROM ${table} WHERE id = ? AND user_id = ?`, id, userId))) !== undefined;
 }
 
 /** The lower-case host (with a non-default port) of "https://go.example.com" or "go.example.com". */
@@ -40,15 +38,13 @@ export function domainHost(domain: string): string | null {
  * "https://go.example.com", "go.example.com" and "GO.example.com/" all match), or 0 when it names
  * the service's own address.
  */
-export function resolveDomain(ctx: ServiceContext, userId: number, domain: string): number {
+export function* resolveDomain(ctx: StoreContext, userId: number, domain: string): Work<number> {
   const host = domainHost(domain);
   if (host !== null && host === domainHost(ctx.baseUrl())) return 0;
   const row =
     host === null
       ? undefined
-      : (ctx.db
-          .prepare('SELECT id FROM domains WHERE host = ? AND user_id = ?')
-          .get(host, userId) as { id: number } | undefined);
+      : yield* first<{ id: number }>(q('SELECT id FROM domains WHERE host = ? AND user_id = ?', host, userId));
   if (!row) {
     throw badRequest(
       `The domain ${JSON.stringify(domain.slice(0, 200))} is not one of your branded domains. Add it with POST /api/domain/add first, or leave "domain" out to use the service's own address.`,
@@ -62,27 +58,30 @@ export function resolveDomain(ctx: ServiceContext, userId: number, domain: strin
  * one. A pixel that is not the user's is an unusable item of an optional list: it is left out and
  * recorded in `dropped` (as real deployments skip it), never linked.
  */
-export function resolveReferences(
-  ctx: ServiceContext,
+export function* resolveReferences(
+  ctx: StoreContext,
   userId: number,
   input: LinkInput,
   dropped: DroppedItem[] = [],
-): LinkReferences {
+): Work<LinkReferences> {
   const refs: LinkReferences = {};
   if (input.domain !== undefined)
-    refs.domainId = input.domain === null ? 0 : resolveDomain(ctx, userId, input.domain);
+    refs.domainId = input.domain === null ? 0 : yield* resolveDomain(ctx, userId, input.domain);
   if (input.pixels !== undefined) {
-    refs.pixels = input.pixels.filter((id) => {
-      if (owns(ctx, 'pixels', id, userId)) return true;
+    refs.pixels = [];
+    for (const id of input.pixels) {
+      if (yield* owns('pixels', id, userId)) {
+        refs.pixels.push(id);
+        continue;
+      }
       dropped.push({
         field: 'pixels',
         reason: `There is no pixel with the id ${id} among yours (list them with GET /api/pixels); it was left out.`,
       });
-      return false;
-    });
+    }
   }
   if (input.channel !== undefined) {
-    if (input.channel !== null && !owns(ctx, 'channels', input.channel, userId)) {
+    if (input.channel !== null && !(yield* owns('channels', input.channel, userId))) {
       throw badRequest(
         `There is no channel with the id ${input.channel} among yours. List your channels with GET /api/channels.`,
       );
@@ -90,7 +89,7 @@ export function resolveReferences(
     refs.channelId = input.channel;
   }
   if (input.campaign !== undefined) {
-    if (input.campaign !== null && !owns(ctx, 'campaigns', input.campaign, userId)) {
+    if (input.campaign !== null && !(yield* owns('campaigns', input.campaign, userId))) {
       throw badRequest(
         `There is no campaign with the id ${input.campaign} among yours. List your campaigns with GET /api/campaigns.`,
       );
@@ -98,7 +97,7 @@ export function resolveReferences(
     refs.campaignId = input.campaign;
   }
   if (input.type?.kind === 'splash-page') {
-    if (!owns(ctx, 'splash_pages', input.type.id, userId)) {
+    if (!(yield* owns('splash_pages', input.type.id, userId))) {
       throw badRequest(
         `The type names splash page ${input.type.id}, which is not one of yours. List your splash pages with GET /api/splash.`,
       );
@@ -106,7 +105,7 @@ export function resolveReferences(
     refs.splashId = input.type.id;
   }
   if (input.type?.kind === 'overlay') {
-    if (!owns(ctx, 'overlays', input.type.id, userId)) {
+    if (!(yield* owns('overlays', input.type.id, userId))) {
       throw badRequest(
         `The type names overlay ${input.type.id}, which is not one of yours. List your overlays with GET /api/overlay.`,
       );

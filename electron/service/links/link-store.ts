@@ -1,7 +1,9 @@
-import type { ServiceContext } from '../context.js';
+import type { StoreContext } from '../context.js';
+import { isUniqueViolation } from '../database/errors.js';
+import { all, engine, first, q, run, transaction, type Work } from '../database/work.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import type { Paging } from '../format.js';
-import { freeRandomAlias } from './aliases.js';
+import { freeRandomAliasWork } from './aliases.js';
 import type {
   DeepLink,
   DeviceTarget,
@@ -106,11 +108,10 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-function toStoredLink(ctx: ServiceContext, r: LinkRow): StoredLink {
-  const pixels = ctx.db
-    .prepare('SELECT pixel_id FROM link_pixels WHERE link_id = ? ORDER BY pixel_id')
-    .all(r.id)
-    .map((p) => (p as { pixel_id: number }).pixel_id);
+function* toStoredLink(r: LinkRow): Work<StoredLink> {
+  const pixels = (yield* all<{ pixel_id: number }>(q('SELECT pixel_id FROM link_pixels WHERE link_id = ? ORDER BY pixel_id', r.id))).map(
+    (p) => p.pixel_id,
+  );
   return {
     id: r.id,
     domainId: r.domain_id,
@@ -145,24 +146,18 @@ function toStoredLink(ctx: ServiceContext, r: LinkRow): StoredLink {
 }
 
 /** The user's link, or a 404 that names the id: another user's link is "not found" too. */
-export function getOwnedLink(ctx: ServiceContext, userId: number, id: number): StoredLink {
-  const row = ctx.db.prepare(`${SELECT_LINK} WHERE l.id = ? AND l.user_id = ? AND l.qr_id IS NULL`).get(id, userId) as
-    LinkRow | undefined;
+export function* getOwnedLink(userId: number, id: number): Work<StoredLink> {
+  const row = yield* first<LinkRow>(q(`${SELECT_LINK} WHERE l.id = ? AND l.user_id = ? AND l.qr_id IS NULL`, id, userId));
   if (!row) throw notFound(`Link ${id}`);
-  return toStoredLink(ctx, row);
+  return yield* toStoredLink(row);
 }
 
 /** The user's link at `alias` on a domain, or undefined. */
-export function findOwnedLinkByAlias(
-  ctx: ServiceContext,
-  userId: number,
-  domainId: number,
-  alias: string,
-): StoredLink | undefined {
-  const row = ctx.db
-    .prepare(`${SELECT_LINK} WHERE l.domain_id = ? AND l.alias = ? AND l.user_id = ? AND l.qr_id IS NULL`)
-    .get(domainId, alias, userId) as LinkRow | undefined;
-  return row ? toStoredLink(ctx, row) : undefined;
+export function* findOwnedLinkByAlias(userId: number, domainId: number, alias: string): Work<StoredLink | undefined> {
+  const row = yield* first<LinkRow>(
+    q(`${SELECT_LINK} WHERE l.domain_id = ? AND l.alias = ? AND l.user_id = ? AND l.qr_id IS NULL`, domainId, alias, userId),
+  );
+  return row ? yield* toStoredLink(row) : undefined;
 }
 
 export interface ListQuery {
@@ -175,12 +170,9 @@ export interface ListQuery {
 /** LIKE treats % and _ as wildcards: a keyword is matched literally. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function listLinks(
-  ctx: ServiceContext,
-  userId: number,
-  query: ListQuery,
-): { items: LinkSummary[]; total: number } {
-  const like = `LIKE ? ESCAPE '\\'`;
+export function* listLinks(userId: number, query: ListQuery): Work<{ items: LinkSummary[]; total: number }> {
+  // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE does so for every letter.
+  const like = `${(yield* engine()) === 'postgres' ? 'ILIKE' : 'LIKE'} ? ESCAPE '\\'`;
   const where = query.q
     ? `WHERE l.user_id = ? AND l.qr_id IS NULL AND (l.alias ${like} OR l.long_url ${like} OR l.title ${like} OR l.note ${like})`
     : 'WHERE l.user_id = ? AND l.qr_id IS NULL';
@@ -188,16 +180,17 @@ export function listLinks(
     ? [userId, ...Array<string>(4).fill(likePattern(query.q))]
     : [userId];
   const order = query.order === 'click' ? 'l.clicks DESC, l.id DESC' : 'l.id DESC';
-  const total = (
-    ctx.db.prepare(`SELECT COUNT(*) AS n FROM links l ${where}`).get(...args) as { n: number }
-  ).n;
-  const items = ctx.db
-    .prepare(
+  const total = ((yield* first<{ n: number }>(q(`SELECT COUNT(*) AS n FROM links l ${where}`, ...args))) as { n: number }).n;
+  const rows = yield* all(
+    q(
       `SELECT l.id, l.alias, d.domain AS domain, l.long_url, l.clicks, l.title, l.note, l.created_at
        FROM links l LEFT JOIN domains d ON d.id = l.domain_id ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    )
-    .all(...args, query.paging.limit, query.paging.offset)
-    .map((raw) => {
+      ...args,
+      query.paging.limit,
+      query.paging.offset,
+    ),
+  );
+  const items = rows.map((raw) => {
       const r = raw as {
         id: number;
         alias: string;
@@ -222,25 +215,19 @@ export function listLinks(
   return { items, total };
 }
 
-const aliasTaken = (ctx: ServiceContext, domainId: number, alias: string, exceptId = 0) =>
-  ctx.db
-    .prepare('SELECT 1 AS taken FROM links WHERE domain_id = ? AND alias = ? AND id <> ?')
-    .get(domainId, alias, exceptId) !== undefined;
+function* aliasTaken(domainId: number, alias: string, exceptId = 0): Work<boolean> {
+  return (yield* first(q('SELECT 1 AS taken FROM links WHERE domain_id = ? AND alias = ? AND id <> ?', domainId, alias, exceptId))) !== undefined;
+}
 
-function domainLabel(ctx: ServiceContext, domainId: number): string {
+function* domainLabel(ctx: StoreContext, domainId: number): Work<string> {
   if (domainId === 0) return ctx.baseUrl();
-  const row = ctx.db.prepare('SELECT domain FROM domains WHERE id = ?').get(domainId) as
-    { domain: string } | undefined;
+  const row = yield* first<{ domain: string }>(q('SELECT domain FROM domains WHERE id = ?', domainId));
   return row?.domain ?? ctx.baseUrl();
 }
 
-const aliasTakenError = (ctx: ServiceContext, domainId: number, alias: string) =>
-  conflict(
-    `The alias "${alias}" is already taken on ${domainLabel(ctx, domainId)}. Choose another custom alias.`,
-  );
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+function* aliasTakenError(ctx: StoreContext, domainId: number, alias: string): Work<Error> {
+  return conflict(`The alias "${alias}" is already taken on ${yield* domainLabel(ctx, domainId)}. Choose another custom alias.`);
+}
 
 function redirectColumns(type: RedirectChoice): {
   redirect_type: string;
@@ -254,34 +241,31 @@ function redirectColumns(type: RedirectChoice): {
   return { redirect_type: type.kind, splash_id: null, overlay_id: null };
 }
 
-function replacePixels(ctx: ServiceContext, linkId: number, pixels: number[]): void {
-  ctx.db.prepare('DELETE FROM link_pixels WHERE link_id = ?').run(linkId);
-  const insert = ctx.db.prepare('INSERT INTO link_pixels (link_id, pixel_id) VALUES (?, ?)');
-  for (const pixel of pixels) insert.run(linkId, pixel);
+function* replacePixels(linkId: number, pixels: number[]): Work<void> {
+  yield* run(q('DELETE FROM link_pixels WHERE link_id = ?', linkId));
+  for (const pixel of pixels) yield* run(q('INSERT INTO link_pixels (link_id, pixel_id) VALUES (?, ?)', linkId, pixel));
 }
 
 /** Inserts a new link; answers its id and alias. `refs` must come from resolveReferences. */
-export function createLink(
-  ctx: ServiceContext,
+export function* createLink(
+  ctx: StoreContext,
   userId: number,
   input: LinkInput,
   refs: LinkReferences,
-): { id: number; alias: string; domainId: number } {
+): Work<{ id: number; alias: string; domainId: number }> {
   const domainId = refs.domainId ?? 0;
-  if (input.custom !== undefined && aliasTaken(ctx, domainId, input.custom))
-    throw aliasTakenError(ctx, domainId, input.custom);
+  if (input.custom !== undefined && (yield* aliasTaken(domainId, input.custom)))
+    throw yield* aliasTakenError(ctx, domainId, input.custom);
   const now = ctx.now();
   const redirect = redirectColumns(input.type ?? { kind: 'direct' });
   const metaTitle = input.metatitle ?? '';
-  const insert = ctx.db.transaction((alias: string) => {
-    const { lastInsertRowid } = ctx.db
-      .prepare(
+  const insert = (alias: string) => transaction(function* () {
+    const added = yield* first<{ id: number }>(
+      q(
         `INSERT INTO links (user_id, domain_id, alias, custom, long_url, title, note, redirect_type, splash_id, overlay_id,
           password_hash, expires_at, status, meta_title, meta_description, meta_image, geotarget, devicetarget,
           languagetarget, deeplink, parameters, channel_id, channel_added_at, campaign_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         userId,
         domainId,
         alias,
@@ -308,20 +292,22 @@ export function createLink(
         refs.campaignId ?? null,
         now,
         now,
-      );
-    const id = Number(lastInsertRowid);
-    if (refs.pixels) replacePixels(ctx, id, refs.pixels);
+      ),
+    );
+    const id = (added as { id: number }).id;
+    if (refs.pixels) yield* replacePixels(id, refs.pixels);
     return id;
   });
-  // The alias check and the INSERT are not atomic against another writer of the file: a
-  // UNIQUE violation on a random alias just means drawing again.
+  // The alias check and the INSERT are not atomic against another writer (another node, on
+  // PostgreSQL): UNIQUE(domain_id, alias) decides. A violation on a random alias just means
+  // drawing again; on a custom one, the alias is taken, whoever took it.
   for (let attempt = 0; ; attempt++) {
-    const alias = input.custom ?? freeRandomAlias((a) => aliasTaken(ctx, domainId, a));
+    const alias = input.custom ?? (yield* freeRandomAliasWork((a) => aliasTaken(domainId, a)));
     try {
-      return { id: insert(alias), alias, domainId };
+      return { id: yield* insert(alias), alias, domainId };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (input.custom !== undefined) throw aliasTakenError(ctx, domainId, alias);
+      if (input.custom !== undefined) throw yield* aliasTakenError(ctx, domainId, alias);
       if (attempt >= 3)
         throw new ApiError(503, 'The service could not find a free alias. Try again.');
     }
@@ -332,18 +318,18 @@ export function createLink(
  * Applies an update body: a field absent from the input keeps its stored value; a cleared one
  * ("" / [] / null) resets it. The title follows the (new or kept) meta title and the new URL.
  */
-export function updateLink(
-  ctx: ServiceContext,
+export function* updateLink(
+  ctx: StoreContext,
   userId: number,
   id: number,
   input: LinkInput,
   refs: LinkReferences,
-): StoredLink {
-  const cur = getOwnedLink(ctx, userId, id);
+): Work<StoredLink> {
+  const cur = yield* getOwnedLink(userId, id);
   const domainId = refs.domainId ?? cur.domainId;
   const alias = input.custom ?? cur.alias;
-  if ((domainId !== cur.domainId || alias !== cur.alias) && aliasTaken(ctx, domainId, alias, id))
-    throw aliasTakenError(ctx, domainId, alias);
+  if ((domainId !== cur.domainId || alias !== cur.alias) && (yield* aliasTaken(domainId, alias, id)))
+    throw yield* aliasTakenError(ctx, domainId, alias);
   const now = ctx.now();
   const redirect = input.type
     ? redirectColumns(input.type)
@@ -366,16 +352,14 @@ export function updateLink(
   const channelId = refs.channelId === undefined ? cur.channelId : refs.channelId;
   const channelAddedAt =
     channelId === null ? null : channelId === cur.channelId ? cur.channelAddedAt : now;
-  const update = ctx.db.transaction(() => {
-    ctx.db
-      .prepare(
+  const update = transaction(function* () {
+    yield* run(
+      q(
         `UPDATE links SET domain_id = ?, alias = ?, custom = ?, long_url = ?, title = ?, note = COALESCE(?, note), redirect_type = ?, splash_id = ?,
           overlay_id = ?, password_hash = ?, expires_at = ?, meta_title = ?, meta_description = ?, meta_image = ?,
           geotarget = ?, devicetarget = ?, languagetarget = ?, deeplink = ?, parameters = ?, channel_id = ?,
           channel_added_at = ?, campaign_id = ?, updated_at = ?
          WHERE id = ? AND user_id = ?`,
-      )
-      .run(
         domainId,
         alias,
         input.custom !== undefined ? 1 : cur.custom ? 1 : 0,
@@ -401,22 +385,21 @@ export function updateLink(
         now,
         id,
         userId,
-      );
-    if (refs.pixels) replacePixels(ctx, id, refs.pixels);
+      ),
+    );
+    if (refs.pixels) yield* replacePixels(id, refs.pixels);
   });
   try {
-    update();
+    yield* update;
   } catch (error) {
-    if (isUniqueViolation(error)) throw aliasTakenError(ctx, domainId, alias);
+    if (isUniqueViolation(error)) throw yield* aliasTakenError(ctx, domainId, alias);
     throw error;
   }
-  return getOwnedLink(ctx, userId, id);
+  return yield* getOwnedLink(userId, id);
 }
 
 /** Deletes the user's link (its clicks and pixel assignments go with it). */
-export function deleteLink(ctx: ServiceContext, userId: number, id: number): void {
-  const { changes } = ctx.db
-    .prepare('DELETE FROM links WHERE id = ? AND user_id = ? AND qr_id IS NULL')
-    .run(id, userId);
+export function* deleteLink(userId: number, id: number): Work<void> {
+  const changes = yield* run(q('DELETE FROM links WHERE id = ? AND user_id = ? AND qr_id IS NULL', id, userId));
   if (changes === 0) throw notFound(`Link ${id}`);
 }

@@ -68,11 +68,11 @@ export function linkDetails(ctx: ServiceContext, link: StoredLink) {
 }
 
 /** The answer of GET /api/url/:id (and of GET /api/urls?short=…). */
-export function singleLinkAnswer(ctx: ServiceContext, link: StoredLink) {
+export async function singleLinkAnswer(ctx: ServiceContext, link: StoredLink) {
   return {
     error: 0,
     id: link.id,
     details: linkDetails(ctx, link),
-    data: linkStats(ctx.db, link.id, link.clicks),
+    data: await ctx.store.run(linkStats(link.id, link.clicks)),
   };
 }

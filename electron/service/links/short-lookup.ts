@@ -1,3 +1,4 @@
+import { first, q, type Work } from '../database/work.js';
 import type { ServiceContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { findOwnedLinkByAlias, type StoredLink } from './link-store.js';
@@ -8,7 +9,7 @@ import { domainHost } from './link-references.js';
  * "host/alias" without a scheme, or a bare alias (on the service's own host). The host picks
  * the domain: the service's own, or one of the user's branded domains.
  */
-export function findByShortUrl(ctx: ServiceContext, userId: number, short: string): StoredLink {
+export function* findByShortUrl(ctx: ServiceContext, userId: number, short: string): Work<StoredLink> {
   const text = short.trim();
   const missing = () =>
     notFound(`A link of yours with the short URL ${JSON.stringify(text.slice(0, 300))}`);
@@ -29,9 +30,7 @@ export function findByShortUrl(ctx: ServiceContext, userId: number, short: strin
     const host = domainHost(url.href);
     if (host === null) throw missing();
     if (host !== domainHost(ctx.baseUrl())) {
-      const row = ctx.db
-        .prepare('SELECT id FROM domains WHERE host = ? AND user_id = ?')
-        .get(host, userId) as { id: number } | undefined;
+      const row = yield* first<{ id: number }>(q('SELECT id FROM domains WHERE host = ? AND user_id = ?', host, userId));
       if (!row) throw missing();
       domainId = row.id;
     }
@@ -43,7 +42,7 @@ export function findByShortUrl(ctx: ServiceContext, userId: number, short: strin
   } catch {
     // Not percent-encoded after all: look it up as it is.
   }
-  const link = alias === '' ? undefined : findOwnedLinkByAlias(ctx, userId, domainId, alias);
+  const link = alias === '' ? undefined : yield* findOwnedLinkByAlias(userId, domainId, alias);
   if (!link) throw missing();
   return link;
 }

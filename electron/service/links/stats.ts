@@ -1,4 +1,4 @@
-import type { Db } from '../db.js';
+import { all, first, q, type Work } from '../database/work.js';
 import { countryName } from '../../shared/countries.js';
 
 /** The `data` of GET /api/url/:id. Every top list is an object name → count, largest first. */
@@ -62,16 +62,11 @@ function top(
 
 type StatColumn = 'country' | 'referrer' | 'browser' | 'os';
 
-function grouped(db: Db, linkId: number, column: StatColumn): { value: string; n: number }[] {
-  return db
-    .prepare(
-      `SELECT ${column} AS value, COUNT(*) AS n FROM clicks WHERE link_id = ? GROUP BY ${column}`,
-    )
-    .all(linkId)
-    .map((r) => {
-      const row = r as { value: string | null; n: number };
-      return { value: row.value ?? '', n: row.n };
-    });
+function* grouped(linkId: number, column: StatColumn): Work<{ value: string; n: number }[]> {
+  const rows = yield* all<{ value: string | null; n: number }>(
+    q(`SELECT ${column} AS value, COUNT(*) AS n FROM clicks WHERE link_id = ? GROUP BY ${column}`, linkId),
+  );
+  return rows.map((row) => ({ value: row.value ?? '', n: row.n }));
 }
 
 /**
@@ -79,11 +74,12 @@ function grouped(db: Db, linkId: number, column: StatColumn): { value: string; n
  * redirect's click recorder together with the rows), so it matches the list's `clicks`.
  * Empty tops are `{}`: one type per field is easier on clients than the sample's bare 0.
  */
-export function linkStats(db: Db, linkId: number, clicks: number): LinkStats {
-  const unique = db
-    .prepare('SELECT COUNT(DISTINCT visitor) AS n FROM clicks WHERE link_id = ?')
-    .get(linkId) as { n: number };
-  const referrers = grouped(db, linkId, 'referrer');
+export function* linkStats(linkId: number, clicks: number): Work<LinkStats> {
+  const unique = (yield* first<{ n: number }>(q('SELECT COUNT(DISTINCT visitor) AS n FROM clicks WHERE link_id = ?', linkId))) as { n: number };
+  const referrers = yield* grouped(linkId, 'referrer');
+  const countries = yield* grouped(linkId, 'country');
+  const browsers = yield* grouped(linkId, 'browser');
+  const systems = yield* grouped(linkId, 'os');
   const socialCount: Record<Network, number> = { facebook: 0, twitter: 0, google: 0, instagram: 0, linkedin: 0 };
   for (const { value, n } of referrers) {
     const network = value ? socialNetwork(value) : undefined;
@@ -94,12 +90,12 @@ export function linkStats(db: Db, linkId: number, clicks: number): LinkStats {
     clicks,
     uniqueClicks: unique.n,
     topCountries: top(
-      grouped(db, linkId, 'country'),
+      countries,
       (code) => (code ? countryName(code) : undefined) ?? 'Unknown',
     ),
     topReferrers: top(referrers, (host) => (host === '' ? 'Direct' : host)),
-    topBrowsers: top(grouped(db, linkId, 'browser'), orUnknown),
-    topOs: top(grouped(db, linkId, 'os'), orUnknown),
+    topBrowsers: top(browsers, orUnknown),
+    topOs: top(systems, orUnknown),
     socialCount,
   };
 }

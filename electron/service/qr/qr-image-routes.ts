@@ -1,3 +1,4 @@
+import { exec, many } from '../database/store.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { hexText, parseColor } from '../../shared/qr-colors.js';
@@ -35,7 +36,7 @@ const hex = (rgb: string, fallback: string) => {
  */
 export function registerQrImageRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   app.get('/qr/:alias', async (request: AliasRequest, reply: FastifyReply) => {
-    const qr = findQrByAlias(ctx, request.params.alias);
+    const qr = await ctx.store.do(findQrByAlias(request.params.alias));
     const text = qr ? encodedText(ctx, qr) : null;
     if (!qr || text === null) return sendPage(reply, notFoundPage());
     const color = { dark: hex(qr.foreground, '#000000'), light: hex(qr.background, '#ffffff') };
@@ -49,7 +50,7 @@ export function registerQrImageRoutes(app: FastifyInstance, ctx: ServiceContext)
   });
 
   app.get('/qr/:alias/file', async (request: AliasRequest, reply: FastifyReply) => {
-    const qr = findQrByAlias(ctx, request.params.alias);
+    const qr = await ctx.store.do(findQrByAlias(request.params.alias));
     if (!qr || (qr.type !== 'vcard' && qr.type !== 'event')) return sendPage(reply, notFoundPage());
     const checked = qrPayload(qr.type, qr.data);
     if (!checked.ok) return sendPage(reply, notFoundPage());
@@ -67,18 +68,16 @@ export function registerQrImageRoutes(app: FastifyInstance, ctx: ServiceContext)
  * event codes, which lead to this service's own /qr/<alias>/file, follow it. Called once the
  * service knows its address.
  */
-export function retargetQrFiles(ctx: ServiceContext): void {
-  const rows = ctx.db
-    .prepare(
-      `SELECT q.alias, q.type, l.id AS link_id, l.long_url FROM qr_codes q JOIN links l ON l.id = q.link_id
+export async function retargetQrFiles(ctx: ServiceContext): Promise<void> {
+  const rows = await many<{ alias: string; type: 'vcard' | 'event'; link_id: number; long_url: string }>(
+    ctx.store,
+    `SELECT q.alias, q.type, l.id AS link_id, l.long_url FROM qr_codes q JOIN links l ON l.id = q.link_id
        WHERE q.type IN ('vcard', 'event')`,
-    )
-    .all() as { alias: string; type: 'vcard' | 'event'; link_id: number; long_url: string }[];
-  const update = ctx.db.prepare('UPDATE links SET long_url = ? WHERE id = ?');
+  );
   for (const row of rows) {
     const target = hiddenTarget(ctx, row.type, '', row.alias);
     if (target === row.long_url) continue;
-    update.run(target, row.link_id);
+    await exec(ctx.store, 'UPDATE links SET long_url = ? WHERE id = ?', target, row.link_id);
     notifyLinkChanged(ctx, row.link_id);
   }
 }

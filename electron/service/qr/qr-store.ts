@@ -1,7 +1,9 @@
+import type { StoreContext } from '../context.js';
+import { isUniqueViolation } from '../database/errors.js';
+import { all, engine, first, q, run, transaction, type Work } from '../database/work.js';
 import { isDynamicQrType, type QrData, type QrType } from '../../shared/qr-codes.js';
-import type { ServiceContext } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
-import { freeRandomAlias } from '../links/aliases.js';
+import { freeRandomAliasWork } from '../links/aliases.js';
 
 /** A QR code as stored; `linkId` is its hidden short link (dynamic types only). */
 export interface StoredQr {
@@ -75,39 +77,35 @@ export function toStoredQr(r: QrRow): StoredQr {
   };
 }
 
-export function getOwnedQr(ctx: ServiceContext, userId: number, id: number): StoredQr {
-  const row = ctx.db.prepare(`${SELECT_QR} WHERE q.id = ? AND q.user_id = ?`).get(id, userId) as QrRow | undefined;
+export function* getOwnedQr(userId: number, id: number): Work<StoredQr> {
+  const row = yield* first<QrRow>(q(`${SELECT_QR} WHERE q.id = ? AND q.user_id = ?`, id, userId));
   if (!row) throw notFound(`QR code ${id}`);
   return toStoredQr(row);
 }
 
-export function findQrByAlias(ctx: ServiceContext, alias: string): StoredQr | undefined {
-  const row = ctx.db.prepare(`${SELECT_QR} WHERE q.alias = ?`).get(alias) as QrRow | undefined;
+export function* findQrByAlias(alias: string): Work<StoredQr | undefined> {
+  const row = yield* first<QrRow>(q(`${SELECT_QR} WHERE q.alias = ?`, alias));
   return row ? toStoredQr(row) : undefined;
 }
 
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function listQrs(
-  ctx: ServiceContext,
-  userId: number,
-  q: string,
-  limit: number,
-  offset: number,
-): { items: StoredQr[]; total: number } {
-  const where = q ? `WHERE q.user_id = ? AND (q.name LIKE ? ESCAPE '\\' OR q.data LIKE ? ESCAPE '\\')` : 'WHERE q.user_id = ?';
-  const args: unknown[] = q ? [userId, likePattern(q), likePattern(q)] : [userId];
-  const { n } = ctx.db.prepare(`SELECT COUNT(*) AS n FROM qr_codes q ${where}`).get(...args) as { n: number };
-  const rows = ctx.db
-    .prepare(`${SELECT_QR} ${where} ORDER BY q.id DESC LIMIT ? OFFSET ?`)
-    .all(...args, limit, offset) as QrRow[];
+export function* listQrs(userId: number, keyword: string, limit: number, offset: number): Work<{ items: StoredQr[]; total: number }> {
+  // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE does so for every letter.
+  const like = `${(yield* engine()) === 'postgres' ? 'ILIKE' : 'LIKE'} ? ESCAPE '\\'`;
+  const where = keyword ? `WHERE q.user_id = ? AND (q.name ${like} OR q.data ${like})` : 'WHERE q.user_id = ?';
+  const args: unknown[] = keyword ? [userId, likePattern(keyword), likePattern(keyword)] : [userId];
+  const { n } = (yield* first<{ n: number }>(q(`SELECT COUNT(*) AS n FROM qr_codes q ${where}`, ...args))) as { n: number };
+  const rows = yield* all<QrRow>(q(`${SELECT_QR} ${where} ORDER BY q.id DESC LIMIT ? OFFSET ?`, ...args, limit, offset));
   return { items: rows.map(toStoredQr), total: n };
 }
 
-const aliasFree = (ctx: ServiceContext, table: 'links' | 'qr_codes', alias: string) =>
-  table === 'links'
-    ? ctx.db.prepare('SELECT 1 AS taken FROM links WHERE domain_id = 0 AND alias = ?').get(alias) === undefined
-    : ctx.db.prepare('SELECT 1 AS taken FROM qr_codes WHERE alias = ?').get(alias) === undefined;
+function* aliasTaken(table: 'links' | 'qr_codes', alias: string): Work<boolean> {
+  const row = yield* first(
+    table === 'links' ? q('SELECT 1 AS taken FROM links WHERE domain_id = 0 AND alias = ?', alias) : q('SELECT 1 AS taken FROM qr_codes WHERE alias = ?', alias),
+  );
+  return row !== undefined;
+}
 
 export interface QrFields {
   name: string;
@@ -122,44 +120,44 @@ export interface QrFields {
  * Where a dynamic code's hidden link leads: the payload itself for URLs, `mailto:`, `tel:` and
  * `sms:`; for a vCard or an event, the file the service hands out at /qr/<alias>/file.
  */
-export function hiddenTarget(ctx: ServiceContext, type: QrType, payload: string, alias: string): string {
+export function hiddenTarget(ctx: StoreContext, type: QrType, payload: string, alias: string): string {
   return type === 'vcard' || type === 'event' ? `${ctx.baseUrl()}/qr/${alias}/file` : payload;
 }
 
 /** Inserts a QR code (and its hidden link when the type is dynamic) in one transaction. */
-export function createQr(ctx: ServiceContext, userId: number, f: QrFields, payload: string): number {
+export function* createQr(ctx: StoreContext, userId: number, f: QrFields, payload: string): Work<number> {
   const now = ctx.now();
-  const alias = freeRandomAlias((a) => !aliasFree(ctx, 'qr_codes', a));
-  const insert = ctx.db.transaction(() => {
-    const { lastInsertRowid } = ctx.db
-      .prepare(
-        `INSERT INTO qr_codes (user_id, alias, name, type, data, background, foreground, logo, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(userId, alias, f.name, f.type, JSON.stringify(f.data), f.background, f.foreground, f.logo, now, now);
-    const id = Number(lastInsertRowid);
-    if (isDynamicQrType(f.type)) attachHiddenLink(ctx, userId, id, hiddenTarget(ctx, f.type, payload, alias), f.name, now);
-    return id;
-  });
+  const alias = yield* freeRandomAliasWork((a) => aliasTaken('qr_codes', a));
   try {
-    return insert();
+    return yield* transaction(function* () {
+      const added = (yield* first<{ id: number }>(
+        q(
+          `INSERT INTO qr_codes (user_id, alias, name, type, data, background, foreground, logo, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          userId, alias, f.name, f.type, JSON.stringify(f.data), f.background, f.foreground, f.logo, now, now,
+        ),
+      )) as { id: number };
+      if (isDynamicQrType(f.type)) yield* attachHiddenLink(userId, added.id, hiddenTarget(ctx, f.type, payload, alias), f.name, now);
+      return added.id;
+    });
   } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    if (isUniqueViolation(error)) {
       throw new ApiError(503, 'The service could not find a free alias for the QR code. Try again.');
     }
     throw error;
   }
 }
 
-function attachHiddenLink(ctx: ServiceContext, userId: number, qrId: number, target: string, name: string, now: number): void {
-  const linkAlias = freeRandomAlias((a) => !aliasFree(ctx, 'links', a));
-  const { lastInsertRowid } = ctx.db
-    .prepare(
+function* attachHiddenLink(userId: number, qrId: number, target: string, name: string, now: number): Work<void> {
+  const linkAlias = yield* freeRandomAliasWork((a) => aliasTaken('links', a));
+  const link = (yield* first<{ id: number }>(
+    q(
       `INSERT INTO links (user_id, domain_id, alias, long_url, title, qr_id, created_at, updated_at)
-       VALUES (?, 0, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(userId, linkAlias, target, name, qrId, now, now);
-  ctx.db.prepare('UPDATE qr_codes SET link_id = ? WHERE id = ?').run(Number(lastInsertRowid), qrId);
+       VALUES (?, 0, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      userId, linkAlias, target, name, qrId, now, now,
+    ),
+  )) as { id: number };
+  yield* run(q('UPDATE qr_codes SET link_id = ? WHERE id = ?', link.id, qrId));
 }
 
 /**
@@ -167,36 +165,35 @@ function attachHiddenLink(ctx: ServiceContext, userId: number, qrId: number, tar
  * link (its scans go with it, as a deployment's would); a dynamic code keeps its hidden link,
  * so printed codes keep working, and only where it leads changes.
  */
-export function updateQr(ctx: ServiceContext, cur: StoredQr, f: QrFields, payload: string): number[] {
+export function* updateQr(ctx: StoreContext, cur: StoredQr, f: QrFields, payload: string): Work<number[]> {
   const now = ctx.now();
   const changedLinks: number[] = [];
-  ctx.db.transaction(() => {
-    ctx.db
-      .prepare(
+  yield* transaction(function* () {
+    yield* run(
+      q(
         `UPDATE qr_codes SET name = ?, type = ?, data = ?, background = ?, foreground = ?, logo = ?, updated_at = ? WHERE id = ?`,
-      )
-      .run(f.name, f.type, JSON.stringify(f.data), f.background, f.foreground, f.logo, now, cur.id);
+        f.name, f.type, JSON.stringify(f.data), f.background, f.foreground, f.logo, now, cur.id,
+      ),
+    );
     const dynamic = isDynamicQrType(f.type);
     if (dynamic && cur.linkId !== null) {
-      ctx.db
-        .prepare('UPDATE links SET long_url = ?, title = ?, updated_at = ? WHERE id = ?')
-        .run(hiddenTarget(ctx, f.type, payload, cur.alias), f.name, now, cur.linkId);
+      yield* run(q('UPDATE links SET long_url = ?, title = ?, updated_at = ? WHERE id = ?', hiddenTarget(ctx, f.type, payload, cur.alias), f.name, now, cur.linkId));
       changedLinks.push(cur.linkId);
     } else if (dynamic) {
-      attachHiddenLink(ctx, cur.userId, cur.id, hiddenTarget(ctx, f.type, payload, cur.alias), f.name, now);
+      yield* attachHiddenLink(cur.userId, cur.id, hiddenTarget(ctx, f.type, payload, cur.alias), f.name, now);
     } else if (cur.linkId !== null) {
-      ctx.db.prepare('UPDATE qr_codes SET link_id = NULL WHERE id = ?').run(cur.id);
-      ctx.db.prepare('DELETE FROM links WHERE id = ?').run(cur.linkId);
+      yield* run(q('UPDATE qr_codes SET link_id = NULL WHERE id = ?', cur.id));
+      yield* run(q('DELETE FROM links WHERE id = ?', cur.linkId));
       changedLinks.push(cur.linkId);
     }
-  }).immediate();
+  });
   return changedLinks;
 }
 
 /** Deletes the QR code and its hidden link (with the link's clicks). */
-export function deleteQr(ctx: ServiceContext, cur: StoredQr): void {
-  ctx.db.transaction(() => {
-    ctx.db.prepare('DELETE FROM qr_codes WHERE id = ?').run(cur.id);
-    if (cur.linkId !== null) ctx.db.prepare('DELETE FROM links WHERE id = ?').run(cur.linkId);
-  }).immediate();
+export function* deleteQr(cur: StoredQr): Work<void> {
+  yield* transaction(function* () {
+    yield* run(q('DELETE FROM qr_codes WHERE id = ?', cur.id));
+    if (cur.linkId !== null) yield* run(q('DELETE FROM links WHERE id = ?', cur.linkId));
+  });
 }

@@ -1,4 +1,5 @@
-import type { Db } from '../db.js';
+import { first, q, type Work } from '../database/work.js';
+import type { Store } from '../database/store.js';
 import { notFound } from '../errors.js';
 
 /** Tables whose rows belong to one user; the names never come from a request. */
@@ -8,15 +9,11 @@ type OwnedTable = 'links' | 'channels' | 'campaigns' | 'domains' | 'pixels' | 'q
  * Throws "<What> was not found." unless the row exists and belongs to the user: another user's
  * id answers exactly like an id that does not exist, so ids reveal nothing.
  */
-export function requireOwned(
-  db: Db,
-  table: OwnedTable,
-  id: number,
-  userId: number,
-  what: string,
-): void {
-  const row = db
-    .prepare(`SELECT 1 AS found FROM ${table} WHERE id = ? AND user_id = ?`)
-    .get(id, userId);
+export function* owned(table: OwnedTable, id: number, userId: number, what: string): Work<void> {
+  const row = yield* first(q(`SELECT 1 AS found FROM ${table} WHERE id = ? AND user_id = ?`, id, userId));
   if (!row) throw notFound(what);
+}
+
+export function requireOwned(store: Store, table: OwnedTable, id: number, userId: number, what: string): Promise<void> {
+  return store.run(owned(table, id, userId, what));
 }

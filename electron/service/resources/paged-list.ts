@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db.js';
+import type { Store } from '../database/store.js';
+import { first, all, q } from '../database/work.js';
 import { pagedEnvelope, readPaging } from '../format.js';
 
 export interface ListQuery<Row, Item> {
@@ -13,16 +14,19 @@ export interface ListQuery<Row, Item> {
 }
 
 /** One page of a list endpoint, in the spec's paged envelope under `collection`. */
-export function pagedList<Row, Item>(
-  db: Db,
+export async function pagedList<Row, Item>(
+  store: Store,
   request: FastifyRequest,
   collection: string,
-  q: ListQuery<Row, Item>,
+  list: ListQuery<Row, Item>,
 ) {
   const paging = readPaging(request.query as Record<string, unknown>);
-  const { n } = db.prepare(q.countSql).get(...q.params) as { n: number };
-  const rows = db
-    .prepare(`${q.rowsSql} LIMIT ? OFFSET ?`)
-    .all(...q.params, paging.limit, paging.offset) as Row[];
-  return pagedEnvelope(collection, rows.map(q.toItem), n, paging);
+  const [count, rows] = await store.run(
+    (function* () {
+      const c = yield* first<{ n: number }>(q(list.countSql, ...list.params));
+      const r = yield* all<Row>(q(`${list.rowsSql} LIMIT ? OFFSET ?`, ...list.params, paging.limit, paging.offset));
+      return [c, r] as const;
+    })(),
+  );
+  return pagedEnvelope(collection, rows.map(list.toItem), (count as { n: number }).n, paging);
 }

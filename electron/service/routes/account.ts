@@ -1,3 +1,5 @@
+import { exec, one } from '../database/store.js';
+import { isUniqueViolation } from '../database/errors.js';
 import type { FastifyInstance } from 'fastify';
 import { AccountBody, pickBody } from '../request-bodies.js';
 import type { ServiceContext } from '../context.js';
@@ -35,12 +37,14 @@ export const avatarUrl = (ctx: ServiceContext, avatarToken: string) =>
   `${ctx.baseUrl()}/avatar/${avatarToken}.svg`;
 
 export function registerAccountRoutes(api: FastifyInstance, ctx: ServiceContext): void {
-  const { db } = ctx;
+  const { store } = ctx;
 
   api.get('/account', async (request) => {
-    const user = db
-      .prepare('SELECT id, email, username, status, expires_at, created_at, avatar_token FROM users WHERE id = ?')
-      .get(request.userId) as UserRow;
+    const user = (await one<UserRow>(
+      store,
+      'SELECT id, email, username, status, expires_at, created_at, avatar_token FROM users WHERE id = ?',
+      request.userId,
+    )) as UserRow;
     return {
       error: 0,
       data: {
@@ -68,9 +72,7 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: ServiceContext)
       if (!/^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(email)) {
         throw badRequest('The field "email" must be an email address, such as "name@example.com".');
       }
-      const other = db
-        .prepare('SELECT id FROM users WHERE email = ? AND id != ?')
-        .get(email, request.userId);
+      const other = await one(store, 'SELECT id FROM users WHERE lower(email) = lower(?) AND id != ?', email, request.userId);
       if (other)
         throw conflict(`The email ${email} is already used by another account on this service.`);
     }
@@ -83,13 +85,17 @@ export function registerAccountRoutes(api: FastifyInstance, ctx: ServiceContext)
       passwordHash = await hashPassword(password);
     }
     try {
-      db.prepare(
+      await exec(
+        store,
         'UPDATE users SET email = COALESCE(?, email), password_hash = COALESCE(?, password_hash) WHERE id = ?',
-      ).run(email ?? null, passwordHash ?? null, request.userId);
+        email ?? null,
+        passwordHash ?? null,
+        request.userId,
+      );
     } catch (error) {
       // Hashing the password yields to other requests: another account may have taken the
       // email since it was checked above.
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      if (isUniqueViolation(error)) {
         throw conflict(`The email ${email} is already used by another account on this service.`);
       }
       throw error;
@@ -116,8 +122,7 @@ export function registerAvatarRoute(app: FastifyInstance, ctx: ServiceContext): 
   app.get<{ Params: { file: string } }>('/avatar/:file', async (request, reply) => {
     const m = /^([0-9a-f]{32})\.svg$/.exec(request.params.file);
     const user = m
-      ? (ctx.db.prepare('SELECT avatar_token AS token, username FROM users WHERE avatar_token = ?').get(m[1]) as
-          { token: string; username: string } | undefined)
+      ? await one<{ token: string; username: string }>(ctx.store, 'SELECT avatar_token AS token, username FROM users WHERE avatar_token = ?', m[1])
       : undefined;
     if (!user) throw notFound('This avatar');
     return reply

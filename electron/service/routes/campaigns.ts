@@ -1,7 +1,9 @@
+import { exec, one, type Store } from '../database/store.js';
+import { isUniqueViolation } from '../database/errors.js';
+import { all, q, run, transaction } from '../database/work.js';
 import type { FastifyInstance } from 'fastify';
 import { CampaignBody, pickBody } from '../request-bodies.js';
 import { notifyLinkChanged, type ServiceContext } from '../context.js';
-import type { Db } from '../db.js';
 import { badRequest, conflict } from '../errors.js';
 import {
   MAX_NAME,
@@ -29,11 +31,11 @@ interface CampaignRow {
  * rotator. Slugs are unique across the service regardless of case, so `/r/Sale` and `/r/sale`
  * can never name two different campaigns to a person reading them.
  */
-function readSlug(
+async function readSlug(
   body: Record<string, unknown>,
-  db: Db,
+  store: Store,
   campaignId: number | null,
-): string | null | undefined {
+): Promise<string | null | undefined> {
   const slug = optionalString(body, 'slug', 1000);
   if (slug === undefined) return undefined;
   if (slug === '') return null;
@@ -42,9 +44,7 @@ function readSlug(
       `The field "slug" may hold only letters, digits, "-" and "_" (at most ${MAX_SLUG} characters), such as "summer-sale".`,
     );
   }
-  const taken = db
-    .prepare('SELECT id FROM campaigns WHERE slug = ? COLLATE NOCASE AND id IS NOT ?')
-    .get(slug, campaignId);
+  const taken = await one(store, 'SELECT id FROM campaigns WHERE lower(slug) = lower(?) AND id IS DISTINCT FROM ?', slug, campaignId);
   if (taken) throw conflict(`The rotator slug "${slug}" is already taken. Choose another one.`);
   return slug;
 }
@@ -54,15 +54,13 @@ function readSlug(
  * the redirect routes. List items add `links`, the number of links in the campaign.
  */
 export function registerCampaignRoutes(api: FastifyInstance, ctx: ServiceContext): void {
-  const { db } = ctx;
+  const { store } = ctx;
   const rotator = (slug: string | null) => (slug ? `${ctx.baseUrl()}/r/${slug}` : false);
   const listPage = (id: number) => `${ctx.baseUrl()}/c/${id}`;
 
   /** The add and update answer: the spec carries the campaign name under `domain`. */
-  const answer = (id: number) => {
-    const row = db
-      .prepare('SELECT id, name, slug, public FROM campaigns WHERE id = ?')
-      .get(id) as CampaignRow;
+  const answer = async (id: number) => {
+    const row = (await one<CampaignRow>(store, 'SELECT id, name, slug, public FROM campaigns WHERE id = ?', id)) as CampaignRow;
     return {
       error: 0,
       id: row.id,
@@ -74,7 +72,7 @@ export function registerCampaignRoutes(api: FastifyInstance, ctx: ServiceContext
   };
 
   api.get('/campaigns', async (request) =>
-    pagedList(db, request, 'campaigns', {
+    pagedList(ctx.store, request, 'campaigns', {
       countSql: 'SELECT COUNT(*) AS n FROM campaigns WHERE user_id = ?',
       rowsSql: `SELECT c.id, c.name, c.slug, c.public, (SELECT COUNT(*) FROM links l WHERE l.campaign_id = c.id) AS links
         FROM campaigns c WHERE c.user_id = ? ORDER BY c.id DESC`,
@@ -94,13 +92,19 @@ export function registerCampaignRoutes(api: FastifyInstance, ctx: ServiceContext
     const body = pickBody(CampaignBody, readBody(request));
     const name = optionalString(body, 'name', MAX_NAME) ?? '';
     const isPublic = optionalBoolean(body, 'public') ?? false;
-    const slug = readSlug(body, db, null) ?? null;
-    const { lastInsertRowid } = db
-      .prepare(
-        'INSERT INTO campaigns (user_id, name, slug, public, created_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(request.userId, name, slug, isPublic ? 1 : 0, ctx.now());
-    return answer(Number(lastInsertRowid));
+    const slug = (await readSlug(body, store, null)) ?? null;
+    let added: { id: number } | undefined;
+    try {
+      added = await one<{ id: number }>(
+        store,
+        'INSERT INTO campaigns (user_id, name, slug, public, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+        request.userId, name, slug, isPublic ? 1 : 0, ctx.now(),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`The rotator slug "${slug}" is already taken. Choose another one.`);
+      throw error;
+    }
+    return answer((added as { id: number }).id);
   });
 
   api.post<{ Params: { campaignid: string; linkid: string } }>(
@@ -108,13 +112,9 @@ export function registerCampaignRoutes(api: FastifyInstance, ctx: ServiceContext
     async (request) => {
       const campaignId = pathId(request.params.campaignid, 'Campaign');
       const linkId = pathId(request.params.linkid, 'Link');
-      requireOwned(db, 'campaigns', campaignId, request.userId, 'Campaign');
-      requireOwned(db, 'links', linkId, request.userId, 'Link');
-      db.prepare('UPDATE links SET campaign_id = ?, updated_at = ? WHERE id = ?').run(
-        campaignId,
-        ctx.now(),
-        linkId,
-      );
+      await requireOwned(ctx.store, 'campaigns', campaignId, request.userId, 'Campaign');
+      await requireOwned(ctx.store, 'links', linkId, request.userId, 'Link');
+      await exec(store, 'UPDATE links SET campaign_id = ?, updated_at = ? WHERE id = ?', campaignId, ctx.now(), linkId);
       notifyLinkChanged(ctx, linkId);
       return { error: 0, message: 'Link has been added to the campaign.' };
     },
@@ -125,37 +125,37 @@ export function registerCampaignRoutes(api: FastifyInstance, ctx: ServiceContext
     const body = pickBody(CampaignBody, readBody(request));
     const name = requiredString(body, 'name', MAX_NAME, 'the name of the campaign');
     const isPublic = optionalBoolean(body, 'public');
-    requireOwned(db, 'campaigns', id, request.userId, 'Campaign');
-    const slug = readSlug(body, db, id);
-    db.prepare(
-      `UPDATE campaigns SET name = ?, public = COALESCE(?, public),
-         slug = CASE WHEN ? THEN ? ELSE slug END WHERE id = ?`,
-    ).run(
-      name,
-      isPublic === undefined ? null : isPublic ? 1 : 0,
-      slug === undefined ? 0 : 1,
-      slug ?? null,
-      id,
-    );
+    await requireOwned(ctx.store, 'campaigns', id, request.userId, 'Campaign');
+    const slug = await readSlug(body, store, id);
+    try {
+      await exec(
+        store,
+        `UPDATE campaigns SET name = ?, public = COALESCE(?, public),
+           slug = CASE WHEN ? = 1 THEN ? ELSE slug END WHERE id = ?`,
+        name,
+        isPublic === undefined ? null : isPublic ? 1 : 0,
+        slug === undefined ? 0 : 1,
+        slug ?? null,
+        id,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`The rotator slug "${slug}" is already taken. Choose another one.`);
+      throw error;
+    }
     return answer(id);
   });
 
   api.delete<{ Params: { id: string } }>('/campaign/:id/delete', async (request) => {
     const id = pathId(request.params.id, 'Campaign');
-    requireOwned(db, 'campaigns', id, request.userId, 'Campaign');
-    // IMMEDIATE: the click writer (another connection) may commit between a deferred
-    // transaction's read and its write, which SQLite would then refuse.
-    const linkIds = db.transaction(() => {
-      const ids = (
-        db.prepare('SELECT id FROM links WHERE campaign_id = ?').all(id) as { id: number }[]
-      ).map((r) => r.id);
-      db.prepare('UPDATE links SET campaign_id = NULL, updated_at = ? WHERE campaign_id = ?').run(
-        ctx.now(),
-        id,
-      );
-      db.prepare('DELETE FROM campaigns WHERE id = ?').run(id);
-      return ids;
-    }).immediate() as number[];
+    await requireOwned(ctx.store, 'campaigns', id, request.userId, 'Campaign');
+    const linkIds = await store.run(
+      transaction(function* () {
+        const ids = (yield* all<{ id: number }>(q('SELECT id FROM links WHERE campaign_id = ?', id))).map((r) => r.id);
+        yield* run(q('UPDATE links SET campaign_id = NULL, updated_at = ? WHERE campaign_id = ?', ctx.now(), id));
+        yield* run(q('DELETE FROM campaigns WHERE id = ?', id));
+        return ids;
+      }),
+    );
     for (const linkId of linkIds) notifyLinkChanged(ctx, linkId);
     return { error: 0, message: 'Campaign has been deleted successfully.' };
   });

@@ -21,10 +21,9 @@ interface SplashRow {
  * the service's website; a new user gets two samples of each). Newest first, like every list.
  */
 export function registerCatalogRoutes(api: FastifyInstance, ctx: ServiceContext): void {
-  const { db } = ctx;
 
   api.get('/overlay', async (request) =>
-    pagedList(db, request, 'cta', {
+    pagedList(ctx.store, request, 'cta', {
       countSql: 'SELECT COUNT(*) AS n FROM overlays WHERE user_id = ?',
       rowsSql: 'SELECT id, type, name, created_at FROM overlays WHERE user_id = ? ORDER BY id DESC',
       params: [request.userId],
@@ -38,7 +37,7 @@ export function registerCatalogRoutes(api: FastifyInstance, ctx: ServiceContext)
   );
 
   api.get('/splash', async (request) =>
-    pagedList(db, request, 'splash', {
+    pagedList(ctx.store, request, 'splash', {
       countSql: 'SELECT COUNT(*) AS n FROM splash_pages WHERE user_id = ?',
       rowsSql: 'SELECT id, name, created_at FROM splash_pages WHERE user_id = ? ORDER BY id DESC',
       params: [request.userId],

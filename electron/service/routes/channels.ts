@@ -1,3 +1,5 @@
+import { exec, one } from '../database/store.js';
+import { all, q, run, transaction } from '../database/work.js';
 import type { FastifyInstance } from 'fastify';
 import { ChannelAddBody, ChannelUpdateBody, pickBody } from '../request-bodies.js';
 import { notifyLinkChanged, type ServiceContext } from '../context.js';
@@ -63,10 +65,10 @@ const channelItem = (row: ChannelRow) => ({
  * person scanning for "their" channels expects (clients may sort again).
  */
 export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext): void {
-  const { db } = ctx;
+  const { store } = ctx;
 
   api.get('/channels', async (request) =>
-    pagedList(db, request, 'channels', {
+    pagedList(ctx.store, request, 'channels', {
       countSql: 'SELECT COUNT(*) AS n FROM channels WHERE user_id = ?',
       rowsSql:
         'SELECT id, name, description, color, starred FROM channels WHERE user_id = ? ORDER BY starred DESC, id DESC',
@@ -80,18 +82,18 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
   // QR list, and its `preview` that same image.
   api.get<{ Params: { id: string } }>('/channel/:id', async (request) => {
     const id = pathId(request.params.id, 'Channel');
-    requireOwned(db, 'channels', id, request.userId, 'Channel');
-    return pagedList(db, request, 'items', {
-      countSql: `SELECT (SELECT COUNT(*) FROM links WHERE channel_id = ?1 AND user_id = ?2 AND qr_id IS NULL)
-        + (SELECT COUNT(*) FROM qr_codes WHERE channel_id = ?1 AND user_id = ?2) AS n`,
+    await requireOwned(ctx.store, 'channels', id, request.userId, 'Channel');
+    return pagedList(ctx.store, request, 'items', {
+      countSql: `SELECT (SELECT COUNT(*) FROM links WHERE channel_id = ? AND user_id = ? AND qr_id IS NULL)
+        + (SELECT COUNT(*) FROM qr_codes WHERE channel_id = ? AND user_id = ?) AS n`,
       rowsSql: `SELECT 'links' AS kind, l.id, l.title, l.long_url, l.alias, d.domain AS branded, COALESCE(l.channel_added_at, l.created_at) AS added_at
           FROM links l LEFT JOIN domains d ON d.id = l.domain_id
-          WHERE l.channel_id = ?1 AND l.user_id = ?2 AND l.qr_id IS NULL
+          WHERE l.channel_id = ? AND l.user_id = ? AND l.qr_id IS NULL
         UNION ALL
         SELECT 'qr' AS kind, q.id, q.name AS title, '' AS long_url, q.alias, NULL AS branded, COALESCE(q.channel_added_at, q.created_at) AS added_at
-          FROM qr_codes q WHERE q.channel_id = ?1 AND q.user_id = ?2
+          FROM qr_codes q WHERE q.channel_id = ? AND q.user_id = ?
         ORDER BY added_at DESC, id DESC`,
-      params: [id, request.userId],
+      params: [id, request.userId, id, request.userId],
       toItem: (row: ItemRow) => {
         const qrImage = `${ctx.baseUrl()}/qr/${row.alias}`;
         return {
@@ -112,12 +114,12 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
     const description = optionalString(body, 'description', MAX_DESCRIPTION) ?? '';
     const color = normalizeColor(optionalString(body, 'color', 1000) ?? '');
     const starred = optionalBoolean(body, 'starred') ?? false;
-    const { lastInsertRowid } = db
-      .prepare(
-        'INSERT INTO channels (user_id, name, description, color, starred, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(request.userId, name, description, color, starred ? 1 : 0, ctx.now());
-    return { error: 0, id: Number(lastInsertRowid), name, description, color, starred };
+    const added = (await one<{ id: number }>(
+      store,
+      'INSERT INTO channels (user_id, name, description, color, starred, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+      request.userId, name, description, color, starred ? 1 : 0, ctx.now(),
+    )) as { id: number };
+    return { error: 0, id: added.id, name, description, color, starred };
   });
 
   api.post<{ Params: { channelid: string; type: string; itemid: string } }>(
@@ -132,13 +134,15 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
       }
       if (type === 'qr') {
         const qrId = pathId(request.params.itemid, 'QR code');
-        requireOwned(db, 'channels', channelId, request.userId, 'Channel');
-        requireOwned(db, 'qr_codes', qrId, request.userId, 'QR code');
+        await requireOwned(ctx.store, 'channels', channelId, request.userId, 'Channel');
+        await requireOwned(ctx.store, 'qr_codes', qrId, request.userId, 'QR code');
         const now = ctx.now();
-        db.prepare(
-          `UPDATE qr_codes SET channel_added_at = CASE WHEN channel_id IS ? AND channel_added_at IS NOT NULL THEN channel_added_at ELSE ? END,
+        await exec(
+          store,
+          `UPDATE qr_codes SET channel_added_at = CASE WHEN channel_id IS NOT DISTINCT FROM ? AND channel_added_at IS NOT NULL THEN channel_added_at ELSE ? END,
              channel_id = ?, updated_at = ? WHERE id = ?`,
-        ).run(channelId, now, channelId, now, qrId);
+          channelId, now, channelId, now, qrId,
+        );
         return { error: 0, message: 'Item has been added to the channel.' };
       }
       if (type !== 'links') {
@@ -147,14 +151,16 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
         );
       }
       const linkId = pathId(request.params.itemid, 'Link');
-      requireOwned(db, 'channels', channelId, request.userId, 'Channel');
-      requireOwned(db, 'links', linkId, request.userId, 'Link');
+      await requireOwned(ctx.store, 'channels', channelId, request.userId, 'Channel');
+      await requireOwned(ctx.store, 'links', linkId, request.userId, 'Link');
       const now = ctx.now();
       // Re-adding a link to the channel it is already in keeps its original "added" date.
-      db.prepare(
-        `UPDATE links SET channel_added_at = CASE WHEN channel_id IS ? AND channel_added_at IS NOT NULL THEN channel_added_at ELSE ? END,
+      await exec(
+        store,
+        `UPDATE links SET channel_added_at = CASE WHEN channel_id IS NOT DISTINCT FROM ? AND channel_added_at IS NOT NULL THEN channel_added_at ELSE ? END,
            channel_id = ?, updated_at = ? WHERE id = ?`,
-      ).run(channelId, now, channelId, now, linkId);
+        channelId, now, channelId, now, linkId,
+      );
       notifyLinkChanged(ctx, linkId);
       return { error: 0, message: 'Item has been added to the channel.' };
     },
@@ -171,11 +177,11 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
     const colorText = optionalString(body, 'color', 1000);
     const color = colorText === undefined ? undefined : normalizeColor(colorText);
     const starred = optionalBoolean(body, 'starred');
-    requireOwned(db, 'channels', id, request.userId, 'Channel');
-    db.prepare(
+    await requireOwned(ctx.store, 'channels', id, request.userId, 'Channel');
+    await exec(
+      store,
       `UPDATE channels SET name = COALESCE(?, name), description = COALESCE(?, description),
          color = COALESCE(?, color), starred = COALESCE(?, starred) WHERE id = ?`,
-    ).run(
       name ?? null,
       description ?? null,
       color ?? null,
@@ -187,19 +193,15 @@ export function registerChannelRoutes(api: FastifyInstance, ctx: ServiceContext)
 
   api.delete<{ Params: { id: string } }>('/channel/:id/delete', async (request) => {
     const id = pathId(request.params.id, 'Channel');
-    requireOwned(db, 'channels', id, request.userId, 'Channel');
-    // IMMEDIATE: the click writer (another connection) may commit between a deferred
-    // transaction's read and its write, which SQLite would then refuse.
-    const linkIds = db.transaction(() => {
-      const ids = (
-        db.prepare('SELECT id FROM links WHERE channel_id = ?').all(id) as { id: number }[]
-      ).map((r) => r.id);
-      db.prepare(
-        'UPDATE links SET channel_id = NULL, channel_added_at = NULL, updated_at = ? WHERE channel_id = ?',
-      ).run(ctx.now(), id);
-      db.prepare('DELETE FROM channels WHERE id = ?').run(id);
-      return ids;
-    }).immediate() as number[];
+    await requireOwned(ctx.store, 'channels', id, request.userId, 'Channel');
+    const linkIds = await store.run(
+      transaction(function* () {
+        const ids = (yield* all<{ id: number }>(q('SELECT id FROM links WHERE channel_id = ?', id))).map((r) => r.id);
+        yield* run(q('UPDATE links SET channel_id = NULL, channel_added_at = NULL, updated_at = ? WHERE channel_id = ?', ctx.now(), id));
+        yield* run(q('DELETE FROM channels WHERE id = ?', id));
+        return ids;
+      }),
+    );
     for (const linkId of linkIds) notifyLinkChanged(ctx, linkId);
     return { error: 0, message: 'Channel has been deleted successfully.' };
   });

@@ -1,3 +1,4 @@
+import { all, first as one, q as sql } from '../database/work.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANALYTICS_STEPS, type AnalyticsStep } from '../../shared/analytics.js';
 import { COUNTED_AS_CLICKS_SQL, COUNTED_AS_SCANS_SQL } from '../../shared/analytics-counts.js';
@@ -93,12 +94,12 @@ function startsOf(q: TimelineQuery): number[] {
 }
 
 /** The clicks of `where` before the first bucket and in each bucket. */
-function counted(ctx: ServiceContext, q: TimelineQuery, starts: number[], where: string, params: number[]) {
+function* counted(q: TimelineQuery, starts: number[], where: string, params: number[]) {
   const first = starts[0] as number;
-  const before = ctx.db.prepare(`SELECT COUNT(*) AS n FROM clicks WHERE at < ? AND ${where}`).get(first, ...params) as { n: number };
-  const rows = ctx.db
-    .prepare(`SELECT at / ${GRAIN} AS g, COUNT(*) AS n FROM clicks WHERE at >= ? AND at < ? AND ${where} GROUP BY g`)
-    .all(first, q.to, ...params) as { g: number; n: number }[];
+  const before = (yield* one<{ n: number }>(sql(`SELECT COUNT(*) AS n FROM clicks WHERE at < ? AND ${where}`, first, ...params))) as { n: number };
+  const rows = yield* all<{ g: number; n: number }>(
+    sql(`SELECT at / ${GRAIN} AS g, COUNT(*) AS n FROM clicks WHERE at >= ? AND at < ? AND ${where} GROUP BY g`, first, q.to, ...params),
+  );
   const counts = new Array<number>(starts.length).fill(0);
   for (const row of rows) {
     const i = bucketIndex(starts, Number(row.g) * GRAIN);
@@ -108,7 +109,7 @@ function counted(ctx: ServiceContext, q: TimelineQuery, starts: number[], where:
 }
 
 /** Counts the clicks of `where` (over the clicks table) per bucket; `userId`: account-wide. */
-function timeline(ctx: ServiceContext, q: TimelineQuery, where: string, params: number[], userId: number | null = null) {
+function* timeline(q: TimelineQuery, where: string, params: number[], userId: number | null = null) {
   const starts = startsOf(q);
   const first = starts[0] as number;
   return {
@@ -117,55 +118,58 @@ function timeline(ctx: ServiceContext, q: TimelineQuery, where: string, params: 
       step: q.step,
       from: first,
       to: q.to,
-      ...counted(ctx, q, starts, where, params),
-      ...(q.links > 0 ? rankings(ctx, first, q.to, q.links, where, params) : {}),
-      ...(q.totalsSince !== null && userId !== null ? totals(ctx, userId, Math.min(q.totalsSince, first), first, q.to) : {}),
-      ...(userId !== null ? { scans: scans(ctx, q, starts, userId) } : {}),
+      ...(yield* counted(q, starts, where, params)),
+      ...(q.links > 0 ? yield* rankings(first, q.to, q.links, where, params) : {}),
+      ...(q.totalsSince !== null && userId !== null ? yield* totals(userId, Math.min(q.totalsSince, first), first, q.to) : {}),
+      ...(userId !== null ? { scans: yield* scans(q, starts, userId) } : {}),
     },
   };
 }
 
 /** QR codes' scans (their hidden links' clicks), apart from the clicks: timeline and totals now. */
-function scans(ctx: ServiceContext, q: TimelineQuery, starts: number[], userId: number) {
-  const codes = ctx.db
-    .prepare(
+function* scans(q: TimelineQuery, starts: number[], userId: number) {
+  const codes = yield* all<{ id: number; scans: number }>(
+    sql(
       `SELECT q.id AS id, COALESCE(l.clicks, 0) AS scans FROM qr_codes q JOIN links l ON l.id = q.link_id
        WHERE q.user_id = ? ORDER BY q.id DESC LIMIT ?`,
-    )
-    .all(userId, MAX_TOTALS) as { id: number; scans: number }[];
+      userId,
+      MAX_TOTALS,
+    ),
+  );
   return {
-    ...counted(ctx, q, starts, `link_id IN (SELECT id FROM links WHERE user_id = ? AND ${COUNTED_AS_SCANS_SQL})`, [userId]),
+    ...(yield* counted(q, starts, `link_id IN (SELECT id FROM links WHERE user_id = ? AND ${COUNTED_AS_SCANS_SQL})`, [userId])),
     codes: codes.map((c) => ({ id: Number(c.id), scans: Number(c.scans) })),
   };
 }
 
 /** The links that gained most in [from, to), and most over the period of the same length before. */
-function rankings(ctx: ServiceContext, from: number, to: number, limit: number, where: string, params: number[]) {
+function* rankings(from: number, to: number, limit: number, where: string, params: number[]) {
   const gains = `SELECT link_id AS id, SUM(CASE WHEN at >= ? THEN 1 ELSE 0 END) AS gained,
       SUM(CASE WHEN at < ? THEN 1 ELSE 0 END) AS before
     FROM clicks WHERE at >= ? AND at < ? AND ${where} GROUP BY link_id`;
   const args = [from, from, from - (to - from), to, ...params];
-  const read = (order: string, having: string) =>
-    (ctx.db.prepare(`SELECT id, gained, before FROM (${gains}) WHERE ${having} ORDER BY ${order}, id LIMIT ?`).all(...args, limit) as {
-      id: number;
-      gained: number;
-      before: number;
-    }[]).map((r) => ({ id: Number(r.id), gained: Number(r.gained), before: Number(r.before) }));
-  return { top: read('gained DESC', 'gained > 0'), movers: read('gained - before DESC, gained DESC', 'gained > before') };
+  const read = function* (order: string, having: string) {
+    const rows = yield* all<{ id: number; gained: number; before: number }>(
+      sql(`SELECT id, gained, before FROM (${gains}) AS g WHERE ${having} ORDER BY ${order}, id LIMIT ?`, ...args, limit),
+    );
+    return rows.map((r) => ({ id: Number(r.id), gained: Number(r.gained), before: Number(r.before) }));
+  };
+  return { top: yield* read('gained DESC', 'gained > 0'), movers: yield* read('gained - before DESC, gained DESC', 'gained > before') };
 }
 
 /** The totals (and gains in [from, to)) of the user's links clicked since `since`, newest first. */
-function totals(ctx: ServiceContext, userId: number, since: number, from: number, to: number) {
+function* totals(userId: number, since: number, from: number, to: number) {
   // Probes of clicks(link_id, at) per link: no walk over every click row.
-  const rows = ctx.db
-    .prepare(
+  const rows = yield* all<{ id: number; clicks: number; gained: number }>(
+    sql(
       `SELECT l.id AS id, l.clicks AS clicks,
          (SELECT COUNT(*) FROM clicks c WHERE c.link_id = l.id AND c.at >= ? AND c.at < ?) AS gained
        FROM links l
        WHERE l.user_id = ? AND l.${COUNTED_AS_CLICKS_SQL} AND EXISTS (SELECT 1 FROM clicks c WHERE c.link_id = l.id AND c.at >= ?)
        ORDER BY l.id DESC LIMIT ?`,
-    )
-    .all(from, to, userId, since, MAX_TOTALS + 1) as { id: number; clicks: number; gained: number }[];
+      from, to, userId, since, MAX_TOTALS + 1,
+    ),
+  );
   const list = rows.slice(0, MAX_TOTALS).map((r) => ({ id: Number(r.id), clicks: Number(r.clicks), gained: Number(r.gained) }));
   return { totals: list, ...(rows.length > MAX_TOTALS ? { totalsTruncated: true } : {}) };
 }
@@ -179,10 +183,12 @@ function linkId(request: FastifyRequest): number {
 /** The click timeline routes (see above); `api` is prefixed with /api and authenticated. */
 export function registerClickRoutes(api: FastifyInstance, ctx: ServiceContext): void {
   api.get('/clicks', async (request) =>
-    timeline(ctx, readQuery(request.query as Query, ctx.now()), `link_id IN (SELECT id FROM links WHERE user_id = ? AND ${COUNTED_AS_CLICKS_SQL})`, [request.userId], request.userId),
+    ctx.store.run(
+      timeline(readQuery(request.query as Query, ctx.now()), `link_id IN (SELECT id FROM links WHERE user_id = ? AND ${COUNTED_AS_CLICKS_SQL})`, [request.userId], request.userId),
+    ),
   );
   api.get('/url/:id/clicks', async (request) => {
-    const link = getOwnedLink(ctx, request.userId, linkId(request));
-    return timeline(ctx, { ...readQuery(request.query as Query, ctx.now()), links: 0, totalsSince: null }, 'link_id = ?', [link.id]);
+    const link = await ctx.store.run(getOwnedLink(request.userId, linkId(request)));
+    return ctx.store.run(timeline({ ...readQuery(request.query as Query, ctx.now()), links: 0, totalsSince: null }, 'link_id = ?', [link.id]));
   });
 }

@@ -1,3 +1,6 @@
+import { exec, many, one } from '../database/store.js';
+import { isUniqueViolation } from '../database/errors.js';
+import { all, q, run, transaction } from '../database/work.js';
 import type { FastifyInstance } from 'fastify';
 import { DomainAddBody, DomainUpdateBody, pickBody } from '../request-bodies.js';
 import { notifyLinkChanged, type ServiceContext } from '../context.js';
@@ -41,10 +44,10 @@ function readRedirect(body: Record<string, unknown>, field: string): string | un
  * delete is refused with the aliases named, rather than losing or renaming a link silently.
  */
 export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext): void {
-  const { db } = ctx;
+  const { store } = ctx;
 
   api.get('/domains', async (request) =>
-    pagedList(db, request, 'domains', {
+    pagedList(ctx.store, request, 'domains', {
       countSql: 'SELECT COUNT(*) AS n FROM domains WHERE user_id = ?',
       rowsSql:
         'SELECT id, domain, redirect_root, redirect_404 FROM domains WHERE user_id = ? ORDER BY id DESC',
@@ -75,8 +78,7 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
         `${domain} is this service's own address: short links already work there without adding it.`,
       );
     }
-    const owner = db.prepare('SELECT user_id FROM domains WHERE host = ?').get(host) as
-      { user_id: number } | undefined;
+    const owner = await one<{ user_id: number }>(store, 'SELECT user_id FROM domains WHERE host = ?', host);
     if (owner) {
       throw conflict(
         owner.user_id === request.userId
@@ -84,12 +86,19 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
           : `The domain ${host} is already used by another account on this service.`,
       );
     }
-    const { lastInsertRowid } = db
-      .prepare(
-        'INSERT INTO domains (user_id, domain, host, redirect_root, redirect_404, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(request.userId, domain, host, redirectRoot, redirect404, ctx.now());
-    return { error: 0, id: Number(lastInsertRowid) };
+    let added: { id: number } | undefined;
+    try {
+      added = await one<{ id: number }>(
+        store,
+        'INSERT INTO domains (user_id, domain, host, redirect_root, redirect_404, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+        request.userId, domain, host, redirectRoot, redirect404, ctx.now(),
+      );
+    } catch (error) {
+      // Added at the same moment by another request (on another node): the host is unique.
+      if (isUniqueViolation(error)) throw conflict(`The domain ${host} has just been added.`);
+      throw error;
+    }
+    return { error: 0, id: (added as { id: number }).id };
   });
 
   api.put<{ Params: { id: string } }>('/domain/:id/update', async (request) => {
@@ -97,23 +106,26 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
     const body = pickBody(DomainUpdateBody, readBody(request));
     const redirectRoot = readRedirect(body, 'redirectroot');
     const redirect404 = readRedirect(body, 'redirect404');
-    requireOwned(db, 'domains', id, request.userId, 'Domain');
-    db.prepare(
+    await requireOwned(ctx.store, 'domains', id, request.userId, 'Domain');
+    await exec(
+      store,
       'UPDATE domains SET redirect_root = COALESCE(?, redirect_root), redirect_404 = COALESCE(?, redirect_404) WHERE id = ?',
-    ).run(redirectRoot ?? null, redirect404 ?? null, id);
+      redirectRoot ?? null, redirect404 ?? null, id,
+    );
     return { error: 0, message: 'Domain has been updated successfully.' };
   });
 
   api.delete<{ Params: { id: string } }>('/domain/:id/delete', async (request) => {
     const id = pathId(request.params.id, 'Domain');
-    requireOwned(db, 'domains', id, request.userId, 'Domain');
-    const clashes = db
-      .prepare(
+    await requireOwned(ctx.store, 'domains', id, request.userId, 'Domain');
+    const clashes = (
+      await many<{ alias: string }>(
+        store,
         `SELECT l.alias FROM links l WHERE l.domain_id = ?
            AND EXISTS (SELECT 1 FROM links o WHERE o.domain_id = 0 AND o.alias = l.alias) ORDER BY l.alias LIMIT 6`,
+        id,
       )
-      .all(id)
-      .map((r) => (r as { alias: string }).alias);
+    ).map((r) => r.alias);
     if (clashes.length > 0) {
       const shown =
         clashes
@@ -124,19 +136,14 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
         `The domain cannot be deleted: its links would move to the service's own address, where the aliases ${shown} are already used. Change or delete those links first.`,
       );
     }
-    // IMMEDIATE: the click writer (another connection) may commit between a deferred
-    // transaction's read and its write, which SQLite would then refuse.
-    const moved = db.transaction(() => {
-      const ids = (
-        db.prepare('SELECT id FROM links WHERE domain_id = ?').all(id) as { id: number }[]
-      ).map((r) => r.id);
-      db.prepare('UPDATE links SET domain_id = 0, updated_at = ? WHERE domain_id = ?').run(
-        ctx.now(),
-        id,
-      );
-      db.prepare('DELETE FROM domains WHERE id = ?').run(id);
-      return ids;
-    }).immediate() as number[];
+    const moved = await store.run(
+      transaction(function* () {
+        const ids = (yield* all<{ id: number }>(q('SELECT id FROM links WHERE domain_id = ?', id))).map((r) => r.id);
+        yield* run(q('UPDATE links SET domain_id = 0, updated_at = ? WHERE domain_id = ?', ctx.now(), id));
+        yield* run(q('DELETE FROM domains WHERE id = ?', id));
+        return ids;
+      }),
+    );
     for (const linkId of moved) notifyLinkChanged(ctx, linkId);
     const note =
       moved.length === 0

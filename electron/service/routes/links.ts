@@ -50,12 +50,13 @@ function linkId(request: FastifyRequest): number {
 
 /** The Links endpoints of the spec. A user reaches only their own links: any other id is 404. */
 export function registerLinkRoutes(api: FastifyInstance, ctx: ServiceContext): void {
+  const { store } = ctx;
   api.get('/urls', async (request) => {
     const query = request.query as Query;
     // With `short`, the spec ignores every other parameter and answers one link.
     const short = queryText(query, 'short');
     if (short.trim() !== '') {
-      return singleLinkAnswer(ctx, findByShortUrl(ctx, request.userId, short));
+      return singleLinkAnswer(ctx, await store.run(findByShortUrl(ctx, request.userId, short)));
     }
     const paging = readPaging(query);
     const q = queryText(query, 'q').trim();
@@ -64,7 +65,7 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: ServiceContext): v
     if (/\p{Cc}/u.test(q)) {
       throw badRequest('The query parameter "q" contains a control character (such as NUL or a line break); remove it.');
     }
-    const { items, total } = listLinks(ctx, request.userId, { paging, order: readOrder(query), q });
+    const { items, total } = await store.run(listLinks(request.userId, { paging, order: readOrder(query), q }));
     return pagedEnvelope(
       'urls',
       items.map((link) => linkListItem(ctx, link)),
@@ -74,17 +75,21 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: ServiceContext): v
   });
 
   api.get('/url/:id', async (request) =>
-    singleLinkAnswer(ctx, getOwnedLink(ctx, request.userId, linkId(request))),
+    singleLinkAnswer(ctx, await store.run(getOwnedLink(request.userId, linkId(request)))),
   );
 
   api.post('/url/add', async (request, reply) => {
     const dropped: DroppedItem[] = [];
     const input = parseLinkInput(request.body, 'create', dropped);
-    const refs = resolveReferences(ctx, request.userId, input, dropped);
-    const { id } = createLink(ctx, request.userId, input, refs);
+    const { id, link } = await store.run(
+      (function* () {
+        const refs = yield* resolveReferences(ctx, request.userId, input, dropped);
+        const created = yield* createLink(ctx, request.userId, input, refs);
+        return { id: created.id, link: yield* getOwnedLink(request.userId, created.id) };
+      })(),
+    );
     // A redirect cache may remember that this alias did not exist.
     notifyLinkChanged(ctx, id);
-    const link = getOwnedLink(ctx, request.userId, id);
     return withDropped(
       reply,
       { error: 0, id, shorturl: shortUrl(ctx, link.alias, link.domain) },
@@ -95,18 +100,22 @@ export function registerLinkRoutes(api: FastifyInstance, ctx: ServiceContext): v
   api.put('/url/:id/update', async (request, reply) => {
     const id = linkId(request);
     // 404 before 400: a caller editing a link that is not theirs learns that first.
-    getOwnedLink(ctx, request.userId, id);
+    await store.run(getOwnedLink(request.userId, id));
     const dropped: DroppedItem[] = [];
     const input = parseLinkInput(request.body, 'update', dropped);
-    const refs = resolveReferences(ctx, request.userId, input, dropped);
-    const link = updateLink(ctx, request.userId, id, input, refs);
+    const link = await store.run(
+      (function* () {
+        const refs = yield* resolveReferences(ctx, request.userId, input, dropped);
+        return yield* updateLink(ctx, request.userId, id, input, refs);
+      })(),
+    );
     notifyLinkChanged(ctx, id);
     return withDropped(reply, { error: 0, id, short: shortUrl(ctx, link.alias, link.domain) }, dropped);
   });
 
   api.delete('/url/:id/delete', async (request) => {
     const id = linkId(request);
-    deleteLink(ctx, request.userId, id);
+    await store.run(deleteLink(request.userId, id));
     notifyLinkChanged(ctx, id);
     return { error: 0, message: 'Link has been deleted.' };
   });

@@ -1,3 +1,5 @@
+import { exec, one } from '../database/store.js';
+import { all, q, run, transaction } from '../database/work.js';
 import type { FastifyInstance } from 'fastify';
 import { PixelBody, pickBody } from '../request-bodies.js';
 import { checkPixelTag, isPixelType, PIXEL_TYPES } from '../../shared/pixel-types.js';
@@ -36,10 +38,11 @@ const pixelItem = (row: PixelRow) => ({
  * `message`; the update adds the pixel's fields, as the add does.
  */
 export function registerPixelRoutes(api: FastifyInstance, ctx: ServiceContext): void {
-  const { db } = ctx;
+  const { store } = ctx;
+  const pixelById = (id: number) => one<PixelRow>(store, 'SELECT id, type, name, tag, created_at FROM pixels WHERE id = ?', id) as Promise<PixelRow>;
 
   api.get('/pixels', async (request) =>
-    pagedList(db, request, 'pixels', {
+    pagedList(ctx.store, request, 'pixels', {
       countSql: 'SELECT COUNT(*) AS n FROM pixels WHERE user_id = ?',
       rowsSql:
         'SELECT id, type, name, tag, created_at FROM pixels WHERE user_id = ? ORDER BY id DESC',
@@ -65,12 +68,11 @@ export function registerPixelRoutes(api: FastifyInstance, ctx: ServiceContext): 
       requiredString(body, 'tag', 200, 'the tag (identifier) the platform gave the pixel'),
     );
     if (!check.ok) throw badRequest(`The field "tag" is not valid. ${check.message}`);
-    const { lastInsertRowid } = db
-      .prepare('INSERT INTO pixels (user_id, type, name, tag, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(request.userId, type, name, check.tag, ctx.now());
-    const row = db
-      .prepare('SELECT id, type, name, tag, created_at FROM pixels WHERE id = ?')
-      .get(Number(lastInsertRowid)) as PixelRow;
+    const row = (await one<PixelRow>(
+      store,
+      'INSERT INTO pixels (user_id, type, name, tag, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id, type, name, tag, created_at',
+      request.userId, type, name, check.tag, ctx.now(),
+    )) as PixelRow;
     return { error: 0, ...pixelItem(row) };
   });
 
@@ -90,10 +92,8 @@ export function registerPixelRoutes(api: FastifyInstance, ctx: ServiceContext): 
       );
     }
     const type = optionalString(body, 'type', 100);
-    requireOwned(db, 'pixels', id, request.userId, 'Pixel');
-    const current = db
-      .prepare('SELECT id, type, name, tag, created_at FROM pixels WHERE id = ?')
-      .get(id) as PixelRow;
+    await requireOwned(ctx.store, 'pixels', id, request.userId, 'Pixel');
+    const current = await pixelById(id);
     if (type !== undefined && type !== current.type) {
       throw badRequest(
         `The type of a pixel cannot be changed (this one is ${current.type}): add a new pixel of type ${type} instead.`,
@@ -103,37 +103,23 @@ export function registerPixelRoutes(api: FastifyInstance, ctx: ServiceContext): 
       ? checkPixelTag(current.type, tagText)
       : ({ ok: true, tag: tagText.trim() } as const);
     if (!check.ok) throw badRequest(`The field "tag" is not valid. ${check.message}`);
-    db.prepare('UPDATE pixels SET name = COALESCE(?, name), tag = ? WHERE id = ?').run(
-      name ?? null,
-      check.tag,
-      id,
-    );
-    const row = db
-      .prepare('SELECT id, type, name, tag, created_at FROM pixels WHERE id = ?')
-      .get(id) as PixelRow;
+    await exec(store, 'UPDATE pixels SET name = COALESCE(?, name), tag = ? WHERE id = ?', name ?? null, check.tag, id);
+    const row = await pixelById(id);
     return { error: 0, message: 'Pixel has been updated successfully.', ...pixelItem(row) };
   });
 
   api.delete<{ Params: { id: string } }>('/pixel/:id/delete', async (request) => {
     const id = pathId(request.params.id, 'Pixel');
-    requireOwned(db, 'pixels', id, request.userId, 'Pixel');
-    // IMMEDIATE: the click writer (another connection) may commit between a deferred
-    // transaction's read and its write, which SQLite would then refuse.
-    const linkIds = db
-      .transaction(() => {
-        const ids = (
-          db.prepare('SELECT link_id FROM link_pixels WHERE pixel_id = ?').all(id) as {
-            link_id: number;
-          }[]
-        ).map((r) => r.link_id);
-        db.prepare(
-          'UPDATE links SET updated_at = ? WHERE id IN (SELECT link_id FROM link_pixels WHERE pixel_id = ?)',
-        ).run(ctx.now(), id);
-        db.prepare('DELETE FROM link_pixels WHERE pixel_id = ?').run(id);
-        db.prepare('DELETE FROM pixels WHERE id = ?').run(id);
+    await requireOwned(ctx.store, 'pixels', id, request.userId, 'Pixel');
+    const linkIds = await store.run(
+      transaction(function* () {
+        const ids = (yield* all<{ link_id: number }>(q('SELECT link_id FROM link_pixels WHERE pixel_id = ?', id))).map((r) => r.link_id);
+        yield* run(q('UPDATE links SET updated_at = ? WHERE id IN (SELECT link_id FROM link_pixels WHERE pixel_id = ?)', ctx.now(), id));
+        yield* run(q('DELETE FROM link_pixels WHERE pixel_id = ?', id));
+        yield* run(q('DELETE FROM pixels WHERE id = ?', id));
         return ids;
-      })
-      .immediate() as number[];
+      }),
+    );
     for (const linkId of linkIds) notifyLinkChanged(ctx, linkId);
     return { error: 0, message: 'Pixel has been deleted successfully.' };
   });

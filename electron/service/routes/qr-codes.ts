@@ -49,7 +49,7 @@ const listItem = (ctx: ServiceContext, qr: StoredQr) => ({
  * what this service adds so a client can show and mirror the code completely: `content` (the
  * data as accepted), the colours, the logo, whether scans are counted and the hidden short link.
  */
-function singleAnswer(ctx: ServiceContext, qr: StoredQr) {
+async function singleAnswer(ctx: ServiceContext, qr: StoredQr) {
   return {
     error: 0,
     id: qr.id,
@@ -70,7 +70,7 @@ function singleAnswer(ctx: ServiceContext, qr: StoredQr) {
       channel: qr.channelId,
       updated: formatDateTime(qr.updatedAt),
     },
-    data: linkStats(ctx.db, qr.linkId ?? 0, qr.scans),
+    data: await ctx.store.run(linkStats(qr.linkId ?? 0, qr.scans)),
   };
 }
 
@@ -147,35 +147,35 @@ export function registerQrRoutes(api: FastifyInstance, ctx: ServiceContext): voi
     const query = request.query as Record<string, unknown>;
     const paging = readPaging(query);
     const q = typeof query['q'] === 'string' ? query['q'].trim().slice(0, 500) : '';
-    const { items, total } = listQrs(ctx, request.userId, q, paging.limit, paging.offset);
+    const { items, total } = await ctx.store.run(listQrs(request.userId, q, paging.limit, paging.offset));
     return pagedEnvelope('qrs', items.map((qr) => listItem(ctx, qr)), total, paging);
   });
 
   api.get<{ Params: { id: string } }>('/qr/:id', async (request) =>
-    singleAnswer(ctx, getOwnedQr(ctx, request.userId, pathId(request.params.id, 'QR code'))),
+    singleAnswer(ctx, await ctx.store.run(getOwnedQr(request.userId, pathId(request.params.id, 'QR code')))),
   );
 
   api.post('/qr/add', async (request) => {
     const { fields, payload } = readFields(pickBody(QrBody, readBody(request)));
-    const id = createQr(ctx, request.userId, fields, payload);
-    const qr = getOwnedQr(ctx, request.userId, id);
+    const id = await ctx.store.run(createQr(ctx, request.userId, fields, payload));
+    const qr = await ctx.store.run(getOwnedQr(request.userId, id));
     if (qr.linkId !== null) notifyLinkChanged(ctx, qr.linkId);
     return { error: 0, id, link: imageUrl(ctx, qr) };
   });
 
   api.put<{ Params: { id: string } }>('/qr/:id/update', async (request) => {
     const id = pathId(request.params.id, 'QR code');
-    const cur = getOwnedQr(ctx, request.userId, id);
+    const cur = await ctx.store.run(getOwnedQr(request.userId, id));
     const { fields, payload } = readFields(pickBody(QrBody, readBody(request)), cur);
-    for (const linkId of updateQr(ctx, cur, fields, payload)) notifyLinkChanged(ctx, linkId);
-    const qr = getOwnedQr(ctx, request.userId, id);
+    for (const linkId of await ctx.store.run(updateQr(ctx, cur, fields, payload))) notifyLinkChanged(ctx, linkId);
+    const qr = await ctx.store.run(getOwnedQr(request.userId, id));
     if (qr.linkId !== null) notifyLinkChanged(ctx, qr.linkId);
     return { error: 0, id, link: imageUrl(ctx, qr), message: 'QR code has been updated successfully.' };
   });
 
   api.delete<{ Params: { id: string } }>('/qr/:id/delete', async (request) => {
-    const cur = getOwnedQr(ctx, request.userId, pathId(request.params.id, 'QR code'));
-    deleteQr(ctx, cur);
+    const cur = await ctx.store.run(getOwnedQr(request.userId, pathId(request.params.id, 'QR code')));
+    await ctx.store.run(deleteQr(cur));
     if (cur.linkId !== null) notifyLinkChanged(ctx, cur.linkId);
     return { error: 0, message: 'QR code has been deleted successfully.' };
   });
