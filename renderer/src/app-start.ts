@@ -5,7 +5,8 @@ import { setListenerErrorSink } from './bridge.js';
 import { errorText } from './composables/error-text.js';
 import { endEarlyCalls } from './early-calls.js';
 import { endFirstPaint } from './first-paint/first-paint.js';
-import { i18n } from './i18n/index.js';
+import { i18n, t } from './i18n/index.js';
+import { translateLibraryLabels } from './i18n/library-labels.js';
 import { createAppRouter } from './router.js';
 import { useLinksWorkspaceStore } from './stores/links-workspace.js';
 import { useNoticesStore } from './stores/notices.js';
@@ -20,6 +21,9 @@ const app = createApp(App);
 const pinia = createPinia();
 app.use(pinia);
 app.use(i18n);
+// The library's own English labels, in the app's language (and again on a language switch).
+const libraryLabels = translateLibraryLabels();
+watch(() => t('common.close'), () => libraryLabels.relabelAll());
 const router = createAppRouter();
 app.use(router);
 

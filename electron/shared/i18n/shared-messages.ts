@@ -1,25 +1,25 @@
 import type { SupportedLocale } from './locales.js';
 import type { MessageTree } from './translate.js';
-import errors_en from './locales/en/errors.json';
-import errors_de from './locales/de/errors.json';
-import errors_fr from './locales/fr/errors.json';
-import errors_es from './locales/es/errors.json';
-import errors_ptBR from './locales/pt-BR/errors.json';
-import validation_en from './locales/en/validation.json';
-import validation_de from './locales/de/validation.json';
-import validation_fr from './locales/fr/validation.json';
-import validation_es from './locales/es/validation.json';
-import validation_ptBR from './locales/pt-BR/validation.json';
-import desktop_en from './locales/en/desktop.json';
-import desktop_de from './locales/de/desktop.json';
-import desktop_fr from './locales/fr/desktop.json';
-import desktop_es from './locales/es/desktop.json';
-import desktop_ptBR from './locales/pt-BR/desktop.json';
-import cli_en from './locales/en/cli.json';
-import cli_de from './locales/de/cli.json';
-import cli_fr from './locales/fr/cli.json';
-import cli_es from './locales/es/cli.json';
-import cli_ptBR from './locales/pt-BR/cli.json';
+import errors_en from './locales/en/errors.json' with { type: 'json' };
+import errors_de from './locales/de/errors.json' with { type: 'json' };
+import errors_fr from './locales/fr/errors.json' with { type: 'json' };
+import errors_es from './locales/es/errors.json' with { type: 'json' };
+import errors_ptBR from './locales/pt-BR/errors.json' with { type: 'json' };
+import validation_en from './locales/en/validation.json' with { type: 'json' };
+import validation_de from './locales/de/validation.json' with { type: 'json' };
+import validation_fr from './locales/fr/validation.json' with { type: 'json' };
+import validation_es from './locales/es/validation.json' with { type: 'json' };
+import validation_ptBR from './locales/pt-BR/validation.json' with { type: 'json' };
+import desktop_en from './locales/en/desktop.json' with { type: 'json' };
+import desktop_de from './locales/de/desktop.json' with { type: 'json' };
+import desktop_fr from './locales/fr/desktop.json' with { type: 'json' };
+import desktop_es from './locales/es/desktop.json' with { type: 'json' };
+import desktop_ptBR from './locales/pt-BR/desktop.json' with { type: 'json' };
+import cli_en from './locales/en/cli.json' with { type: 'json' };
+import cli_de from './locales/de/cli.json' with { type: 'json' };
+import cli_fr from './locales/fr/cli.json' with { type: 'json' };
+import cli_es from './locales/es/cli.json' with { type: 'json' };
+import cli_ptBR from './locales/pt-BR/cli.json' with { type: 'json' };
 
 /*
  * The messages that leave the renderer's reach: the backend's error sentences (`errors`), the

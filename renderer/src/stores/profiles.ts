@@ -3,7 +3,8 @@ import { computed, ref } from 'vue';
 import { call, onEvent } from '../bridge.js';
 import { asProfilesState } from '../composables/shape.js';
 import type { KeychainStatus, ProfileSummary, ProfilesState } from '../../../electron/shared/contract.js';
-import { reachCaption as reachCaptionOf, reachMark, reachNotice, shortLinkReach, shortLinksLoopbackOnly, type PublicAddressCheck } from '../../../electron/shared/local-reach.js';
+import { t } from '../i18n/index.js';
+import { shortLinkReach, shortLinksLoopbackOnly, type PublicAddressCheck } from '../../../electron/shared/local-reach.js';
 import type { LoadStatus } from './load-status.js';
 
 export interface ConnectInput {
@@ -31,11 +32,11 @@ export const useProfilesStore = defineStore('profiles', () => {
   /** Where the current profile's short links open (an unverified public address is not "anywhere"). */
   const reach = computed(() => shortLinkReach(current.value));
   /** The one line to put beside a short link that is copied, shortened or made a QR code; null when none is needed. */
-  const reachNote = computed(() => reachNotice(current.value));
+  const reachNote = computed(() => (reach.value === 'this-computer' ? t('workspace.localOnly.short') : reach.value === 'unverified' ? t('workspace.unverified.short') : null));
   /** Two words for a list row's short link, with reachNote as its explanation. */
-  const reachLabel = computed(() => reachMark(current.value));
+  const reachLabel = computed(() => (reach.value === 'this-computer' ? t('workspace.mark.thisComputer') : reach.value === 'unverified' ? t('workspace.publicAddress.notVerified') : null));
   /** The words drawn under a QR code of such a link (null when none are needed). */
-  const reachCaption = computed(() => reachCaptionOf(current.value));
+  const reachCaption = computed(() => (reach.value === 'this-computer' ? t('workspace.caption.thisComputer') : reach.value === 'unverified' ? t('workspace.caption.unverified') : null));
   /** The local workspace's port was taken at its start: it waits for the user's choice. */
   const localPortTaken = ref<number | null>(null);
 
