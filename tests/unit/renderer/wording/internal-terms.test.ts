@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appErrorMessages, sourceFiles, visibleTexts, type VisibleText } from './visible-text.js';
+import { readFileSync } from 'node:fs';
+import { appErrorMessages, englishMessages, sourceFiles, visibleTexts, type VisibleText } from './visible-text.js';
 
 /**
  * Issue 28: the app's words as a person reads them. Internal terms of the code (the mirror, the
@@ -62,7 +63,7 @@ function everyText(): VisibleText[] {
   const errors = sourceFiles(resolve(root, 'electron'))
     .filter((f) => f.endsWith('.ts'))
     .flatMap((f) => appErrorMessages(root, f));
-  return [...renderer, ...errors];
+  return [...renderer, ...errors, ...englishMessages(root)];
 }
 
 describe('the words of the app', () => {
@@ -97,7 +98,9 @@ const note = 'Figures from the mirror, read just now.';
   });
 
   it('explain the Outbox where it is named: its view says what it holds', () => {
-    const outbox = visibleTexts(root, resolve(root, 'renderer/src/views/OutboxView.vue')).map((t) => t.text);
-    expect(outbox.some((t) => /^Changes waiting to be sent/.test(t))).toBe(true);
+    // The view shows its introduction from the message files: the key it uses, and the words.
+    expect(readFileSync(resolve(root, 'renderer/src/views/OutboxView.vue'), 'utf8')).toContain("'outbox.intro'");
+    const intro = englishMessages(root).find((m) => m.file.endsWith('en/outbox.json') && /^Changes waiting to be sent/.test(m.text));
+    expect(intro).toBeDefined();
   });
 });

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { parse as parseSfc } from 'vue/compiler-sfc';
 
@@ -184,4 +184,28 @@ export function sourceFiles(dir: string): string[] {
     else if (/\.(vue|ts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path);
   }
   return out.sort();
+}
+
+/**
+ * The English messages (renderer/src/i18n/locales/en and electron/shared/i18n/locales/en): since
+ * the words moved out of the templates into the message files, these are what a person reads.
+ * `line` is the message's place in its file; `text` its words with ICU arguments left in.
+ */
+export function englishMessages(root: string): VisibleText[] {
+  const out: VisibleText[] = [];
+  // The app's words; the command line's (`cli.json`) name its commands, `linkdeck outbox` among them.
+  for (const dir of ['renderer/src/i18n/locales/en', 'electron/shared/i18n/locales/en']) {
+    for (const name of readdirSync(resolve(root, dir)).filter((n) => n.endsWith('.json') && n !== 'cli.json')) {
+      const path = resolve(root, dir, name);
+      let index = 0;
+      const walk = (node: unknown): void => {
+        // ICU's own syntax is not shown: `{what, select,` and each option's key (`outbox {…}`).
+        const shown = (m: string) => m.replace(/\{\s*\w+\s*,\s*(plural|select|selectordinal)\s*,/g, '{').replace(/(=?[\w-]+)\s*\{/g, '{');
+        if (typeof node === 'string') out.push({ file: relative(root, path), line: ++index, text: shown(node) });
+        else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+      };
+      walk(JSON.parse(readFileSync(path, 'utf8')));
+    }
+  }
+  return out;
 }
