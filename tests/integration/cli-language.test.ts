@@ -66,7 +66,7 @@ describe('linkdeck: the language of its human output', () => {
     // Piped `status` (key, tab, value) is for scripts too; its "synced N seconds ago" moves between
     // two runs, so its keys and words are checked rather than its bytes.
     const status = await cli(['status'], DE);
-    expect(status.stdout).toMatch(/^profile\t.+\nservice\t.+\nkey\tfound \(local workspace\)\n/);
+    expect(status.stdout).toMatch(/^profile\t.+\nservice\t.+\nkey\tfound \((local workspace|keychain)\)\n/);
     expect(status.stdout).toMatch(/^mirror\t(synced (just now|.+ ago)|not synced yet)$/m);
   });
 
