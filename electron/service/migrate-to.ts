@@ -38,7 +38,7 @@ export async function migrateToPostgres(dataDir: string, url: string, onTable?: 
   const where = resolve(dataDir);
   if (!hasDatabase(dataDir)) throw new ApiError(400, `There is no service database in ${where}: check --data. Nothing was copied.`);
   const lock = takeDataLock(dataDir);
-  if (!lock) throw new ApiError(409, `${runningServiceMessage(where)} Stop it first, so that no click is written after the copy. Nothing was copied.`);
+  if (!lock) throw new ApiError(409, `${runningServiceMessage(where)} A copy made meanwhile would miss the clicks written after it. Nothing was copied.`);
   const db = openDatabase(dataDir); // brings the file up to this build's schema, as PostgreSQL's will be
   const pool = createPool(url, { max: 1 });
   const target = redactedUrl(url);

@@ -196,6 +196,26 @@ describe.skipIf(skipBecause(missing !== undefined, missing ?? ''))('migrate --to
     // So it can simply run again once the row is dealt with.
   });
 
+  it('refuses while a service runs on the folder, before touching the target', { timeout: 120_000 }, async () => {
+    const running = await startTestService();
+    try {
+      const url = await cluster.createDatabase();
+      const out = await cli(['migrate', '--data', running.dataDir, '--to', url]);
+      expect(out.code).toBe(2);
+      expect(out.stderr).toBe(
+        `A Linkdeck service is running on ${resolve(running.dataDir)}: stop it first (for example systemctl stop linkdeck-service, or docker compose stop). A copy made meanwhile would miss the clicks written after it. Nothing was copied.\n`,
+      );
+      const pool = new pg.Pool({ connectionString: url });
+      try {
+        expect((await pool.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'")).rows[0]).toEqual({ n: 0 });
+      } finally {
+        await pool.end();
+      }
+    } finally {
+      await running.close();
+    }
+  });
+
   it('says what is wrong with the command: no --to, or a --to that is not PostgreSQL', async () => {
     const none = await cli(['migrate', '--data', dataDir]);
     expect(none.code).toBe(2);
