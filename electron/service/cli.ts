@@ -78,7 +78,7 @@ async function migrate(values: CliValues, dataDir: string): Promise<void> {
   console.log(`Copying ${resolve(dataDir)} into ${redactedUrl(to)} (one transaction: all or nothing)…`);
   const copied = await migrateToPostgres(dataDir, to, ({ table, rows }) => console.log(`  ${table.padEnd(14)} ${count(rows, 'row', 'rows')}`));
   const total = copied.reduce((sum, t) => sum + t.rows, 0);
-  console.log(`Copied ${count(total, 'row', 'rows')} in ${copied.length} tables. ${resolve(dataDir)} is left as it was.`);
+  console.log(`Copied ${count(total, 'row', 'rows')} in ${copied.length} tables. ${resolve(dataDir)} keeps all its data (the way back).`);
   console.log(`Start every node with --database ${redactedUrl(to)} (or LINKDECK_DATABASE_URL).`);
 }
 

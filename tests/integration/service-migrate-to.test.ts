@@ -131,7 +131,7 @@ describe.skipIf(skipBecause(missing !== undefined, missing ?? ''))('migrate --to
       for (const [table, least] of Object.entries({ users: 2, links: 5, clicks: 2_504, link_pixels: 3, qr_codes: 2, channels: 1, campaigns: 1, domains: 1, pixels: 1, overlays: 1, splash_pages: 1, idempotency: 1, settings: 1 })) {
         expect(sqliteRows(db, table).rows.length, table).toBeGreaterThanOrEqual(least);
       }
-      expect(out.stdout).toContain(`Copied ${total.toLocaleString('en-US')} rows in ${TABLE_ORDER.length} tables.`);
+      expect(out.stdout).toContain(`Copied ${total.toLocaleString('en-US')} rows in ${TABLE_ORDER.length} tables. ${resolve(dataDir)} keeps all its data (the way back).\n`);
       expect(out.stdout).toContain(`Start every node with --database ${url}`);
       // Keys work against PostgreSQL: their hashes came across.
       const store = new PostgresStore(pool);
