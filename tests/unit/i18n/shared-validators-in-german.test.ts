@@ -14,6 +14,7 @@ import { validateClipboardSettings } from '../../../electron/backend/clipboard/s
 import { issueMessage } from '../../../renderer/src/composables/error-text.js';
 import { issueText } from '../../../renderer/src/composables/validation.js';
 import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import { buildInput, emptyForm } from '../../../renderer/src/components/link-editor/link-form.js';
 
 /*
  * Issue 44: the shared validators' sentences as message keys. Each family says its problems in
@@ -140,6 +141,16 @@ describe('hotkey and desktop checks in German', () => {
     expect(inGerman(() => issueText(hotkeyConflictRef('CommandOrControl+Shift+L', 'linux')))).toBe(
       'Strg+Shift+L wird bereits von einer anderen Anwendung verwendet; wählen Sie eine andere Tastenkombination.'.replace('Strg', 'Ctrl'),
     );
+  });
+});
+
+describe('the link editor’s field checks in German', () => {
+  it('shows the shared link and UTM checks in German next to their fields', () => {
+    const form = { ...emptyForm(), url: 'ftp://files.example.com/a', custom: 'ab', utm: { source: '', medium: '', campaign: 'c'.repeat(201), term: '', content: '' } };
+    const { messages } = inGerman(() => buildInput(form, 'create', Date.UTC(2026, 0, 1)));
+    expect(messages['url']).toMatch(/^Die Ziel-URL verwendet das Schema „ftp:“|verwendet das Schema „ftp:“/);
+    expect(messages['utm.campaign']).toBe('Kampagne (utm_campaign) ist 201 Zeichen lang; erlaubt sind höchstens 200.');
+    for (const text of Object.values(messages)) looksGerman(text);
   });
 });
 
