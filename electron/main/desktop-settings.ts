@@ -7,7 +7,8 @@ import {
   writeDesktopSettings,
   type SavedDesktopSettings,
 } from './desktop-settings-file.js';
-import { hotkeyConflictMessage } from '../shared/hotkey.js';
+import { hotkeyConflictRef } from '../shared/hotkey.js';
+import { englishText, type MessageRef } from '../shared/message-ref.js';
 import type { OpenAtLogin } from './open-at-login.js';
 
 /** The part of Electron's globalShortcut the settings use (a fake in tests). */
@@ -47,7 +48,7 @@ export class DesktopSettingsService implements DesktopSettingsPort {
   private saved: SavedDesktopSettings;
   /** The accelerator registered with the OS now, or null. */
   private registered: string | null = null;
-  private problem: string | undefined;
+  private problem: MessageRef | undefined;
   private readonly listeners = new Set<(settings: DesktopSettings) => void>();
   private readonly log: (message: string) => void;
 
@@ -67,7 +68,7 @@ export class DesktopSettingsService implements DesktopSettingsPort {
       closeToTray: this.saved.closeToTray,
       hotkey: this.saved.hotkey,
       hotkeyRegistered: this.registered !== null,
-      ...(this.problem ? { hotkeyProblem: this.problem } : {}),
+      ...(this.problem ? { hotkeyProblem: englishText(this.problem), hotkeyProblemRef: this.problem } : {}),
       openAtLogin: this.loginItemEnabled(),
       openAtLoginSupported: this.deps.loginItem !== null,
       ...this.capabilityWords(),
@@ -121,7 +122,7 @@ export class DesktopSettingsService implements DesktopSettingsPort {
       this.log(`[hotkey] ${accelerator} was refused: ${(error as Error).message}`);
     }
     if (ok) this.registered = accelerator;
-    else this.problem = hotkeyConflictMessage(accelerator, this.deps.platform);
+    else this.problem = hotkeyConflictRef(accelerator, this.deps.platform);
   }
 
   private release(): void {

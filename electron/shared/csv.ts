@@ -4,6 +4,8 @@
  * line breaks, so record numbers and line numbers differ), and that is what a person looks for
  * in their spreadsheet.
  */
+import { keyedMessage, type KeyedMessage } from './field-issue.js';
+import { msg } from './message-ref.js';
 
 export type CsvDelimiter = ',' | ';' | '\t';
 
@@ -13,9 +15,9 @@ export interface CsvRecord {
   fields: string[];
 }
 
-export interface CsvProblem {
+/** A problem on a line: in English (`message`) and as a `validation.csv.*` key (issue 44). */
+export interface CsvProblem extends KeyedMessage {
   line: number;
-  message: string;
 }
 
 export interface CsvParseResult {
@@ -116,10 +118,7 @@ export function parseCsv(input: string, options: { delimiter?: CsvDelimiter } = 
     i++;
   }
   if (quoted) {
-    problems.push({
-      line: quoteLine,
-      message: `A quoted field that starts on line ${quoteLine} is never closed: add the missing " (everything after it was read as one field).`,
-    });
+    problems.push({ line: quoteLine, ...keyedMessage(msg('validation.csv.unclosedQuote', { line: quoteLine })) });
   }
   if (field !== '' || fields.length > 0 || fieldStarted) endRecord();
   return { records, delimiter, problems };

@@ -3,6 +3,7 @@
  * desktop settings (tray, global hotkey, open at login). Pure types.
  */
 import type { ClipboardWatchState } from './clipboard-rules.js';
+import type { MessageRef } from './message-ref.js';
 
 /** The clipboard watch of the current profile, as the settings view and the tray show it. */
 export interface ClipboardStatus extends ClipboardWatchState {
@@ -43,7 +44,10 @@ export interface DesktopSettings {
    * accepts or refuses on its own): the words to show instead of "registered".
    */
   hotkeyUnconfirmed?: string;
+  /** Why the hotkey is not held, in English (logs, older windows)… */
   hotkeyProblem?: string;
+  /** …and as a message the window shows in the person's language (issue 44). */
+  hotkeyProblemRef?: MessageRef;
   /** How the hotkey works on this desktop, when it differs from the usual (Wayland's portal). */
   hotkeyNote?: string;
   openAtLogin: boolean;

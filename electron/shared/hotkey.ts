@@ -3,6 +3,7 @@
  * the main process words the hotkey conflict with it, the settings card records the hotkey with it.
  */
 import { HOTKEY_PATTERN } from './desktop.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
 
 const MODIFIER_LABELS: Record<string, { mac: string; other: string }> = {
   commandorcontrol: { mac: 'Cmd', other: 'Ctrl' },
@@ -31,10 +32,12 @@ export function hotkeyLabel(accelerator: string, platform: string): string {
     .join('+');
 }
 
-/** The words shown next to the hotkey field when the OS refused it. */
-export function hotkeyConflictMessage(accelerator: string, platform: string): string {
-  return `${hotkeyLabel(accelerator, platform)} is already used by another application; choose another.`;
-}
+/** What is shown next to the hotkey field when the OS refused it, as a message (issue 44). */
+export const hotkeyConflictRef = (accelerator: string, platform: string): MessageRef =>
+  msg('validation.hotkey.taken', { hotkey: hotkeyLabel(accelerator, platform) });
+
+/** The same in English (logs, and where no window translates it). */
+export const hotkeyConflictMessage = (accelerator: string, platform: string): string => englishText(hotkeyConflictRef(accelerator, platform));
 
 /** The parts of a KeyboardEvent a hotkey is made of. */
 export interface KeyPress {
@@ -66,10 +69,11 @@ function keyName(code: string): string | null {
 const MODIFIER_KEYS = new Set(['Control', 'Meta', 'Alt', 'Shift', 'AltGraph', 'OS']);
 
 /**
- * The accelerator a key press makes: null while only modifiers are held; an error in words when
- * the press cannot be a global hotkey (no modifier, or a key Electron has no name for).
+ * The accelerator a key press makes: null while only modifiers are held; an error (a message, in
+ * the person's language once rendered) when the press cannot be a global hotkey (no modifier, or
+ * a key Electron has no name for).
  */
-export function acceleratorFromKeyPress(press: KeyPress, platform: string): { accelerator: string } | { error: string } | null {
+export function acceleratorFromKeyPress(press: KeyPress, platform: string): { accelerator: string } | { error: MessageRef } | null {
   if (MODIFIER_KEYS.has(press.key)) return null;
   const mac = platform === 'darwin';
   const modifiers: string[] = [];
@@ -79,8 +83,8 @@ export function acceleratorFromKeyPress(press: KeyPress, platform: string): { ac
   if (press.altKey) modifiers.push('Alt');
   if (press.shiftKey) modifiers.push('Shift');
   const key = keyName(press.code);
-  if (!key) return { error: `"${press.key}" cannot be part of a hotkey: use a letter, a digit or a function key.` };
-  if (modifiers.length === 0) return { error: 'Hold Ctrl (Cmd on a Mac), Alt or Shift with the key: a hotkey needs at least one of them.' };
+  if (!key) return { error: msg('validation.hotkey.keyNotUsable', { key: press.key }) };
+  if (modifiers.length === 0) return { error: msg('validation.hotkey.needsModifier') };
   const accelerator = [...modifiers, key].join('+');
-  return HOTKEY_PATTERN.test(accelerator) ? { accelerator } : { error: `${hotkeyLabel(accelerator, platform)} cannot be used as a hotkey; choose another.` };
+  return HOTKEY_PATTERN.test(accelerator) ? { accelerator } : { error: msg('validation.hotkey.notAllowed', { hotkey: hotkeyLabel(accelerator, platform) }) };
 }

@@ -21,19 +21,5 @@ export const CLEARED_ON_UPDATE = [
 
 export type ClearedOnUpdate = (typeof CLEARED_ON_UPDATE)[number];
 
-/** Each field in words, as the editor's warning lists it ("the service will clear …"). */
-export const CLEARED_FIELD_WORDS: Record<ClearedOnUpdate, string> = {
-  password: 'the password protection',
-  expiry: 'the expiry date',
-  campaign: 'the campaign',
-  type: 'the redirect type (it becomes a direct redirect)',
-  geoTarget: 'the country targeting',
-  deviceTarget: 'the device targeting',
-  languageTarget: 'the language targeting',
-  parameters: 'the URL parameters',
-  pixels: 'the pixels',
-  deepLink: 'the deep links',
-  metaTitle: 'the meta title',
-  metaDescription: 'the meta description',
-  description: 'the note',
-};
+// The editor's warning names these fields from its message file (LinkEditor.vue's CLEARED_WORDS,
+// the linkEditor area), in the person's language: no English list of them is kept here.

@@ -5,6 +5,7 @@
  * Pure TypeScript.
  */
 import type { ImportTable } from './bulk-import.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
 
 export const LIVE_SOURCES = ['kutt', 'shlink', 'dub', 'yourls'] as const;
 export type LiveSource = (typeof LIVE_SOURCES)[number];
@@ -60,34 +61,42 @@ export interface LiveFetchProgress {
 }
 
 export type LiveFieldMessages = Partial<Record<'baseUrl' | 'apiKey' | 'username', string>>;
+export type LiveFieldIssues = Partial<Record<keyof LiveFieldMessages, MessageRef>>;
 
-/** Field messages for the form; empty when it can be sent. */
-export function checkLiveFetchRequest(request: Pick<LiveFetchRequest, 'source' | 'baseUrl' | 'apiKey' | 'username'>): LiveFieldMessages {
-  const messages: LiveFieldMessages = {};
+/** Field messages for the form, as `validation.live.*` keys (issue 44); empty when it can be sent. */
+export function liveFetchRequestIssues(request: Pick<LiveFetchRequest, 'source' | 'baseUrl' | 'apiKey' | 'username'>): LiveFieldIssues {
+  const issues: LiveFieldIssues = {};
   const name = LIVE_SOURCE_NAMES[request.source];
   const address = request.baseUrl.trim();
   if (address === '') {
-    messages.baseUrl = `Enter the address of your ${name} (for example ${LIVE_SOURCE_DEFAULT_ADDRESS[request.source] || 'https://s.example.com'}).`;
+    issues.baseUrl = msg('validation.live.addressEmpty', { name, example: LIVE_SOURCE_DEFAULT_ADDRESS[request.source] || 'https://s.example.com' });
   } else if (!/^https?:\/\//i.test(address)) {
-    messages.baseUrl = 'The address must start with https:// or http://.';
+    issues.baseUrl = msg('validation.live.addressScheme');
   } else if (address.length > LIVE_ADDRESS_MAX) {
-    messages.baseUrl = `The address must be at most ${LIVE_ADDRESS_MAX} characters.`;
+    issues.baseUrl = msg('validation.live.addressTooLong', { max: LIVE_ADDRESS_MAX });
   } else {
     try {
       const url = new URL(address);
-      if (url.username || url.password) messages.baseUrl = 'Leave the user name and password out of the address; the API key is enough.';
-      else if (url.search || url.hash) messages.baseUrl = 'Leave the part after ? or # out of the address.';
+      if (url.username || url.password) issues.baseUrl = msg('validation.live.addressUser');
+      else if (url.search || url.hash) issues.baseUrl = msg('validation.live.addressQuery');
     } catch {
-      messages.baseUrl = 'This is not a web address. Check it for typing mistakes.';
+      issues.baseUrl = msg('validation.live.addressInvalid');
     }
   }
   const key = request.apiKey.trim();
   const username = request.username?.trim() ?? '';
-  if (username.length > LIVE_USERNAME_MAX) messages.username = `A user name is at most ${LIVE_USERNAME_MAX} characters.`;
+  if (username.length > LIVE_USERNAME_MAX) issues.username = msg('validation.live.usernameTooLong', { max: LIVE_USERNAME_MAX });
   if (key === '' && request.source === 'yourls') {
-    messages.apiKey = username ? 'Enter the password of this YOURLS user.' : 'Paste the signature token from your YOURLS admin (Tools → Secure passwordless API call), or give a user name and password.';
-  } else if (key === '') messages.apiKey = `Paste the API key from your ${name} settings.`;
-  else if (key.length > LIVE_KEY_MAX) messages.apiKey = `An API key is at most ${LIVE_KEY_MAX} characters; check what was pasted.`;
-  else if (/[\s\p{Cc}]/u.test(key)) messages.apiKey = 'The key holds spaces or line breaks; paste the key alone.';
+    issues.apiKey = username ? msg('validation.live.yourlsPassword') : msg('validation.live.yourlsToken');
+  } else if (key === '') issues.apiKey = msg('validation.live.keyEmpty', { name });
+  else if (key.length > LIVE_KEY_MAX) issues.apiKey = msg('validation.live.keyTooLong', { max: LIVE_KEY_MAX });
+  else if (/[\s\p{Cc}]/u.test(key)) issues.apiKey = msg('validation.live.keySpaces');
+  return issues;
+}
+
+/** The same field messages in English (the command line, logs); empty when it can be sent. */
+export function checkLiveFetchRequest(request: Pick<LiveFetchRequest, 'source' | 'baseUrl' | 'apiKey' | 'username'>): LiveFieldMessages {
+  const messages: LiveFieldMessages = {};
+  for (const [field, ref] of Object.entries(liveFetchRequestIssues(request)) as [keyof LiveFieldMessages, MessageRef][]) messages[field] = englishText(ref);
   return messages;
 }

@@ -7,6 +7,9 @@
  * Pure TypeScript: the local service and the renderer both import it.
  */
 
+import { keyedMessage, type KeyedMessage } from './field-issue.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
+
 export const PIXEL_TYPES = [
   'gtmpixel',
   'gapixel',
@@ -27,17 +30,22 @@ export type PixelType = (typeof PIXEL_TYPES)[number];
 
 export interface PixelTypeInfo {
   type: PixelType;
-  /** The platform, as a person knows it. */
+  /** The platform, as a person knows it (a name: the same in every language). */
   name: string;
-  /** What the platform calls the identifier the tag holds. */
+  /** What the platform calls the identifier the tag holds, in English (the command line, logs). */
   tagLabel: string;
+  /** The same as a message, for a window in the person's language (issue 44). */
+  tagLabelRef: MessageRef;
   /** A tag in the expected format. */
   example: string;
-  /** One sentence on the format and where to find it. */
+  /** One sentence on the format and where to find it, in English. */
   hint: string;
+  hintRef: MessageRef;
 }
 
 interface TagRule {
+  tagLabel: MessageRef;
+  hint: MessageRef;
   /** Puts a tag in its canonical form before it is checked (case, prefix). */
   normalize: (tag: string) => string;
   pattern: RegExp;
@@ -47,40 +55,40 @@ const upper = (tag: string) => tag.toUpperCase();
 const lower = (tag: string) => tag.toLowerCase();
 const same = (tag: string) => tag;
 
-const RULES: Record<PixelType, PixelTypeInfo & TagRule> = {
+const RULES: Record<PixelType, Pick<PixelTypeInfo, 'type' | 'name' | 'example'> & TagRule> = {
   gtmpixel: {
     type: 'gtmpixel',
     name: 'Google Tag Manager',
-    tagLabel: 'container ID',
+    tagLabel: msg('validation.pixel.label.containerId'),
     example: 'GTM-ABC1234',
-    hint: 'The container ID, such as GTM-ABC1234, shown at the top of your Tag Manager workspace.',
+    hint: msg('validation.pixel.hint.gtmpixel'),
     normalize: upper,
     pattern: /^GTM-[A-Z0-9]{4,12}$/,
   },
   gapixel: {
     type: 'gapixel',
     name: 'Google Analytics',
-    tagLabel: 'measurement ID',
+    tagLabel: msg('validation.pixel.label.measurementId'),
     example: 'G-ABC123DEF4',
-    hint: 'The measurement ID, such as G-ABC123DEF4 (Admin › Data streams), or an older property ID such as UA-12345678-1.',
+    hint: msg('validation.pixel.hint.gapixel'),
     normalize: upper,
     pattern: /^(?:G-[A-Z0-9]{4,15}|UA-\d{4,10}-\d{1,4})$/,
   },
   fbpixel: {
     type: 'fbpixel',
     name: 'Facebook (Meta)',
-    tagLabel: 'pixel ID',
+    tagLabel: msg('validation.pixel.label.pixelId'),
     example: '123456789012345',
-    hint: 'The pixel (dataset) ID: a number of 10 to 20 digits, such as 123456789012345, shown in Meta Events Manager.',
+    hint: msg('validation.pixel.hint.fbpixel'),
     normalize: same,
     pattern: /^\d{10,20}$/,
   },
   adwordspixel: {
     type: 'adwordspixel',
     name: 'Google Ads',
-    tagLabel: 'conversion ID',
+    tagLabel: msg('validation.pixel.label.conversionId'),
     example: 'AW-123456789',
-    hint: 'The conversion ID, such as AW-123456789, optionally followed by a conversion label: AW-123456789/AbC-D_efG12.',
+    hint: msg('validation.pixel.hint.adwordspixel'),
     // The label after "/" is case-sensitive: only the prefix is normalised (and added when left out).
     normalize: (tag) => tag.replace(/^(?:aw-)?(?=\d)/i, 'AW-'),
     pattern: /^AW-\d{6,12}(?:\/[A-Za-z0-9_-]{1,64})?$/,
@@ -88,81 +96,81 @@ const RULES: Record<PixelType, PixelTypeInfo & TagRule> = {
   linkedinpixel: {
     type: 'linkedinpixel',
     name: 'LinkedIn',
-    tagLabel: 'partner ID',
+    tagLabel: msg('validation.pixel.label.partnerId'),
     example: '1234567',
-    hint: 'The Insight Tag partner ID: a number such as 1234567, found in Campaign Manager under Account assets › Insight Tag.',
+    hint: msg('validation.pixel.hint.linkedinpixel'),
     normalize: same,
     pattern: /^\d{3,12}$/,
   },
   twitterpixel: {
     type: 'twitterpixel',
     name: 'X (Twitter)',
-    tagLabel: 'pixel ID',
+    tagLabel: msg('validation.pixel.label.pixelId'),
     example: 'o1a2b',
-    hint: 'The pixel ID from X Ads Events Manager: 5 to 10 letters and digits, such as o1a2b.',
+    hint: msg('validation.pixel.hint.twitterpixel'),
     normalize: same,
     pattern: /^[A-Za-z0-9]{5,10}$/,
   },
   adrollpixel: {
     type: 'adrollpixel',
     name: 'AdRoll',
-    tagLabel: 'advertiser and pixel IDs',
+    tagLabel: msg('validation.pixel.label.advertiserAndPixelIds'),
     example: 'ABCDEFGHIJ0123456789KL/MNOPQRSTUV0123456789WX',
-    hint: 'Your advertiser ID and pixel ID separated by "/", such as ABCDEFGHIJ0123456789KL/MNOPQRSTUV0123456789WX (adroll_adv_id and adroll_pix_id in the AdRoll pixel code).',
+    hint: msg('validation.pixel.hint.adrollpixel'),
     normalize: upper,
     pattern: /^[A-Z0-9]{6,32}\/[A-Z0-9]{6,32}$/,
   },
   quorapixel: {
     type: 'quorapixel',
     name: 'Quora',
-    tagLabel: 'pixel ID',
+    tagLabel: msg('validation.pixel.label.pixelId'),
     example: '0123456789abcdef0123456789abcdef',
-    hint: 'The pixel ID: 32 characters of 0-9 and a-f, such as 0123456789abcdef0123456789abcdef, shown in Quora Ads Manager › Quora Pixel.',
+    hint: msg('validation.pixel.hint.quorapixel'),
     normalize: lower,
     pattern: /^[0-9a-f]{32}$/,
   },
   pinterest: {
     type: 'pinterest',
     name: 'Pinterest',
-    tagLabel: 'tag ID',
+    tagLabel: msg('validation.pixel.label.tagId'),
     example: '2612345678901',
-    hint: 'The Pinterest tag ID: a number such as 2612345678901, shown in Ads Manager › Conversions.',
+    hint: msg('validation.pixel.hint.pinterest'),
     normalize: same,
     pattern: /^\d{6,20}$/,
   },
   bing: {
     type: 'bing',
     name: 'Microsoft Advertising (Bing)',
-    tagLabel: 'UET tag ID',
+    tagLabel: msg('validation.pixel.label.uetTagId'),
     example: '12345678',
-    hint: 'The UET tag ID: a number such as 12345678, shown in Microsoft Advertising under Tools › UET tag.',
+    hint: msg('validation.pixel.hint.bing'),
     normalize: same,
     pattern: /^\d{4,12}$/,
   },
   snapchat: {
     type: 'snapchat',
     name: 'Snapchat',
-    tagLabel: 'pixel ID',
+    tagLabel: msg('validation.pixel.label.pixelId'),
     example: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
-    hint: 'The Snap Pixel ID, a code in five groups such as a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d, shown in Snapchat Ads Manager › Events Manager.',
+    hint: msg('validation.pixel.hint.snapchat'),
     normalize: lower,
     pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
   },
   reddit: {
     type: 'reddit',
     name: 'Reddit',
-    tagLabel: 'pixel ID',
+    tagLabel: msg('validation.pixel.label.pixelId'),
     example: 't2_abc123xy',
-    hint: 'The Reddit pixel ID, such as t2_abc123xy: letters, digits and "_", shown in Reddit Ads › Events Manager.',
+    hint: msg('validation.pixel.hint.reddit'),
     normalize: same,
     pattern: /^[A-Za-z0-9_]{4,40}$/,
   },
   tiktok: {
     type: 'tiktok',
     name: 'TikTok',
-    tagLabel: 'pixel ID',
+    tagLabel: msg('validation.pixel.label.pixelId'),
     example: 'C1A2B3C4D5E6F7G8H9I0',
-    hint: 'The pixel ID: about 20 capital letters and digits, such as C1A2B3C4D5E6F7G8H9I0, shown in TikTok Ads Manager › Events.',
+    hint: msg('validation.pixel.hint.tiktok'),
     normalize: upper,
     pattern: /^[A-Z0-9]{15,25}$/,
   },
@@ -175,7 +183,7 @@ export function isPixelType(value: unknown): value is PixelType {
 /** Name, tag label, example and hint of one type. */
 export function pixelTypeInfo(type: PixelType): PixelTypeInfo {
   const { name, tagLabel, example, hint } = RULES[type];
-  return { type, name, tagLabel, example, hint };
+  return { type, name, tagLabel: englishText(tagLabel), tagLabelRef: tagLabel, example, hint: englishText(hint), hintRef: hint };
 }
 
 /** Every type, in the API's order: for pickers. */
@@ -183,7 +191,8 @@ export function pixelTypeInfos(): PixelTypeInfo[] {
   return PIXEL_TYPES.map(pixelTypeInfo);
 }
 
-export type PixelTagCheck = { ok: true; tag: string } | { ok: false; message: string };
+/** A refused tag says why in English (`message`) and as a `validation.pixel.*` key (issue 44). */
+export type PixelTagCheck = { ok: true; tag: string } | ({ ok: false } & KeyedMessage);
 
 /**
  * Checks a tag for a type. On success `tag` is its canonical form (trimmed; letter case and
@@ -192,14 +201,9 @@ export type PixelTagCheck = { ok: true; tag: string } | { ok: false; message: st
 export function checkPixelTag(type: PixelType, tag: string): PixelTagCheck {
   const rule = RULES[type];
   const trimmed = tag.trim();
-  if (trimmed === '')
-    return { ok: false, message: `Enter the ${rule.name} ${rule.tagLabel}. ${rule.hint}` };
+  const about = { platform: rule.name, label: rule.tagLabel, hint: rule.hint };
+  if (trimmed === '') return { ok: false, ...keyedMessage(msg('validation.pixel.tagMissing', about)) };
   const normalized = rule.normalize(trimmed);
-  if (!rule.pattern.test(normalized)) {
-    return {
-      ok: false,
-      message: `That is not a valid ${rule.name} ${rule.tagLabel}. ${rule.hint}`,
-    };
-  }
+  if (!rule.pattern.test(normalized)) return { ok: false, ...keyedMessage(msg('validation.pixel.tagInvalid', about)) };
   return { ok: true, tag: normalized };
 }

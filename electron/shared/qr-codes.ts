@@ -12,6 +12,9 @@
  * characters, a subject up to 500, a message or body up to 3,500.
  */
 
+import { keyedMessage, type KeyedMessage } from './field-issue.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
+
 export const QR_TYPES = [
   'link',
   'text',
@@ -45,20 +48,6 @@ export const isQrType = (value: unknown): value is QrType =>
   typeof value === 'string' && (QR_TYPES as readonly string[]).includes(value);
 
 export const isDynamicQrType = (type: QrType) => DYNAMIC_QR_TYPES.has(type);
-
-export const QR_TYPE_LABELS: Record<QrType, string> = {
-  link: 'Link',
-  text: 'Text',
-  email: 'E-mail',
-  phone: 'Phone call',
-  sms: 'SMS',
-  smsonly: 'SMS (number only form)',
-  whatsapp: 'WhatsApp message',
-  wifi: 'Wi-Fi network',
-  vcard: 'Contact card (vCard)',
-  staticvcard: 'Contact card, static',
-  event: 'Calendar event',
-};
 
 export const VCARD_FIELDS = [
   'fname',
@@ -103,10 +92,12 @@ const MAX_SUBJECT = 500;
 const MAX_MESSAGE = 3500;
 const MAX_FIELD = 500;
 
-/** One problem with the input, named by field (`data`, `data.phone`, `name`…) for the form. */
-export interface QrFieldError {
+/**
+ * One problem with the input, named by field (`data`, `data.phone`, `name`…) for the form: in
+ * English (`message`) and as a `validation.qr.*` key with its arguments (issue 44).
+ */
+export interface QrFieldError extends KeyedMessage {
   field: string;
-  message: string;
 }
 
 export type QrPayloadResult =
@@ -192,18 +183,18 @@ function eventText(d: Record<string, string>): string {
  */
 export function qrPayload(type: QrType, data: unknown): QrPayloadResult {
   const errors: QrFieldError[] = [];
-  const err = (field: string, message: string) => errors.push({ field, message });
+  const err = (field: string, ref: MessageRef) => errors.push({ field, ...keyedMessage(ref) });
   const fail = (): QrPayloadResult => ({ ok: false, errors });
 
   if (type === 'link' || type === 'text' || type === 'phone') {
     const text = typeof data === 'string' ? data.trim() : typeof data === 'number' ? String(data) : '';
     if (text === '') {
-      err('data', type === 'link' ? 'Enter the web address the code opens.' : type === 'phone' ? 'Enter the phone number to call.' : 'Enter the text the code holds.');
+      err('data', type === 'link' ? msg('validation.qr.linkEmpty') : type === 'phone' ? msg('validation.qr.phoneEmpty') : msg('validation.qr.textEmpty'));
       return fail();
     }
-    if (text.length > MAX_QR_TEXT) err('data', `At most ${MAX_QR_TEXT} characters fit in a QR code; this has ${text.length}.`);
-    if (type === 'link' && !isWeb(text)) err('data', 'Enter a full web address starting with http:// or https://.');
-    if (type === 'phone' && !PHONE.test(text)) err('data', 'Enter a phone number: digits, optionally starting with +.');
+    if (text.length > MAX_QR_TEXT) err('data', msg('validation.qr.textTooLong', { max: MAX_QR_TEXT, n: text.length }));
+    if (type === 'link' && !isWeb(text)) err('data', msg('validation.qr.webAddress'));
+    if (type === 'phone' && !PHONE.test(text)) err('data', msg('validation.qr.phoneNumber'));
     if (errors.length) return fail();
     return { ok: true, data: text, payload: type === 'phone' ? `tel:${digits(text)}` : text };
   }
@@ -211,28 +202,28 @@ export function qrPayload(type: QrType, data: unknown): QrPayloadResult {
   if (type === 'email' && typeof data === 'string') return qrPayload('email', { email: data });
   const d = readObject(data, QR_DATA_FIELDS[type]);
   if (d === null) {
-    err('data', `For a ${QR_TYPE_LABELS[type].toLowerCase()} code, "data" must be an object with ${QR_DATA_FIELDS[type].join(', ')}.`);
+    err('data', msg('validation.qr.dataObject', { type, fields: QR_DATA_FIELDS[type].join(', ') }));
     return fail();
   }
   for (const [k, v] of Object.entries(d)) {
     const max = k === 'body' || k === 'message' || k === 'description' ? MAX_MESSAGE : k === 'subject' ? MAX_SUBJECT : MAX_FIELD;
-    if (v.length > max) err(`data.${k}`, `At most ${max} characters; this has ${v.length}.`);
+    if (v.length > max) err(`data.${k}`, msg('validation.qr.fieldTooLong', { max, n: v.length }));
   }
   const phoneField = (k: string, required: boolean) => {
     const v = d[k] ?? '';
-    if (v === '' && required) err(`data.${k}`, 'Enter the phone number.');
-    else if (v !== '' && !PHONE.test(v)) err(`data.${k}`, 'Enter a phone number: digits, optionally starting with +.');
+    if (v === '' && required) err(`data.${k}`, msg('validation.qr.phoneMissing'));
+    else if (v !== '' && !PHONE.test(v)) err(`data.${k}`, msg('validation.qr.phoneNumber'));
   };
   const urlField = (k: string) => {
     const v = d[k] ?? '';
-    if (v !== '' && !isWeb(v)) err(`data.${k}`, 'Enter a full web address starting with http:// or https://.');
+    if (v !== '' && !isWeb(v)) err(`data.${k}`, msg('validation.qr.webAddress'));
   };
 
   switch (type) {
     case 'email': {
       const email = d['email'] ?? '';
-      if (email === '') err('data.email', 'Enter the e-mail address.');
-      else if (!EMAIL.test(email)) err('data.email', 'Enter an e-mail address such as name@example.com.');
+      if (email === '') err('data.email', msg('validation.qr.emailMissing'));
+      else if (!EMAIL.test(email)) err('data.email', msg('validation.qr.emailInvalid'));
       if (errors.length) return fail();
       const q = new URLSearchParams();
       if (d['subject']) q.set('subject', d['subject']);
@@ -262,11 +253,11 @@ export function qrPayload(type: QrType, data: unknown): QrPayloadResult {
     case 'wifi': {
       const ssid = d['ssid'] ?? '';
       const enc = (d['encryption'] ?? '').toLowerCase();
-      if (ssid === '') err('data.ssid', 'Enter the network name (SSID).');
+      if (ssid === '') err('data.ssid', msg('validation.qr.ssidMissing'));
       if (enc !== '' && enc !== 'wep' && enc !== 'wpa' && enc !== 'nopass') {
-        err('data.encryption', 'Choose WPA, WEP or none.');
+        err('data.encryption', msg('validation.qr.encryption'));
       }
-      if (d['pass'] && (enc === '' || enc === 'nopass')) err('data.encryption', 'A network with a password needs WPA or WEP.');
+      if (d['pass'] && (enc === '' || enc === 'nopass')) err('data.encryption', msg('validation.qr.passwordNeedsEncryption'));
       if (errors.length) return fail();
       const esc = (t: string) => t.replace(/([\\;,:"])/g, '\\$1');
       const sec = d['pass'] ? `T:${enc.toUpperCase()};P:${esc(d['pass'])};` : 'T:nopass;';
@@ -275,62 +266,80 @@ export function qrPayload(type: QrType, data: unknown): QrPayloadResult {
     case 'vcard':
     case 'staticvcard': {
       if (!VCARD_FIELDS.some((k) => (d[k] ?? '') !== '')) {
-        err('data', 'Fill in at least one field of the contact card.');
+        err('data', msg('validation.qr.contactEmpty'));
         return fail();
       }
       for (const k of ['phone', 'cell', 'fax']) phoneField(k, false);
       for (const k of ['site', 'facebook', 'instagram', 'twitter', 'linkedin']) urlField(k);
-      if (d['email'] && !EMAIL.test(d['email'])) err('data.email', 'Enter an e-mail address such as name@example.com.');
+      if (d['email'] && !EMAIL.test(d['email'])) err('data.email', msg('validation.qr.emailInvalid'));
       if (errors.length) return fail();
       return { ok: true, data: d, payload: vcardText(d) };
     }
     case 'event': {
-      if (!d['title']) err('data.title', 'Enter the title of the event.');
+      if (!d['title']) err('data.title', msg('validation.qr.titleMissing'));
       const start = d['start'] ?? '';
       const end = d['end'] ?? '';
-      if (start === '') err('data.start', 'Enter when the event starts (YYYY-MM-DD HH:MM).');
-      else if (!DATETIME.test(start)) err('data.start', 'Write the start as YYYY-MM-DD HH:MM.');
-      if (end !== '' && !DATETIME.test(end)) err('data.end', 'Write the end as YYYY-MM-DD HH:MM.');
-      else if (end !== '' && DATETIME.test(start) && icsTime(end) < icsTime(start)) err('data.end', 'The end must come after the start.');
+      if (start === '') err('data.start', msg('validation.qr.startMissing'));
+      else if (!DATETIME.test(start)) err('data.start', msg('validation.qr.startFormat'));
+      if (end !== '' && !DATETIME.test(end)) err('data.end', msg('validation.qr.endFormat'));
+      else if (end !== '' && DATETIME.test(start) && icsTime(end) < icsTime(start)) err('data.end', msg('validation.qr.endBeforeStart'));
       urlField('url');
       if (errors.length) return fail();
       return { ok: true, data: d, payload: eventText(d) };
     }
     default:
-      err('type', 'Unknown QR code type.');
+      err('type', msg('validation.qr.unknownType'));
       return fail();
   }
 }
 
-/** The payload in words, for a detail view ("Calls +44 20 …", "Joins the Wi-Fi network …"). */
-export function describeQrData(type: string, data: unknown): string {
+/** The payload in words, for a detail view ("Calls +44 20 …", "Joins the Wi-Fi network …"), as a message. */
+export function describeQrRef(type: string, data: unknown): MessageRef {
   const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   const s = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : '');
   const text = typeof data === 'string' ? data : '';
   switch (type) {
     case 'link':
-      return `Opens ${text}`;
+      return msg('validation.qr.describe.link', { url: text });
     case 'text':
-      return `Shows the text “${text}”`;
+      return msg('validation.qr.describe.text', { text });
     case 'phone':
-      return `Calls ${text}`;
-    case 'email':
-      return `Writes an e-mail to ${text || s('email')}${s('subject') ? ` with the subject “${s('subject')}”` : ''}`;
+      return msg('validation.qr.describe.phone', { phone: text });
+    case 'email': {
+      const email = text || s('email');
+      return s('subject') ? msg('validation.qr.describe.emailWithSubject', { email, subject: s('subject') }) : msg('validation.qr.describe.email', { email });
+    }
     case 'sms':
     case 'smsonly':
-      return `Sends an SMS to ${s('phone')}${s('message') ? `: “${s('message')}”` : ''}`;
+      return s('message') ? msg('validation.qr.describe.smsWithMessage', { phone: s('phone'), message: s('message') }) : msg('validation.qr.describe.sms', { phone: s('phone') });
     case 'whatsapp':
-      return `Opens a WhatsApp message to ${s('phone')}${s('body') ? `: “${s('body')}”` : ''}`;
+      return s('body') ? msg('validation.qr.describe.whatsappWithMessage', { phone: s('phone'), message: s('body') }) : msg('validation.qr.describe.whatsapp', { phone: s('phone') });
     case 'wifi':
-      return `Joins the Wi-Fi network “${s('ssid')}”${s('encryption') && s('encryption') !== 'nopass' ? ` (${s('encryption').toUpperCase()}, password included)` : ' (open)'}`;
+      return s('encryption') && s('encryption') !== 'nopass'
+        ? msg('validation.qr.describe.wifiSecured', { ssid: s('ssid'), security: s('encryption').toUpperCase() })
+        : msg('validation.qr.describe.wifiOpen', { ssid: s('ssid') });
     case 'vcard':
     case 'staticvcard': {
-      const name = [s('fname'), s('lname')].filter(Boolean).join(' ') || s('org');
-      return `Adds the contact ${name || '(no name)'}${s('phone') || s('cell') ? `, phone ${s('phone') || s('cell')}` : ''}${s('email') ? `, ${s('email')}` : ''}`;
+      const named = [s('fname'), s('lname')].filter(Boolean).join(' ') || s('org');
+      const name = named || msg('validation.qr.describe.noName');
+      const phone = s('phone') || s('cell');
+      const email = s('email');
+      if (phone && email) return msg('validation.qr.describe.contactPhoneEmail', { name, phone, email });
+      if (phone) return msg('validation.qr.describe.contactPhone', { name, phone });
+      if (email) return msg('validation.qr.describe.contactEmail', { name, email });
+      return msg('validation.qr.describe.contact', { name });
     }
-    case 'event':
-      return `Adds the event “${s('title')}” on ${s('start')}${s('end') ? ` until ${s('end')}` : ''}${s('location') ? ` at ${s('location')}` : ''}`;
+    case 'event': {
+      const [title, start, end, location] = [s('title'), s('start'), s('end'), s('location')];
+      if (end && location) return msg('validation.qr.describe.eventUntilAt', { title, start, end, location });
+      if (end) return msg('validation.qr.describe.eventUntil', { title, start, end });
+      if (location) return msg('validation.qr.describe.eventAt', { title, start, location });
+      return msg('validation.qr.describe.event', { title, start });
+    }
     default:
-      return typeof data === 'string' ? data : JSON.stringify(data ?? '');
+      return msg('validation.qr.describe.raw', { content: typeof data === 'string' ? data : JSON.stringify(data ?? '') });
   }
 }
+
+/** The payload in words, in English (the command line and logs). */
+export const describeQrData = (type: string, data: unknown): string => englishText(describeQrRef(type, data));

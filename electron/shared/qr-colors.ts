@@ -7,6 +7,7 @@
  * dark modules and the light background. We ask for the WCAG contrast ratio of at least 4:1
  * with the foreground the darker of the two (inverted codes are not read by many scanners).
  */
+import { englishText, msg, type MessageRef } from './message-ref.js';
 
 export interface Rgb {
   r: number;
@@ -55,14 +56,19 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 
 export const MIN_SCAN_CONTRAST = 4;
 
-/** Words for the form when the pair would not scan reliably; null when it will. */
-export function scanContrastProblem(foreground: Rgb, background: Rgb): string | null {
+/** What the form says when the pair would not scan reliably, as a message; null when it will. */
+export function scanContrastRef(foreground: Rgb, background: Rgb): MessageRef | null {
   const ratio = contrastRatio(foreground, background);
-  if (luminance(foreground) > luminance(background)) {
-    return 'The code is lighter than its background: many scanners cannot read an inverted code. Make the foreground the darker colour.';
-  }
+  if (luminance(foreground) > luminance(background)) return msg('validation.qr.inverted');
   if (ratio < MIN_SCAN_CONTRAST) {
-    return `The colours are too close for a camera to tell apart (contrast ${ratio.toFixed(1)}:1; at least ${MIN_SCAN_CONTRAST}:1 is needed). Darken the foreground or lighten the background.`;
+    // Rounded down, as toFixed would not: a pair at 3.96:1 must not read "4.0:1 … at least 4:1 is needed".
+    return msg('validation.qr.lowContrast', { ratio: Math.floor(ratio * 10) / 10, min: MIN_SCAN_CONTRAST });
   }
   return null;
+}
+
+/** The same in English (the command line and logs); null when the pair scans. */
+export function scanContrastProblem(foreground: Rgb, background: Rgb): string | null {
+  const ref = scanContrastRef(foreground, background);
+  return ref ? englishText(ref) : null;
 }

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { zlibSync } from 'fflate';
-import { parseColor, scanContrastProblem, type Rgb } from './qr-colors.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
+import { parseColor, scanContrastRef, type Rgb } from './qr-colors.js';
 
 /*
  * QR images made locally (issue 31): no request to the service, so exports cost nothing of the
@@ -48,32 +49,37 @@ export const LOGO_MAX_BYTES = 1024 * 1024;
 
 export type DesignField = 'foreground' | 'background' | 'errorCorrection' | 'margin' | 'size' | 'logo';
 
-/** Problems with a design, by field, in words for the form (empty when it is fine). */
-export function checkDesign(d: QrDesign): Partial<Record<DesignField, string>> {
-  const errors: Partial<Record<DesignField, string>> = {};
+/** Problems with a design, by field, as messages for the form (empty when it is fine). */
+export function checkDesignRefs(d: QrDesign): Partial<Record<DesignField, MessageRef>> {
+  const errors: Partial<Record<DesignField, MessageRef>> = {};
   const fg = parseColor(d.foreground);
   const bg = parseColor(d.background);
-  if (!fg) errors.foreground = 'Write the colour as #rrggbb or rgb(r,g,b).';
-  if (!bg) errors.background = 'Write the colour as #rrggbb or rgb(r,g,b).';
+  if (!fg) errors.foreground = msg('validation.qr.colourFormat');
+  if (!bg) errors.background = msg('validation.qr.colourFormat');
   if (fg && bg) {
-    const problem = scanContrastProblem(fg, bg);
+    const problem = scanContrastRef(fg, bg);
     if (problem) errors.foreground = problem;
   }
-  if (!['L', 'M', 'Q', 'H'].includes(d.errorCorrection)) errors.errorCorrection = 'Choose L, M, Q or H.';
+  if (!['L', 'M', 'Q', 'H'].includes(d.errorCorrection)) errors.errorCorrection = msg('validation.qr.errorCorrection');
   if (!Number.isInteger(d.margin) || d.margin < 0 || d.margin > QR_MARGIN_MAX) {
-    errors.margin = `Choose a margin from 0 to ${QR_MARGIN_MAX} modules (4 is the standard's).`;
+    errors.margin = msg('validation.qr.margin', { max: QR_MARGIN_MAX, standard: 4 });
   }
   if (!Number.isInteger(d.size) || d.size < QR_SIZE_MIN || d.size > QR_SIZE_MAX) {
-    errors.size = `Choose a size from ${QR_SIZE_MIN} to ${QR_SIZE_MAX} pixels.`;
+    errors.size = msg('validation.qr.size', { min: QR_SIZE_MIN, max: QR_SIZE_MAX });
   }
   if (d.logo) {
-    if (d.logo.bytes.length > LOGO_MAX_BYTES) errors.logo = 'The logo must be at most 1 MB.';
-    else if (!logoKind(d.logo.bytes)) errors.logo = 'The logo must be a PNG or JPG file.';
-    else if (d.errorCorrection === 'L' || d.errorCorrection === 'M') {
-      errors.logo = 'A logo hides part of the code: choose error correction Q or H so it still scans.';
-    }
+    if (d.logo.bytes.length > LOGO_MAX_BYTES) errors.logo = msg('validation.qr.logoTooBig', { mb: LOGO_MAX_BYTES / (1024 * 1024) });
+    else if (!logoKind(d.logo.bytes)) errors.logo = msg('validation.qr.logoType');
+    else if (d.errorCorrection === 'L' || d.errorCorrection === 'M') errors.logo = msg('validation.qr.logoNeedsCorrection');
   }
   return errors;
+}
+
+/** The same problems in English (the command line and logs). */
+export function checkDesign(d: QrDesign): Partial<Record<DesignField, string>> {
+  const out: Partial<Record<DesignField, string>> = {};
+  for (const [field, ref] of Object.entries(checkDesignRefs(d)) as [DesignField, MessageRef][]) out[field] = englishText(ref);
+  return out;
 }
 
 /** The file's own kind from its first bytes (its name or type may lie). */

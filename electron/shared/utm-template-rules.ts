@@ -67,7 +67,7 @@ export function validateTemplate(name: unknown, params: UtmParams, existing: rea
   const nameIssue = templateNameRef(name);
   if (nameIssue) issues.push(keyed('name', nameIssue));
   const paramIssues = validateUtm(params);
-  for (const issue of paramIssues) if (issue.field !== 'url') issues.push({ field: issue.field, message: issue.message });
+  for (const issue of paramIssues) if (issue.field !== 'url') issues.push({ ...issue, field: issue.field });
   if (paramIssues.length === 0 && !hasUtm(params)) {
     issues.push(keyed('params', msg('validation.utm.noParameter')));
   }

@@ -9,6 +9,8 @@
  * replaced where it stands; further copies of it are dropped; the others are appended in the
  * order source, medium, campaign, term, content. Blank values leave the URL's parameter alone.
  */
+import { keyedMessage, type KeyedMessage } from './field-issue.js';
+import { msg, type MessageRef } from './message-ref.js';
 
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export type UtmField = (typeof UTM_FIELDS)[number];
@@ -28,11 +30,15 @@ export interface UtmTemplate {
 export const UTM_TEMPLATE_NAME_MAX_LENGTH = 60;
 export const UTM_TEMPLATES_MAX = 100;
 
-/** A problem with one parameter (`field`), with the set as a whole (`params`) or with the URL. */
-export interface UtmIssue {
+/**
+ * A problem with one parameter (`field`), with the set as a whole (`params`) or with the URL: in
+ * English (`message`) and as a `validation.utm.*` key with its arguments (issue 44).
+ */
+export interface UtmIssue extends KeyedMessage {
   field: UtmField | 'params' | 'url';
-  message: string;
 }
+
+const issue = (field: UtmIssue['field'], ref: MessageRef): UtmIssue => ({ field, ...keyedMessage(ref) });
 
 export type UtmResult = { ok: true; url: string } | { ok: false; issues: UtmIssue[] };
 
@@ -45,12 +51,12 @@ export interface UtmOptions {
   requireSource?: boolean;
 }
 
-const LABELS: Record<UtmField, string> = {
-  source: 'Source (utm_source)',
-  medium: 'Medium (utm_medium)',
-  campaign: 'Campaign (utm_campaign)',
-  term: 'Term (utm_term)',
-  content: 'Content (utm_content)',
+const LABELS: Record<UtmField, MessageRef> = {
+  source: msg('validation.utm.label.source'),
+  medium: msg('validation.utm.label.medium'),
+  campaign: msg('validation.utm.label.campaign'),
+  term: msg('validation.utm.label.term'),
+  content: msg('validation.utm.label.content'),
 };
 
 // eslint-disable-next-line no-control-regex
@@ -82,11 +88,11 @@ export function hasUtm(params: UtmParams | undefined): boolean {
 export function validateUtm(params: UtmParams, options: UtmOptions = {}): UtmIssue[] {
   const issues: UtmIssue[] = [];
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-    return [{ field: 'params', message: 'UTM parameters must be an object with source, medium, campaign, term and content.' }];
+    return [issue('params', msg('validation.utm.paramsObject'))];
   }
   for (const key of Object.keys(params)) {
     if (!(UTM_FIELDS as readonly string[]).includes(key)) {
-      issues.push({ field: 'params', message: `"${key}" is not a UTM parameter; use source, medium, campaign, term or content.` });
+      issues.push(issue('params', msg('validation.utm.notParameter', { name: key })));
     }
   }
   const normal = normalizeUtm(params);
@@ -94,15 +100,15 @@ export function validateUtm(params: UtmParams, options: UtmOptions = {}): UtmIss
     const value: unknown = normal[field];
     if (value === undefined) continue;
     if (typeof value !== 'string') {
-      issues.push({ field, message: `${LABELS[field]} must be text.` });
+      issues.push(issue(field, msg('validation.utm.notText', { label: LABELS[field] })));
     } else if (value.length > UTM_VALUE_MAX_LENGTH) {
-      issues.push({ field, message: `${LABELS[field]} is ${value.length} characters long; keep it to ${UTM_VALUE_MAX_LENGTH}.` });
+      issues.push(issue(field, msg('validation.utm.valueTooLong', { label: LABELS[field], n: value.length, max: UTM_VALUE_MAX_LENGTH })));
     } else if (CONTROL.test(value)) {
-      issues.push({ field, message: `${LABELS[field]} contains a line break or another control character; remove it.` });
+      issues.push(issue(field, msg('validation.utm.valueControl', { label: LABELS[field] })));
     }
   }
   if (options.requireSource && normal.source === undefined && hasUtm(normal)) {
-    issues.push({ field: 'source', message: `${LABELS.source} is needed when other UTM parameters are set: analytics attribute visits by their source.` });
+    issues.push(issue('source', msg('validation.utm.sourceNeeded')));
   }
   return issues;
 }
@@ -137,7 +143,7 @@ export function applyUtm(url: string, params: UtmParams, options: UtmOptions = {
   const issues = validateUtm(params, options);
   const text = typeof url === 'string' ? url.trim() : '';
   if (!isWebUrl(text)) {
-    issues.unshift({ field: 'url', message: 'Enter a full web address starting with http:// or https://.' });
+    issues.unshift(issue('url', msg('validation.utm.webAddress')));
   }
   if (issues.length > 0) return { ok: false, issues };
   const normal = normalizeUtm(params);

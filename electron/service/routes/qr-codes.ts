@@ -122,7 +122,8 @@ function readFields(body: Record<string, unknown>, cur?: StoredQr): { fields: Qr
   const checked = qrPayload(type, rawData);
   if (!checked.ok) {
     const words = checked.errors.map((e) => `${e.field === 'data' ? 'data' : e.field}: ${e.message}`).join(' ');
-    throw new ApiError(400, `The QR code's data is not valid. ${words}`, { fields: checked.errors });
+    // The API's answer keeps its shape (field and English words): message keys are the app's, not the API's.
+    throw new ApiError(400, `The QR code's data is not valid. ${words}`, { fields: checked.errors.map(({ field, message }) => ({ field, message })) });
   }
   return {
     fields: {

@@ -2,18 +2,19 @@ import { defineStore, storeToRefs } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { call } from '../bridge.js';
 import type { Mirrored, MirrorQrDetails, OutboxItem, QrCode, QrInput, QrUpdateInput } from '../../../electron/shared/models.js';
-import { describeQrData, isDynamicQrType, isQrType, qrPayload } from '../../../electron/shared/qr-codes.js';
+import { describeQrRef, isDynamicQrType, isQrType, qrPayload } from '../../../electron/shared/qr-codes.js';
 import type { QrExportFile, QrExportFormat, QrExportItem } from '../../../electron/shared/qr-export.js';
 import type { LogoPixels, QrDesign } from '../../../electron/shared/qr-render.js';
 import type { LoadStatus } from './load-status.js';
 import { useQrListStore } from './resource-lists.js';
 import { useProfilesStore } from './profiles.js';
 import { t } from '../i18n/index.js';
+import { issueText } from '../composables/validation.js';
 
 /** Words for what a code holds, for its row and its detail ("Opens https://…"). */
 export function contentWords(qr: Pick<QrCode, 'type' | 'content'>): string {
   if (!qr.type || qr.content === null) return t('qr.contentUnknown');
-  return describeQrData(qr.type, qr.content);
+  return issueText(describeQrRef(qr.type, qr.content)) ?? '';
 }
 
 /** The link drawer's canvas caption, for PNG bytes. */

@@ -119,6 +119,8 @@ describe('DesktopSettingsService', () => {
     const { s } = service(shortcuts);
     s.start();
     expect(s.get()).toMatchObject({ hotkeyRegistered: false, hotkeyProblem: 'Ctrl+Shift+L is already used by another application; choose another.' });
+    // The window shows it in the person's language from its key (issue 44).
+    expect(s.get().hotkeyProblemRef).toEqual({ key: 'validation.hotkey.taken', params: { hotkey: 'Ctrl+Shift+L' } });
 
     shortcuts.held.add('Alt+K');
     const after = await s.configure({ hotkey: 'Alt+K' });

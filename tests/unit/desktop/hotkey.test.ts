@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acceleratorFromKeyPress, hotkeyLabel, type KeyPress } from '../../../electron/shared/hotkey.js';
+import { englishText, type MessageRef } from '../../../electron/shared/message-ref.js';
 import { TRAY_ICON } from '../../../electron/main/tray-icon-data.js';
 
 const press = (over: Partial<KeyPress>): KeyPress => ({ key: 'l', code: 'KeyL', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...over });
@@ -29,8 +30,13 @@ describe('recording a hotkey from a key press', () => {
   });
 
   it('refuses a key without a modifier, or a key with no name', () => {
-    expect(acceleratorFromKeyPress(press({}), 'linux')).toEqual({ error: expect.stringContaining('at least one') });
-    expect(acceleratorFromKeyPress(press({ ctrlKey: true, key: 'Unidentified', code: 'IntlRo' }), 'linux')).toEqual({ error: expect.stringContaining('cannot be part of a hotkey') });
+    const bare = acceleratorFromKeyPress(press({}), 'linux');
+    const unnamed = acceleratorFromKeyPress(press({ ctrlKey: true, key: 'Unidentified', code: 'IntlRo' }), 'linux');
+    // A message key for the window (issue 44), English for everything else.
+    expect(bare).toEqual({ error: { key: 'validation.hotkey.needsModifier' } });
+    expect(unnamed).toEqual({ error: { key: 'validation.hotkey.keyNotUsable', params: { key: 'Unidentified' } } });
+    expect(englishText((bare as { error: MessageRef }).error)).toContain('at least one');
+    expect(englishText((unnamed as { error: MessageRef }).error)).toBe('“Unidentified” cannot be part of a hotkey: use a letter, a digit or a function key.');
   });
 });
 

@@ -23,12 +23,12 @@ describe('QR payloads per type (issue 31)', () => {
   });
 
   it('names every problem by field, so a form shows each next to its field', () => {
-    expect(qrPayload('link', 'example.com')).toEqual({ ok: false, errors: [{ field: 'data', message: expect.stringMatching(/http/) }] });
+    expect(qrPayload('link', 'example.com')).toEqual({ ok: false, errors: [{ field: 'data', message: expect.stringMatching(/http/), key: 'validation.qr.webAddress' }] });
     expect(qrPayload('wifi', { pass: 'x' })).toEqual({
       ok: false,
       errors: [
-        { field: 'data.ssid', message: expect.any(String) },
-        { field: 'data.encryption', message: expect.stringMatching(/WPA or WEP/) },
+        { field: 'data.ssid', message: expect.any(String), key: 'validation.qr.ssidMissing' },
+        { field: 'data.encryption', message: expect.stringMatching(/WPA or WEP/), key: 'validation.qr.passwordNeedsEncryption' },
       ],
     });
     expect(qrPayload('vcard', {})).toMatchObject({ ok: false, errors: [{ field: 'data' }] });

@@ -4,6 +4,9 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import DesktopSettingsCard from '../../../renderer/src/components/desktop/DesktopSettingsCard.vue';
 import { DEFAULT_HOTKEY, type DesktopSettings } from '../../../electron/shared/desktop.js';
+import { hotkeyConflictRef } from '../../../electron/shared/hotkey.js';
+import { englishText } from '../../../electron/shared/message-ref.js';
+import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { fail, installFakeBridge, ok, type FakeBridge } from './fake-bridge.js';
 
 let fake: FakeBridge;
@@ -59,6 +62,27 @@ describe('DesktopSettingsCard', () => {
     fake.answer('desktop:settings', ok(desktop({ hotkeyRegistered: false, hotkeyProblem: 'Ctrl+Shift+L is already used by another application; choose another.' })));
     const w = await mountCard();
     expect(w.find('[data-testid="desktop-hotkey-problem"]').text()).toBe('Ctrl+Shift+L is already used by another application; choose another.');
+  });
+
+  it('shows the conflict in the person’s language when it comes with its key (issue 44)', async () => {
+    const problem = hotkeyConflictRef('CommandOrControl+Shift+L', 'linux');
+    fake.answer('desktop:settings', ok(desktop({ hotkeyRegistered: false, hotkeyProblem: englishText(problem), hotkeyProblemRef: problem })));
+    setAppLocale('de');
+    try {
+      const w = await mountCard();
+      expect(w.find('[data-testid="desktop-hotkey-problem"]').text()).toBe(
+        'Ctrl+Shift+L wird bereits von einer anderen Anwendung verwendet; wählen Sie eine andere Tastenkombination.',
+      );
+      // A key press without a modifier, recorded in German.
+      await w.find('[data-testid="desktop-hotkey-record"]').trigger('click');
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', code: 'KeyK' }));
+      await flushPromises();
+      expect(w.find('[data-testid="desktop-hotkey-problem"]').text()).toBe(
+        'Halten Sie Strg (Cmd auf dem Mac), Alt oder Umschalt zusammen mit der Taste: Ein Tastenkürzel braucht mindestens eine davon.',
+      );
+    } finally {
+      setAppLocale('en');
+    }
   });
 
   it('records a new hotkey from a key press and saves it', async () => {

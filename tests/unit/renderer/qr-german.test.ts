@@ -42,6 +42,22 @@ describe('QR codes in German', () => {
     expectNoEnglish(form);
   });
 
+  it('says the shared checks’ problems (content, contrast, designer limits) in German (issue 44)', async () => {
+    const form = mount(QrForm, { global: { plugins: [pinia] } });
+    await form.get('[data-field="data"] input').setValue('example.com');
+    await form.get('input[data-testid="qr-foreground"]').setValue('#777777');
+    await form.get('input[data-testid="qr-background"]').setValue('#888888');
+    await form.get('form').trigger('submit');
+    await flushPromises();
+    expect(form.get('[data-field="data"]').text()).toContain('Geben Sie eine vollständige Webadresse ein, die mit http:// oder https:// beginnt.');
+    expect(form.get('[data-field="foreground"]').text()).toContain('Die Farben liegen zu nah beieinander, als dass eine Kamera sie unterscheiden könnte (Kontrast 1,2:1;');
+    const designer = mount(QrDesigner, { props: { items: [item('menu')], skipped: [] }, global: { plugins: [pinia] } });
+    await designer.get('input[data-testid="qr-design-size"]').setValue('10');
+    await flushPromises();
+    expect(designer.get('[data-field="size"]').text()).toContain('Wählen Sie eine Größe von 64 bis 4096 Pixeln.');
+    expect(form.text() + designer.text()).not.toMatch(/validation\.|Enter a |Choose a |too close/);
+  });
+
   it('names one code and several codes with German plurals', () => {
     const one = mount(QrDesigner, { props: { items: [item('menu')], skipped: [] }, global: { plugins: [pinia] } });
     expect(one.get('h2').text()).toBe('Diesen QR-Code gestalten und exportieren');

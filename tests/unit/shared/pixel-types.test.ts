@@ -113,6 +113,8 @@ describe('pixel types', () => {
     expect(result).toEqual({
       ok: false,
       message: `That is not a valid ${info.name} ${info.tagLabel}. ${info.hint}`,
+      key: 'validation.pixel.tagInvalid',
+      params: { platform: info.name, label: info.tagLabelRef, hint: info.hintRef },
     });
   });
 
@@ -120,6 +122,8 @@ describe('pixel types', () => {
     expect(checkPixelTag('bing', '   ')).toEqual({
       ok: false,
       message: expect.stringMatching(/^Enter the Microsoft Advertising \(Bing\) UET tag ID\./),
+      key: 'validation.pixel.tagMissing',
+      params: expect.objectContaining({ platform: 'Microsoft Advertising (Bing)' }),
     });
   });
 });

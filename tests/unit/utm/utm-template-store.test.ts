@@ -91,7 +91,16 @@ describe('saved UTM templates', () => {
     expect(empty.info.details).toEqual({ issues: [{ path: ['params'], message: empty.info.message, key: 'validation.utm.noParameter' }] });
 
     const tooLong = await refusal(s.save('Long', { campaign: 'c'.repeat(201) }));
-    expect(tooLong.info.details).toEqual({ issues: [{ path: ['params', 'campaign'], message: 'Campaign (utm_campaign) is 201 characters long; keep it to 200.' }] });
+    expect(tooLong.info.details).toEqual({
+      issues: [
+        {
+          path: ['params', 'campaign'],
+          message: 'Campaign (utm_campaign) is 201 characters long; keep it to 200.',
+          key: 'validation.utm.valueTooLong',
+          params: { label: { key: 'validation.utm.label.campaign' }, n: 201, max: 200 },
+        },
+      ],
+    });
 
     const lineBreak = await refusal(s.save('Break', { term: 'a\nb' }));
     expect(lineBreak.info.message).toContain('line break');

@@ -5,6 +5,7 @@
  */
 import { formatNumber } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
+import { issueMessage } from '../../composables/error-text.js';
 import {
   CLIPBOARD_NOTE_MAX_LENGTH,
   CLIPBOARD_POLL_MAX_MS,
@@ -119,7 +120,7 @@ export function settingsFromForm(form: ClipboardForm): ClipboardSettings {
 
 function checkUtm(utm: UtmValues, prefix: string, errors: FormErrors): void {
   for (const issue of validateUtm(utm)) {
-    errors[issue.field === 'params' ? `${prefix}.utm` : `${prefix}.utm.${issue.field}`] = issue.message;
+    errors[issue.field === 'params' ? `${prefix}.utm` : `${prefix}.utm.${issue.field}`] = issueMessage(issue);
   }
 }
 

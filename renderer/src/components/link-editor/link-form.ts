@@ -3,7 +3,9 @@
  * the conversions to and from the API's LinkInput. Pure: no bridge, no DOM.
  */
 import { applyUtm, hasUtm, readUtm, UTM_FIELDS, type UtmField } from '../../../../electron/shared/utm.js';
-import { validateLinkInput, type FieldMessages, type TargetRow } from '../../../../electron/shared/link-validation.js';
+import { linkInputIssues, type FieldMessages, type TargetRow } from '../../../../electron/shared/link-validation.js';
+import { issueMessage } from '../../composables/error-text.js';
+import { issueText } from '../../composables/validation.js';
 import { t } from '../../i18n/index.js';
 import type { ClearedOnUpdate, LinkDetails, LinkInput, LinkRedirect, LinkUpdateInput, UrlParameter } from '../../../../electron/shared/models.js';
 
@@ -181,7 +183,7 @@ export function buildInput(form: LinkForm, mode: EditorMode, now: number, initia
   const messages: FieldMessages = {};
   if (hasUtm(form.utm)) {
     const utm = applyUtm(form.url, form.utm);
-    if (!utm.ok) for (const issue of utm.issues) if (issue.field !== 'url') messages[`utm.${issue.field}`] = issue.message;
+    if (!utm.ok) for (const issue of utm.issues) if (issue.field !== 'url') messages[`utm.${issue.field}`] = issueMessage(issue);
   }
   const text = (v: string) => v.trim();
   const input: LinkInput = { url: finalUrl(form) };
@@ -232,7 +234,10 @@ export function buildInput(form: LinkForm, mode: EditorMode, now: number, initia
     if (initial.channel !== null && form.channel === null) messages['channel'] = t('linkEditor.form.keepChannel');
     if (initial.campaign !== null && form.campaign === null) messages['campaign'] = t('linkEditor.form.keepCampaign');
   }
-  Object.assign(messages, validateLinkInput({ ...input, url: form.url }, { mode, now, unchangedExpiry: initial?.expiry ?? null }));
+  // In the person's language (issue 44): the shared checks' keyed messages, not their English.
+  for (const [field, ref] of Object.entries(linkInputIssues({ ...input, url: form.url }, { mode, now, unchangedExpiry: initial?.expiry ?? null }))) {
+    messages[field] = issueText(ref) ?? '';
+  }
   return { input, messages };
 }
 

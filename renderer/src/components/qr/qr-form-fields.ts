@@ -45,7 +45,7 @@ const SINGLE_KEYS: Partial<Record<QrType, string>> = {
 };
 export const singleLabel = (type: QrType): string => (SINGLE_KEYS[type] ? t(SINGLE_KEYS[type]) : t('qr.field.content'));
 
-/** Each type's name, as message keys (the shared QR_TYPE_LABELS are the API's English). */
+/** Each type's name, as message keys. */
 const TYPE_KEYS: Record<QrType, string> = {
   link: 'qr.type.link',
   text: 'qr.type.text',
