@@ -32,7 +32,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const RENDERER_DIR = process.env['LINKDECK_RENDERER_DIR'] ?? join(ROOT, 'out/renderer');
 /** mirror-bench fills a mirror with the same 100,000 deterministic links in a child process. */
 const MIRROR_BENCH = join(import.meta.dirname, 'mirror-bench.ts');
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -41,19 +41,19 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 /** Typed in each page before the measured rounds (not measured). */
-const WARM_UP = ['warm up'];
+export const WARM_UP = ['warm up'];
 /** Words typed one letter at a time (with the spaces), cleared between words. */
-const TYPED = ['spring sale', 'github', 'kitchen', 'london', 'privacy', 'coupon'];
+export const TYPED = ['spring sale', 'github', 'kitchen', 'london', 'privacy', 'coupon'];
 /**
  * Pause after a keystroke's rows are on screen: longer than the search's burst debounce
  * (SEARCH_DELAY_MS, 80 ms), so every key is answered at once, as for a typist at ~6 keys/s.
  */
-const KEY_GAP_MS = 120;
+export const KEY_GAP_MS = 120;
 const SCROLL_PX_PER_FRAME = 200;
 const SCROLL_MS = 3_000;
 /** The floor page (issue 15): no framework, the same call over the same socket; see floor/. */
-const FLOOR_DIR = join(import.meta.dirname, 'floor');
-const FLOOR_PATH = '/bench-floor.html';
+export const FLOOR_DIR = join(import.meta.dirname, 'floor');
+export const FLOOR_PATH = '/bench-floor.html';
 /**
  * Alternating rounds of each side for the ratios (issue 15 asks for at least two): with three
  * cold loads a side, one slow load of the floor page (131-391 ms on an idle machine) moved
@@ -66,7 +66,7 @@ const KEY_ROUNDS = 3;
  * which takes a core from the page and the backend being measured. The figures are taken in
  * the page itself, so polling late only delays the bench, never a measurement.
  */
-const POLL_MS = 25;
+export const POLL_MS = 25;
 const COLD_ROUNDS = 5;
 /** No-work calls a round: enough for a p95 that is not one call's preemption. */
 const NO_WORK_CALLS = 40;
@@ -86,7 +86,7 @@ const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
 
 /** The app side's thread (links-backend-worker.ts) and a call to it. */
-function startAppThread() {
+export function startAppThread() {
   // tsx's hooks do not reach a worker by themselves: the worker registers them, then loads its code.
   const entry = new URL('./links-backend-worker.ts', import.meta.url).href;
   const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`, { eval: true });
@@ -113,13 +113,13 @@ function startAppThread() {
     terminate: () => worker.terminate(),
   };
 }
-type AppThread = ReturnType<typeof startAppThread>;
+export type AppThread = ReturnType<typeof startAppThread>;
 
-const expected = (app: AppThread, q: string) => app.call<{ total: number; firstId: number | null }>({ type: 'expected', q });
+export const expected = (app: AppThread, q: string) => app.call<{ total: number; firstId: number | null }>({ type: 'expected', q });
 
 const state = (page: Page) => page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench);
 
-function seedMirror(dir: string): Promise<void> {
+export function seedMirror(dir: string): Promise<void> {
   return new Promise((done, fail) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', MIRROR_BENCH, '--child', 'seed', dir], { stdio: ['ignore', 'ignore', 'inherit'], cwd: ROOT });
     proc.on('error', fail);
