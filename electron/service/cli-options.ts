@@ -16,6 +16,8 @@ interface Flag {
   help: string;
   /** Read from LINKDECK_<FLAG> as well (the server's flags). */
   env?: boolean;
+  /** The variable's name when it is not LINKDECK_<FLAG>. */
+  envName?: string;
   short?: string;
 }
 
@@ -23,6 +25,13 @@ export const FLAGS = {
   port: { type: 'string', value: '<port>', help: 'port to listen on (default 8080; 0 picks a free one)', env: true },
   host: { type: 'string', value: '<address>', help: 'address to listen on (default 127.0.0.1; 0.0.0.0 or :: for every interface)', env: true },
   data: { type: 'string', value: '<dir>', help: 'the folder that holds the database (created if missing)', env: true },
+  database: {
+    type: 'string',
+    value: '<url>',
+    help: 'run on this PostgreSQL 15+ database instead of the folder (postgres://user:password@host:5432/name); any number of services may share it',
+    env: true,
+    envName: 'LINKDECK_DATABASE_URL',
+  },
   'public-url': { type: 'string', value: '<url>', help: 'the address people open, the base of every short URL (https://go.example.com)', env: true },
   'trust-proxy': {
     type: 'string',
@@ -59,8 +68,9 @@ export const FLAGS = {
 
 export type FlagName = keyof typeof FLAGS;
 
-/** LINKDECK_PUBLIC_URL for "public-url". */
-export const envName = (flag: string) => `LINKDECK_${flag.toUpperCase().replace(/-/g, '_')}`;
+/** LINKDECK_PUBLIC_URL for "public-url" (LINKDECK_DATABASE_URL for "database": what deployments call it). */
+export const envName = (flag: string) =>
+  (FLAGS as Record<string, Flag>)[flag]?.envName ?? `LINKDECK_${flag.toUpperCase().replace(/-/g, '_')}`;
 
 const flagLines = (Object.entries(FLAGS) as [string, Flag][])
   .map(([name, f]) => {
@@ -71,9 +81,11 @@ const flagLines = (Object.entries(FLAGS) as [string, Flag][])
 
 export const USAGE = `Usage:
   linkdeck-service --data <dir> [--port <port>] [--host <address>] [--public-url <url>] [flags]
+  linkdeck-service --database postgres://… [--port <port>] [--host <address>] [--public-url <url>] [flags]
   linkdeck-service user add --data <dir> --email <email>
   linkdeck-service user reset-key --data <dir> --email <email>
   linkdeck-service keys --data <dir>
+  (user add, user reset-key and keys take --database postgres://… instead of --data on PostgreSQL)
   linkdeck-service backup --data <dir> --to <new file>      a consistent copy, also while the service runs
   linkdeck-service restore --from <file> --data <dir>       with the service stopped; keeps the replaced database
 

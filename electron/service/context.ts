@@ -6,7 +6,11 @@ import type { ServiceMetrics } from './metrics.js';
 export interface ServiceContext {
   /** Where every query runs: SQLite (synchronously) or PostgreSQL (database/store.ts). */
   store: Store;
-  db: Db;
+  /**
+   * The SQLite connection, when the service runs on SQLite: the redirect path reads it with
+   * prepared statements, synchronously (its benchmarked fast path). Absent on PostgreSQL.
+   */
+  db?: Db;
   /** The service's own base URL (no trailing slash), known once it listens. */
   baseUrl(): string;
   now(): number;
