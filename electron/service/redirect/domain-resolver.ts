@@ -3,8 +3,15 @@
  * rarely, and the domains routes are not ours to instrument, so answers (found or not) are kept
  * for a short TTL rather than invalidated: a new, changed or deleted domain takes effect within
  * HOST_TTL_MS. Requests for any other host are for the service's own host (domain_id 0).
+ *
+ * On PostgreSQL (no synchronous connection) every domain is held in memory instead, read again
+ * every HOST_TTL_MS in the background (start() reads it once before the service listens), so a
+ * look-up stays synchronous and a change made on any node is seen within HOST_TTL_MS plus one
+ * read. A read that fails keeps the last domains known (the next one tries again).
  */
 import type { Db } from '../db.js';
+import type { Store } from '../database/store.js';
+import { all, text } from '../database/work.js';
 import { safeTarget } from './targeting.js';
 
 export interface BrandedDomain {
@@ -21,16 +28,57 @@ export class DomainResolver {
   private readonly cache = new Map<string, { domain: BrandedDomain | null; until: number }>();
   private readonly byHost;
   private readonly anyDomain;
+  /** PostgreSQL: where every domain is read from, and what was read last (by host). */
+  private readonly store: Store | null;
+  private snapshot = new Map<string, BrandedDomain>();
+  private timer: NodeJS.Timeout | undefined;
   /** Whether the service has no branded domain at all, as last read, and until when that holds. */
   private none = false;
   private noneUntil = 0;
 
+  /** A SQLite connection (read per look-up, as cached above) or a store (PostgreSQL, see the header). */
   constructor(
-    db: Db,
+    source: Db | Store,
     private readonly clock: () => number = Date.now,
   ) {
-    this.byHost = db.prepare('SELECT id, redirect_root, redirect_404 FROM domains WHERE host = ?');
-    this.anyDomain = db.prepare('SELECT EXISTS (SELECT 1 FROM domains) AS any');
+    if ('prepare' in source) {
+      this.byHost = source.prepare('SELECT id, redirect_root, redirect_404 FROM domains WHERE host = ?');
+      this.anyDomain = source.prepare('SELECT EXISTS (SELECT 1 FROM domains) AS any');
+      this.store = null;
+    } else {
+      this.byHost = null;
+      this.anyDomain = null;
+      this.store = source;
+      // Until start() has read them: no domain; look-ups never read the database themselves.
+      this.none = true;
+      this.noneUntil = Number.POSITIVE_INFINITY;
+    }
+  }
+
+  /** PostgreSQL: reads the domains once, then every HOST_TTL_MS until stop(). Nothing on SQLite. */
+  async start(): Promise<void> {
+    if (!this.store) return;
+    await this.reload();
+    const again = (): void => {
+      this.timer = setTimeout(() => void this.reload().catch(() => undefined).finally(() => this.timer && again()), HOST_TTL_MS);
+      this.timer.unref();
+    };
+    again();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async reload(): Promise<void> {
+    const rows = await (this.store as Store).run(all(text<DomainRow & { host: string }>`SELECT id, host, redirect_root, redirect_404 FROM domains`));
+    const snapshot = new Map<string, BrandedDomain>();
+    for (const row of rows) snapshot.set(row.host, branded(row));
+    this.snapshot = snapshot;
+    this.none = snapshot.size === 0;
+    // Answers cached from the previous read must not outlive it.
+    this.cache.clear();
   }
 
   /** The branded domain a Host header names, or null for the service's own host. `now`: this clock's time, when the caller has it. */
@@ -39,7 +87,7 @@ export class DomainResolver {
     // Without any branded domain (a local workspace, most services) every host is the own one:
     // no look-up of the Host header per redirect, and the same HOST_TTL_MS for a new domain.
     if (now >= this.noneUntil) {
-      this.none = (this.anyDomain.get() as { any: number }).any === 0;
+      this.none = ((this.anyDomain as NonNullable<typeof this.anyDomain>).get() as { any: number }).any === 0;
       this.noneUntil = now + HOST_TTL_MS;
     }
     if (this.none) return null;
@@ -60,12 +108,20 @@ export class DomainResolver {
   }
 
   private row(host: string): BrandedDomain | null {
-    const row = this.byHost.get(host) as { id: number; redirect_root: string; redirect_404: string } | undefined;
-    if (!row) return null;
-    // Stored as validated web URLs; checked again since they go into a Location header.
-    return { id: row.id, redirectRoot: safeTarget(row.redirect_root) ?? '', redirect404: safeTarget(row.redirect_404) ?? '' };
+    if (this.byHost === null) return this.snapshot.get(host) ?? null;
+    const row = this.byHost.get(host) as DomainRow | undefined;
+    return row ? branded(row) : null;
   }
 }
+
+interface DomainRow {
+  id: number;
+  redirect_root: string;
+  redirect_404: string;
+}
+
+// Stored as validated web URLs; checked again since they go into a Location header.
+const branded = (row: DomainRow): BrandedDomain => ({ id: row.id, redirectRoot: safeTarget(row.redirect_root) ?? '', redirect404: safeTarget(row.redirect_404) ?? '' });
 
 export function stripPort(host: string): string {
   if (host.startsWith('[')) {
