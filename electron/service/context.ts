@@ -18,6 +18,11 @@ export interface ServiceContext {
   countryHeader: string;
   /** Called with a link id whenever a link is changed or deleted, so caches can drop it. */
   readonly linkChanged: Set<(linkId: number) => void>;
+  /**
+   * Called whenever a branded domain is added, changed or deleted, so the redirects' domain
+   * cache reads them again (optional: contexts made without redirects have none).
+   */
+  readonly domainChanged?: Set<() => void>;
   /** Prometheus metrics, when the service was started with them (--metrics, --metrics-listen). */
   metrics?: ServiceMetrics;
 }
@@ -27,4 +32,8 @@ export type StoreContext = Pick<ServiceContext, 'baseUrl' | 'now'>;
 
 export function notifyLinkChanged(ctx: ServiceContext, linkId: number): void {
   for (const listener of ctx.linkChanged) listener(linkId);
+}
+
+export function notifyDomainChanged(ctx: ServiceContext): void {
+  if (ctx.domainChanged) for (const listener of ctx.domainChanged) listener();
 }

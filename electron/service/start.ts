@@ -97,6 +97,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     now,
     countryHeader: (options.countryHeader ?? 'cf-ipcountry').toLowerCase(),
     linkChanged: new Set(),
+    domainChanged: new Set(),
   };
   const wantMetrics = options.metrics && (options.metrics.servicePort || options.metrics.listen);
   if (wantMetrics) {

@@ -40,13 +40,16 @@ export function* writeClicksWork(rows: ClickRow[]): Work<void> {
   yield* transaction(function* () {
     yield* run(text`UPDATE links SET clicks = links.clicks + c.n
       FROM unnest(${ids}::integer[], ${counts}::integer[]) AS c(id, n) WHERE links.id = c.id`);
-    // A link deleted since its clicks were buffered has nothing to count them on: the join leaves them out.
+    // A link deleted since its clicks were buffered has nothing to count them on: the join leaves
+    // them out. The join may reorder rows: ORDER BY keeps a link's clicks in the order they came
+    // (their ids follow it, as on SQLite).
     yield* run(text`INSERT INTO clicks (link_id, at, country, referrer, browser, os, device, visitor)
       SELECT j.link_id, j.at, j.country, j.referrer, j.browser, j.os, j.device, j.visitor
         FROM unnest(${column(0)}::integer[], ${column(1)}::bigint[], ${column(2)}::text[], ${column(3)}::text[],
                     ${column(4)}::text[], ${column(5)}::text[], ${column(6)}::text[], ${column(7)}::text[])
-          AS j(link_id, at, country, referrer, browser, os, device, visitor)
-        JOIN links AS l ON l.id = j.link_id`);
+          WITH ORDINALITY AS j(link_id, at, country, referrer, browser, os, device, visitor, n)
+        JOIN links AS l ON l.id = j.link_id
+        ORDER BY j.n`);
   });
 }
 

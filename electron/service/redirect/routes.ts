@@ -60,6 +60,8 @@ export function registerRedirectRoutes(
   // carries other nodes' changes on PostgreSQL (the change feed, database/change-feed.ts).
   const onLinkChanged = (linkId: number) => links.invalidate(linkId);
   ctx.linkChanged.add(onLinkChanged);
+  const onDomainChanged = () => domains.invalidate();
+  ctx.domainChanged?.add(onDomainChanged);
   // PostgreSQL: the domains and the visitor salt are read before the service listens.
   app.addHook('onReady', async () => {
     await Promise.all([domains.start(), visits.ready()]);
@@ -74,6 +76,7 @@ export function registerRedirectRoutes(
     closing = true;
     domains.stop();
     ctx.linkChanged.delete(onLinkChanged);
+    ctx.domainChanged?.delete(onDomainChanged);
     await clicks.close();
   });
 
@@ -82,11 +85,35 @@ export function registerRedirectRoutes(
     domain?.redirect404 ? sendRedirect(reply, domain.redirect404) : sendPage(reply, notFoundPage());
 
   // Handlers send and return nothing (see sendPage): no `return reply` anywhere here.
+  /** The request's branded domain, then `then` (at once, unless PostgreSQL's domains are due a read). */
+  const withDomain = (reply: FastifyReply, host: string | undefined, then: (domain: BrandedDomain | null) => void): void => {
+    const domain = domains.current(host);
+    if (domain instanceof Promise) domain.then(then).catch((error: unknown) => void reply.send(error));
+    else then(domain);
+  };
+
+  /** GET /<alias> once the domain is known. */
+  const serveAlias = (request: FastifyRequest, reply: FastifyReply, alias: string, domain: BrandedDomain | null): void => {
+    const link = links.resolve(domain ? domain.id : 0, alias);
+    if (link) {
+      const served = visits.serve(request, reply, link);
+      if (served) served.catch((error: unknown) => void reply.send(error));
+    } else if (links.synchronous) missing(reply, domain);
+    // PostgreSQL: not in the cache; read it (the reply is sent when it arrives).
+    else {
+      links
+        .fetch(domain ? domain.id : 0, alias)
+        .then((found) => (found ? visits.serve(request, reply, found) : missing(reply, domain)))
+        .catch((error: unknown) => void reply.send(error));
+    }
+  };
+
   app.get('/', (request, reply) => {
-    const domain = domains.lookup(request.headers.host);
-    if (!domain) sendPage(reply, serviceHomePage());
-    else if (domain.redirectRoot) sendRedirect(reply, domain.redirectRoot);
-    else sendPage(reply, notFoundPage());
+    withDomain(reply, request.headers.host, (domain) => {
+      if (!domain) sendPage(reply, serviceHomePage());
+      else if (domain.redirectRoot) sendRedirect(reply, domain.redirectRoot);
+      else sendPage(reply, notFoundPage());
+    });
   });
 
   app.get('/:alias', (request: AliasRequest, reply) => {
@@ -96,17 +123,10 @@ export function registerRedirectRoutes(
       reply.callNotFound();
       return;
     }
-    const domain = domains.lookup(request.headers.host);
-    const link = links.resolve(domain ? domain.id : 0, alias);
-    if (link) void visits.serve(request, reply, link);
-    else if (links.synchronous) missing(reply, domain);
-    // PostgreSQL: not in the cache; read it (the reply is sent when it arrives).
-    else {
-      links.fetch(domain ? domain.id : 0, alias).then(
-        (found) => (found ? visits.serve(request, reply, found) : missing(reply, domain)),
-        (error: unknown) => void reply.send(error),
-      );
-    }
+    const domain = domains.current(request.headers.host);
+    // No closure on SQLite's path: the answer comes at once.
+    if (domain instanceof Promise) domain.then((d) => serveAlias(request, reply, alias, d)).catch((error: unknown) => void reply.send(error));
+    else serveAlias(request, reply, alias, domain);
   });
 
   // The password form posts here (URL-encoded; JSON works too).
@@ -116,7 +136,7 @@ export function registerRedirectRoutes(
       reply.callNotFound();
       return;
     }
-    const domain = domains.lookup(request.headers.host);
+    const domain = await domains.current(request.headers.host);
     const link = await links.lookup(domain ? domain.id : 0, alias);
     if (!link) return missing(reply, domain);
     if (link.passwordHash === null) return visits.serve(request, reply, link);
