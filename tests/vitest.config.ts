@@ -32,6 +32,7 @@ const POSTGRES_SUITES = [
   'service-qr-codes',
   'service-account',
   'service-limits',
+  'service-metrics',
 ].map((name) => `tests/integration/${name}.test.ts`);
 const postgresMissing = postgresMissingReason();
 
