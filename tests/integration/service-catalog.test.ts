@@ -63,7 +63,7 @@ describe('local service: overlays and splash pages (read only)', () => {
 
   it('formats the stored creation time as the spec’s UTC datetime', async () => {
     const at = Date.UTC(2024, 1, 29, 13, 5, 9);
-    const [{ id: lastInsertRowid }] = await f.all<{ id: number }>('INSERT INTO splash_pages (user_id, name, created_at) VALUES (?, ?, ?) RETURNING id', f.firstUserId, 'Leap day', at);
+    const lastInsertRowid = ((await f.one<{ id: number }>('INSERT INTO splash_pages (user_id, name, created_at) VALUES (?, ?, ?) RETURNING id', f.firstUserId, 'Leap day', at)) as { id: number }).id;
     const r = await s.api<{ data: { splash: Json[] } }>('GET', '/api/splash');
     expect(r.json.data.splash[0]).toEqual({
       id: Number(lastInsertRowid),

@@ -48,8 +48,7 @@ describe('click recording', () => {
   const all = <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => s.sql<R>(statement, ...params);
 
   const clickRows = async (linkId: number) =>
-    (await all('SELECT at, country, referrer, browser, os, device, visitor FROM clicks WHERE link_id = ? ORDER BY id', linkId)).map((r) => {
-      const row = r as ClickRow;
+    (await all<ClickRow>('SELECT at, country, referrer, browser, os, device, visitor FROM clicks WHERE link_id = ? ORDER BY id', linkId)).map((row) => {
       return { at: row.at, country: row.country, referrer: row.referrer, browser: row.browser, os: row.os, device: row.device, visitor: row.visitor };
     });
   const stats = async (linkId: number) => (await s.api<Stats>('GET', `/api/url/${linkId}`)).json.data;
