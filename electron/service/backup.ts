@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ApiError } from './errors.js';
 import { DB_FILE, openDatabase } from './db.js';
 import { folderOwner, giveTo } from './private-files.js';
+import { redactedUrl } from './database/postgres.js';
 
 /**
  * A consistent copy of the service's database while it runs: SQLite's `VACUUM INTO` reads one
@@ -49,4 +50,36 @@ export function backupDatabase(dataDir: string, to: string): { file: string; byt
 export function hasDatabase(dataDir: string): boolean {
   const file = join(dataDir, DB_FILE);
   return existsSync(file) && statSync(file).size > 0;
+}
+
+/**
+ * `backup` on PostgreSQL: refused, with the commands that do it. PostgreSQL's own pg_dump reads
+ * one consistent snapshot while every node keeps running, and its custom format restores with
+ * pg_restore, in parallel and selectively; a copy written by the service itself would be worse at
+ * both. The command carries the URL without its password, so it runs as printed: pg_dump reads the
+ * password from PGPASSWORD or ~/.pgpass, or asks for it.
+ */
+export function postgresBackupAdvice(url: string, to?: string): string {
+  const file = to ?? `linkdeck-${new Date().toISOString().slice(0, 10)}.dump`;
+  return [
+    `backup copies the SQLite database of --data; this service keeps its data in PostgreSQL (${redactedUrl(url)}), which PostgreSQL's own pg_dump backs up consistently while every node runs:`,
+    `  pg_dump --format=custom --file=${shellWord(file)} --dbname=${shellWord(withoutPassword(url))}`,
+    'To put it back later (every node stopped), see "restore": pg_restore does it. Nothing was written.',
+  ].join('\n');
+}
+
+/** A word the shell passes as it is (quoted when it holds anything but safe characters). */
+export function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The URL with its password left out (kept out of terminals and shell histories). */
+export function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url.replace(/:[^:@/]*@/, '@');
+  }
 }

@@ -16,8 +16,8 @@ interface Flag {
   help: string;
   /** Read from LINKDECK_<FLAG> as well (the server's flags). */
   env?: boolean;
-  /** The variable's name when it is not LINKDECK_<FLAG>. */
-  envName?: string;
+  /** The variable's name when it is not LINKDECK_<FLAG> (the name the issue and the docs give it). */
+  envVar?: string;
   short?: string;
 }
 
@@ -28,9 +28,9 @@ export const FLAGS = {
   database: {
     type: 'string',
     value: '<url>',
-    help: 'run on this PostgreSQL 15+ database instead of the folder (postgres://user:password@host:5432/name); any number of services may share it',
+    help: 'keep the data in PostgreSQL 15+ (postgres://user@host/db) instead of SQLite in --data; any number of nodes may share it',
     env: true,
-    envName: 'LINKDECK_DATABASE_URL',
+    envVar: 'LINKDECK_DATABASE_URL',
   },
   'public-url': { type: 'string', value: '<url>', help: 'the address people open, the base of every short URL (https://go.example.com)', env: true },
   'trust-proxy': {
@@ -61,16 +61,16 @@ export const FLAGS = {
     env: true,
   },
   email: { type: 'string', value: '<email>', help: 'the user of "user add" and "user reset-key"' },
-  to: { type: 'string', value: '<file>', help: 'the new file "backup" writes' },
+  to: { type: 'string', value: '<file|url>', help: 'the new file "backup" writes; the empty PostgreSQL database "migrate" copies into' },
   from: { type: 'string', value: '<file>', help: 'the backup "restore" puts in place' },
   help: { type: 'boolean', short: 'h', help: 'this text' },
 } as const satisfies Record<string, Flag>;
 
 export type FlagName = keyof typeof FLAGS;
 
-/** LINKDECK_PUBLIC_URL for "public-url" (LINKDECK_DATABASE_URL for "database": what deployments call it). */
+/** LINKDECK_PUBLIC_URL for "public-url" (LINKDECK_DATABASE_URL for "database"). */
 export const envName = (flag: string) =>
-  (FLAGS as Record<string, Flag>)[flag]?.envName ?? `LINKDECK_${flag.toUpperCase().replace(/-/g, '_')}`;
+  (FLAGS as Record<string, Flag>)[flag]?.envVar ?? `LINKDECK_${flag.toUpperCase().replace(/-/g, '_')}`;
 
 const flagLines = (Object.entries(FLAGS) as [string, Flag][])
   .map(([name, f]) => {
@@ -88,6 +88,7 @@ export const USAGE = `Usage:
   (user add, user reset-key and keys take --database postgres://… instead of --data on PostgreSQL)
   linkdeck-service backup --data <dir> --to <new file>      a consistent copy, also while the service runs
   linkdeck-service restore --from <file> --data <dir>       with the service stopped; keeps the replaced database
+  linkdeck-service migrate --data <dir> --to <postgres://…>  copies everything into an empty PostgreSQL database (service stopped)
 
   (linkdeck-service is "node out/service/cli.js" after npm run build:service, or "npm run service --" in a checkout)
 

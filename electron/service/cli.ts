@@ -4,8 +4,10 @@
  * lists every flag.
  */
 import { resolve } from 'node:path';
-import { backupDatabase } from './backup.js';
-import { restoreDatabase } from './restore.js';
+import { backupDatabase, postgresBackupAdvice } from './backup.js';
+import { postgresRestoreAdvice, restoreDatabase } from './restore.js';
+import { migrateToPostgres } from './migrate-to.js';
+import { isPostgresUrl, redactedUrl } from './database/postgres.js';
 import { readCommandLine, USAGE, UsageError, type CliValues } from './cli-options.js';
 import { serverOptions } from './cli-server-options.js';
 import { ApiError } from './errors.js';
@@ -19,11 +21,18 @@ import { withPostgres } from './database/postgres-open.js';
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = readCommandLine(argv);
   if (values.help) return void console.log(USAGE);
+  const command = positionals.join(' ');
+  // backup and restore on PostgreSQL are pg_dump's and pg_restore's work: said, with the commands.
+  if (values.database && isPostgresUrl(values.database)) {
+    if (command === 'backup') throw new ApiError(400, postgresBackupAdvice(values.database, values.to));
+    if (command === 'restore') throw new ApiError(400, postgresRestoreAdvice(values.database, values.from));
+  }
   const dataDir = values.data || (values.database ? '' : usage('--data <dir> is required: the folder that holds the service database (or --database postgres://… for PostgreSQL).'));
   try {
     // --database: the user commands and the server run on PostgreSQL (onPostgres); the folder is not used.
-    if (values.database && (await onPostgres(values, positionals.join(' '), values.database))) return;
-    await run(values, positionals.join(' '), dataDir);
+    if (values.database && (await onPostgres(values, command, values.database))) return;
+    if (!dataDir) usage(`--data <dir> is required for "${command}": the folder that holds the service database.`);
+    await run(values, command, dataDir);
   } catch (error) {
     // A folder this user cannot write is a mistake in how it was called: a sentence, exit 2.
     const sentence = unwritableFolder(error, dataDir);
@@ -62,6 +71,7 @@ async function run(values: CliValues, command: string, dataDir: string): Promise
     console.log(kept ? `The database it replaced is kept as ${kept}.` : 'The folder had no database before.');
     return;
   }
+  if (command === 'migrate') return migrate(values, dataDir);
   usage(`Unknown command "${command}".`);
 }
 
@@ -85,6 +95,17 @@ async function onPostgres(values: CliValues, command: string, url: string): Prom
     } else for (const u of await listUsersIn(store)) console.log(`${u.id}\t${u.email}\t${u.keyPrefix}…`);
   });
   return true;
+}
+
+/** `migrate --to postgres://…`: the copy (migrate-to.ts), a line per table as it is copied, then what to do next. */
+async function migrate(values: CliValues, dataDir: string): Promise<void> {
+  const to = values.to ?? usage('--to <postgres://…> is required: the empty PostgreSQL database to copy into.');
+  if (!isPostgresUrl(to)) usage(`--to takes a PostgreSQL URL (postgres://user@host:5432/linkdeck), not "${to}".`);
+  console.log(`Copying ${resolve(dataDir)} into ${redactedUrl(to)} (one transaction: all or nothing)…`);
+  const copied = await migrateToPostgres(dataDir, to, ({ table, rows }) => console.log(`  ${table.padEnd(14)} ${count(rows, 'row', 'rows')}`));
+  const total = copied.reduce((sum, t) => sum + t.rows, 0);
+  console.log(`Copied ${count(total, 'row', 'rows')} in ${copied.length} tables. ${resolve(dataDir)} keeps all its data (the way back).`);
+  console.log(`Start every node with --database ${redactedUrl(to)} (or LINKDECK_DATABASE_URL).`);
 }
 
 function usage(message: string): never {

@@ -11,11 +11,12 @@
 import Database from 'libsql';
 import { chmodSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { hasDatabase } from './backup.js';
+import { hasDatabase, shellWord, withoutPassword } from './backup.js';
 import { runningServiceMessage, takeDataLock } from './data-lock.js';
 import { DB_FILE, openDatabase } from './db.js';
 import { ApiError } from './errors.js';
 import { migrations } from './database/migrations.js';
+import { redactedUrl } from './database/postgres.js';
 
 export interface Restored {
   links: number;
@@ -92,4 +93,17 @@ export function restoreDatabase(dataDir: string, from: string): Restored {
   } finally {
     lock.release();
   }
+}
+
+/**
+ * `restore` on PostgreSQL: refused, with pg_restore's command for a pg_dump file (backup's
+ * advice). --clean --if-exists replaces what the database holds; --single-transaction makes it
+ * whole or nothing; --no-owner lets another role own the restored tables.
+ */
+export function postgresRestoreAdvice(url: string, from?: string): string {
+  return [
+    `restore puts a SQLite backup into --data; this service keeps its data in PostgreSQL (${redactedUrl(url)}). With every node stopped, restore a pg_dump file with PostgreSQL's own pg_restore:`,
+    `  pg_restore --clean --if-exists --no-owner --single-transaction --dbname=${shellWord(withoutPassword(url))} ${shellWord(from ?? 'linkdeck.dump')}`,
+    'then start the nodes again. Nothing was restored.',
+  ].join('\n');
 }

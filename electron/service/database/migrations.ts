@@ -281,4 +281,18 @@ export const migrations: readonly Migration[] = [
       b(kind).schema.createIndex('links_user_listed').on('links').columns(['user_id', 'qr_id', 'id desc']).compile(),
     ],
   },
+  /* 6 (issue 42): the per-key budget of 30 API requests a minute, kept by the database when
+   * several nodes share it (rate-limit-postgres.ts: one atomic upsert per request). One row per
+   * key's user: the start of its fixed window and the requests counted in it. Made on SQLite too
+   * (one history), where the single process keeps the budget in memory and leaves it empty. */
+  {
+    statements: (kind) => [
+      b(kind)
+        .schema.createTable('rate_windows')
+        .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('window_start', ms(kind), (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .compile(),
+    ],
+  },
 ];

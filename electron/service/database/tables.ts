@@ -108,6 +108,8 @@ export interface Tables {
     created_at: number;
     updated_at: number;
   };
+  /** The shared per-key request budget (rate-limit-postgres.ts); empty on SQLite. */
+  rate_windows: { user_id: number; window_start: number; count: number };
 }
 
 /** Every table, parents before children (the order a copy inserts them in). */
@@ -125,4 +127,5 @@ export const TABLE_ORDER = [
   'qr_codes',
   'clicks',
   'idempotency',
+  'rate_windows',
 ] as const satisfies readonly (keyof Tables)[];
