@@ -81,9 +81,11 @@ const flagLines = (Object.entries(FLAGS) as [string, Flag][])
 
 export const USAGE = `Usage:
   linkdeck-service --data <dir> [--port <port>] [--host <address>] [--public-url <url>] [flags]
+  linkdeck-service --database postgres://… [--port <port>] [--host <address>] [--public-url <url>] [flags]
   linkdeck-service user add --data <dir> --email <email>
   linkdeck-service user reset-key --data <dir> --email <email>
   linkdeck-service keys --data <dir>
+  (user add, user reset-key and keys take --database postgres://… instead of --data on PostgreSQL)
   linkdeck-service backup --data <dir> --to <new file>      a consistent copy, also while the service runs
   linkdeck-service restore --from <file> --data <dir>       with the service stopped; keeps the replaced database
   linkdeck-service migrate --data <dir> --to <postgres://…>  copies everything into an empty PostgreSQL database (service stopped)

@@ -1,6 +1,7 @@
 /**
  * The server's flags read into startService's options, each mistake a UsageError naming its flag.
  */
+import { isPostgresUrl, redactedUrl } from './database/postgres.js';
 import ipaddr from 'ipaddr.js';
 import { ADDRESS_LIMIT_DEFAULTS } from './address-limits.js';
 import { UsageError, type CliValues } from './cli-options.js';
@@ -52,7 +53,7 @@ export function readMetricsListen(text: string): { host: string; port: number } 
   return { host: m[1] ?? (m[2] || '127.0.0.1'), port };
 }
 
-export function serverOptions(values: CliValues, dataDir: string): ServiceOptions {
+export function serverOptions(values: CliValues, dataDir: string | undefined): ServiceOptions {
   const port = wholeNumber(values.port, 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${values.port}".`);
   const rateLimit = wholeNumber(values['rate-limit'], 30);
@@ -81,8 +82,14 @@ export function serverOptions(values: CliValues, dataDir: string): ServiceOption
     throw new UsageError(`--public-url must be the http(s) address people open, such as https://go.example.com, not "${publicUrl}".`);
   }
 
+  const database = values.database;
+  if (database !== undefined && !isPostgresUrl(database)) {
+    throw new UsageError(`--database must be a PostgreSQL URL such as postgres://user:password@host:5432/linkdeck, not "${redactedUrl(database)}".`);
+  }
+
   return {
-    dataDir,
+    // On PostgreSQL the data folder holds nothing: every piece of data is in the database.
+    ...(database !== undefined ? { database } : { dataDir: dataDir as string }),
     port,
     rateLimit,
     timeouts,

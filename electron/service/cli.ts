@@ -15,7 +15,8 @@ import { count, portInUse, unwritableFolder } from './cli-errors.js';
 import { DataFolderError } from './private-files.js';
 import { openDatabase } from './db.js';
 import { startService, type RunningService } from './start.js';
-import { createUser, listUsers, resetApiKey } from './users.js';
+import { createUser, createUserIn, listUsers, listUsersIn, resetApiKey, resetApiKeyIn } from './users.js';
+import { withPostgres } from './database/postgres-open.js';
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = readCommandLine(argv);
@@ -26,8 +27,11 @@ async function main(argv: string[]): Promise<void> {
     if (command === 'backup') throw new ApiError(400, postgresBackupAdvice(values.database, values.to));
     if (command === 'restore') throw new ApiError(400, postgresRestoreAdvice(values.database, values.from));
   }
-  const dataDir = values.data || usage('--data <dir> is required: the folder that holds the service database.');
+  const dataDir = values.data || (values.database ? '' : usage('--data <dir> is required: the folder that holds the service database (or --database postgres://… for PostgreSQL).'));
   try {
+    // --database: the user commands and the server run on PostgreSQL (onPostgres); the folder is not used.
+    if (values.database && (await onPostgres(values, command, values.database))) return;
+    if (!dataDir) usage(`--data <dir> is required for "${command}": the folder that holds the service database.`);
     await run(values, command, dataDir);
   } catch (error) {
     // A folder this user cannot write is a mistake in how it was called: a sentence, exit 2.
@@ -71,6 +75,28 @@ async function run(values: CliValues, command: string, dataDir: string): Promise
   usage(`Unknown command "${command}".`);
 }
 
+/**
+ * The server and the user commands on a PostgreSQL database (--database); answers false for a
+ * command that has no PostgreSQL form here, which run() then refuses or handles as before.
+ */
+async function onPostgres(values: CliValues, command: string, url: string): Promise<boolean> {
+  if (command === '') {
+    await serve(values, undefined);
+    return true;
+  }
+  if (!['user add', 'user reset-key', 'keys'].includes(command)) return false;
+  const email = command === 'keys' ? '' : (values.email ?? usage('--email <email> is required.'));
+  if (command === 'user add' && !/^[^\s@]+@[^\s@]+$/.test(email)) usage(`"${email}" is not an email address.`);
+  await withPostgres(url, async (store) => {
+    if (command === 'user add') console.log(`API key: ${(await createUserIn(store, email)).apiKey}`);
+    else if (command === 'user reset-key') {
+      console.log(`API key: ${(await resetApiKeyIn(store, { email })).apiKey}`);
+      console.log('The previous key no longer works. This key is not shown again.');
+    } else for (const u of await listUsersIn(store)) console.log(`${u.id}\t${u.email}\t${u.keyPrefix}…`);
+  });
+  return true;
+}
+
 /** `migrate --to postgres://…`: the copy (migrate-to.ts), a line per table as it is copied, then what to do next. */
 async function migrate(values: CliValues, dataDir: string): Promise<void> {
   const to = values.to ?? usage('--to <postgres://…> is required: the empty PostgreSQL database to copy into.');
@@ -101,7 +127,7 @@ function withDatabase(dataDir: string, use: (db: ReturnType<typeof openDatabase>
  * the service starts, so a signal during the start stops it as soon as it is up. A second
  * signal while stopping ends the process at once (code 1), as a second Ctrl-C is expected to.
  */
-async function serve(values: CliValues, dataDir: string): Promise<void> {
+async function serve(values: CliValues, dataDir: string | undefined): Promise<void> {
   const options = serverOptions(values, dataDir);
   let service: RunningService | undefined = undefined;
   let stopping = false;

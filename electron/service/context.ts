@@ -6,7 +6,11 @@ import type { ServiceMetrics } from './metrics.js';
 export interface ServiceContext {
   /** Where every query runs: SQLite (synchronously) or PostgreSQL (database/store.ts). */
   store: Store;
-  db: Db;
+  /**
+   * The SQLite connection, when the service runs on SQLite: the redirect path reads it with
+   * prepared statements, synchronously (its benchmarked fast path). Absent on PostgreSQL.
+   */
+  db?: Db;
   /** The service's own base URL (no trailing slash), known once it listens. */
   baseUrl(): string;
   now(): number;
@@ -14,6 +18,11 @@ export interface ServiceContext {
   countryHeader: string;
   /** Called with a link id whenever a link is changed or deleted, so caches can drop it. */
   readonly linkChanged: Set<(linkId: number) => void>;
+  /**
+   * Called whenever a branded domain is added, changed or deleted, so the redirects' domain
+   * cache reads them again (optional: contexts made without redirects have none).
+   */
+  readonly domainChanged?: Set<() => void>;
   /** Prometheus metrics, when the service was started with them (--metrics, --metrics-listen). */
   metrics?: ServiceMetrics;
 }
@@ -23,4 +32,8 @@ export type StoreContext = Pick<ServiceContext, 'baseUrl' | 'now'>;
 
 export function notifyLinkChanged(ctx: ServiceContext, linkId: number): void {
   for (const listener of ctx.linkChanged) listener(linkId);
+}
+
+export function notifyDomainChanged(ctx: ServiceContext): void {
+  if (ctx.domainChanged) for (const listener of ctx.domainChanged) listener();
 }

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServiceContext } from './context.js';
 import type { ServiceMetrics } from './metrics.js';
 import { MAX_PENDING } from './redirect/click-recorder.js';
+import { first, text } from './database/work.js';
 
 export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -25,7 +26,8 @@ const WRITER_ANSWER_MS = 2000;
 export async function notReadyReasons(ctx: ServiceContext, app: FastifyInstance): Promise<string[]> {
   const reasons: string[] = [];
   try {
-    ctx.db.prepare('SELECT 1').get();
+    // Through the store: SQLite's connection or a pooled PostgreSQL one (the same question).
+    await ctx.store.run(first(text`SELECT 1 AS one`));
   } catch (error) {
     reasons.push(`The database does not answer: ${(error as Error).message}`);
   }

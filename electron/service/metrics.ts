@@ -18,6 +18,8 @@ export type LimitName = 'api_key_rate' | 'bad_key' | 'page' | 'password_post' | 
 export interface MetricsSources {
   /** The database file (its -wal is added to its size). */
   databaseFile: string | null;
+  /** The database's size when it is no file here (PostgreSQL: pg_database_size). */
+  databaseBytes?: () => Promise<number>;
   clickCounts(): Promise<ClickCounts>;
 }
 
@@ -98,9 +100,10 @@ export class ServiceMetrics {
     clickCounter('linkdeck_clicks_dropped_total', 'Clicks dropped since the start, because the database refused writes for too long.', (c) => c.dropped);
     new Gauge({
       name: 'linkdeck_database_bytes',
-      help: 'Size of the database file and its write-ahead log, in bytes.',
+      help: 'Size of the database file and its write-ahead log (SQLite), or of the database (PostgreSQL), in bytes.',
       registers,
-      collect() {
+      async collect() {
+        if (sources.databaseBytes) return void this.set(await sources.databaseBytes());
         const file = sources.databaseFile;
         if (!file) return;
         const size = (path: string) => (existsSync(path) ? statSync(path).size : 0);

@@ -4,7 +4,9 @@ import { buildApp, DEFAULT_TIMEOUTS, type ServerTimeouts } from './app.js';
 import type { ServiceContext } from './context.js';
 import { retargetQrFiles } from './qr/qr-image-routes.js';
 import { DB_FILE, openDatabase } from './db.js';
-import { sqliteStore } from './database/store.js';
+import { sqliteStore, type Store } from './database/store.js';
+import { openPostgres } from './database/postgres-open.js';
+import { first, text } from './database/work.js';
 import { runningServiceMessage, takeDataLock } from './data-lock.js';
 import { ApiError } from './errors.js';
 import { listenForMetrics } from './health.js';
@@ -12,11 +14,19 @@ import { ServiceMetrics } from './metrics.js';
 import { keepTickObjectShape } from './tick-objects.js';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { createUser, listUsers } from './users.js';
+import { createUserIn, listUsersIn } from './users.js';
 
 export interface ServiceOptions {
-  /** Where the SQLite file lives; created if missing. */
-  dataDir: string;
+  /**
+   * Where the SQLite file lives; created if missing. Not used on PostgreSQL (`database`): every
+   * piece of the service's data is then in the database (QR images are drawn on request).
+   */
+  dataDir?: string;
+  /**
+   * A PostgreSQL connection URL (postgres://user:password@host:5432/name): the service runs on
+   * that database instead of the SQLite file in dataDir, and any number of services may share it.
+   */
+  database?: string;
   /** 0 picks a free port. */
   port?: number;
   /** Address to listen on; 127.0.0.1 unless given. */
@@ -75,36 +85,32 @@ export interface RunningService {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   // Before any traffic: every redirect's nextTicks stay on V8's fast path (see tick-objects.ts).
   await keepTickObjectShape();
-  // One service per data folder: two would each keep clicks and caches the other never sees.
-  const lock = takeDataLock(options.dataDir);
-  if (!lock) throw new ApiError(409, `Another ${runningServiceMessage(options.dataDir).replace(/^A /, '')}`);
-  let db: ReturnType<typeof openDatabase>;
-  try {
-    db = openDatabase(options.dataDir);
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
+  const opened = await openEngine(options);
+  const { db, store } = opened;
   const now = options.now ?? Date.now;
 
   let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
   const ctx: ServiceContext = {
-    db,
-    store: sqliteStore(db),
+    ...(db ? { db } : {}),
+    store,
     baseUrl: () => baseUrl,
     now,
     countryHeader: (options.countryHeader ?? 'cf-ipcountry').toLowerCase(),
     linkChanged: new Set(),
+    domainChanged: new Set(),
   };
   const wantMetrics = options.metrics && (options.metrics.servicePort || options.metrics.listen);
   if (wantMetrics) {
     // The app is made below; the metrics ask it only when scraped.
-    ctx.metrics = new ServiceMetrics({ databaseFile: join(options.dataDir, DB_FILE), clickCounts: () => app.clickCounts() });
+    ctx.metrics = new ServiceMetrics({
+      databaseFile: db && options.dataDir ? join(options.dataDir, DB_FILE) : null,
+      ...(db ? {} : { databaseBytes: () => databaseBytes(store) }),
+      clickCounts: () => app.clickCounts(),
+    });
   }
   const timeouts: ServerTimeouts = { ...SERVER_DEFAULTS.timeouts, ...options.timeouts };
   if (timeouts.headersMs > timeouts.requestMs) {
-    db.close();
-    lock.release();
+    await opened.close();
     throw new RangeError('The headers timeout must not be longer than the request timeout.');
   }
   const app = buildApp(ctx, {
@@ -132,15 +138,20 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   } catch (error) {
     // Stop the click writer and the timers first: they hold the database open.
     await app.close();
-    db.close();
-    lock.release();
+    await opened.close();
     throw error;
   }
   // The first user is made only once the ports are bound: a start that fails before (a port
   // taken) must not leave a user whose key nobody was shown; the next start makes and prints it.
   let firstApiKey: string | undefined;
-  if (listUsers(db).length === 0) {
-    firstApiKey = createUser(db, options.firstUserEmail ?? 'you@localhost', now()).apiKey;
+  // (On PostgreSQL two nodes starting on a new database may both find it empty: the second
+  // one's user is refused as a duplicate e-mail, and it starts without printing a key.)
+  if ((await listUsersIn(store)).length === 0) {
+    try {
+      firstApiKey = (await createUserIn(store, options.firstUserEmail ?? 'you@localhost', now())).apiKey;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+    }
   }
   const { port } = app.server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -164,10 +175,50 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           await stopped;
         }
         await app.close();
-        db.close();
-        lock.release();
+        await opened.close();
       })()),
   };
+}
+
+interface OpenEngine {
+  db?: ReturnType<typeof openDatabase>;
+  store: Store;
+  close(): Promise<void>;
+}
+
+/**
+ * The database the service runs on. SQLite: the file in dataDir, held by the data lock (one
+ * service per folder: two would each keep clicks and caches the other never sees). PostgreSQL:
+ * a pool, the schema brought up to date (nodes starting together take turns, migrate.ts), and no
+ * lock: any number of nodes share the database.
+ */
+async function openEngine(options: ServiceOptions): Promise<OpenEngine> {
+  if (options.database !== undefined) return openPostgres(options.database);
+  if (!options.dataDir) throw new ApiError(400, 'The service needs a data folder (dataDir) or a PostgreSQL database (database).');
+  const dataDir = options.dataDir;
+  const lock = takeDataLock(dataDir);
+  if (!lock) throw new ApiError(409, `Another ${runningServiceMessage(dataDir).replace(/^A /, '')}`);
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(dataDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return {
+    db,
+    store: sqliteStore(db),
+    close: async () => {
+      db.close();
+      lock.release();
+    },
+  };
+}
+
+/** The database's size on PostgreSQL (the metrics' linkdeck_database_bytes). */
+async function databaseBytes(store: Store): Promise<number> {
+  const row = await store.run(first<{ bytes: number }>(text`SELECT pg_database_size(current_database()) AS bytes`));
+  return row?.bytes ?? 0;
 }
 
 /**

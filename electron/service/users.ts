@@ -1,6 +1,6 @@
 import { apiKeyPrefix, hashApiKey, newApiKey } from './api-keys.js';
 import type { Db } from './db.js';
-import { sqliteStore } from './database/store.js';
+import { sqliteStore, type Store } from './database/store.js';
 import { all, first, run, text, transaction, type Work } from './database/work.js';
 import { ApiError, conflict } from './errors.js';
 
@@ -83,3 +83,8 @@ export function* userIdForKeyWork(key: string): Work<number | null> {
 export const createUser = (db: Db, email: string, now = Date.now()) => sqliteStore(db).do(createUserWork(email, now));
 export const listUsers = (db: Db) => sqliteStore(db).do(listUsersWork());
 export const resetApiKey = (db: Db, which: { email: string } | 'first') => sqliteStore(db).do(resetApiKeyWork(which));
+
+// The same on any store (PostgreSQL: the service's start and its command line).
+export const createUserIn = (store: Store, email: string, now = Date.now()) => store.run(createUserWork(email, now));
+export const listUsersIn = (store: Store) => store.run(listUsersWork());
+export const resetApiKeyIn = (store: Store, which: { email: string } | 'first') => store.run(resetApiKeyWork(which));

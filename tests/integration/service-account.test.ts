@@ -1,4 +1,3 @@
-import { sqliteStore } from '../../electron/service/database/store.js';
 import Fastify from 'fastify';
 import { scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +16,8 @@ describe('local service: account', () => {
 
   beforeAll(async () => {
     s = await startTestService({ firstUserEmail: 'ada@example.com' });
-    f = openFixtures(s);
-    other = f.addUser('grace@example.com');
+    f = await openFixtures(s);
+    other = await f.addUser('grace@example.com');
   });
   afterAll(async () => {
     f.close();
@@ -27,12 +26,10 @@ describe('local service: account', () => {
 
   const account = async (key?: string) =>
     (await s.api<{ data: Json }>('GET', '/api/account', undefined, key ? { key } : {})).json.data;
-  const avatarToken = (id: number) =>
-    (f.db.prepare('SELECT avatar_token FROM users WHERE id = ?').get(id) as { avatar_token: string }).avatar_token;
-  const userRow = (id: number) => {
-    const row = f.db
-      .prepare('SELECT email, password_hash, created_at FROM users WHERE id = ?')
-      .get(id) as { email: string; password_hash: string | null; created_at: number };
+  const avatarToken = async (id: number) =>
+    ((await f.one('SELECT avatar_token FROM users WHERE id = ?', id)) as { avatar_token: string }).avatar_token;
+  const userRow = async (id: number) => {
+    const row = (await f.one('SELECT email, password_hash, created_at FROM users WHERE id = ?', id)) as { email: string; password_hash: string | null; created_at: number };
     return { email: row.email, password_hash: row.password_hash, created_at: row.created_at };
   };
 
@@ -56,19 +53,17 @@ describe('local service: account', () => {
           id: f.firstUserId,
           email: 'ada@example.com',
           username: 'ada',
-          avatar: `${s.url}/avatar/${avatarToken(f.firstUserId)}.svg`,
+          avatar: `${s.url}/avatar/${(await avatarToken(f.firstUserId))}.svg`,
           status: 'pro',
           expires: '9999-12-31 23:59:59',
-          registered: formatDateTime(userRow(f.firstUserId).created_at),
+          registered: formatDateTime((await userRow(f.firstUserId)).created_at),
         },
       });
       expect((await account(other.key))['email']).toBe('grace@example.com');
     });
 
     it('shows a set expiry as a datetime', async () => {
-      f.db
-        .prepare('UPDATE users SET expires_at = ? WHERE id = ?')
-        .run(Date.UTC(2031, 0, 2, 3, 4, 5), other.id);
+      (await f.all('UPDATE users SET expires_at = ? WHERE id = ?', Date.UTC(2031, 0, 2, 3, 4, 5), other.id));
       expect((await account(other.key))['expires']).toBe('2031-01-02 03:04:05');
     });
   });
@@ -101,14 +96,14 @@ describe('local service: account', () => {
       const password = 'correct horse battery staple';
       const r = await s.api('PUT', '/api/account/update', { password });
       expect(r.json).toEqual({ error: 0, message: 'Account has been successfully updated.' });
-      const stored = userRow(f.firstUserId).password_hash as string;
+      const stored = (await userRow(f.firstUserId)).password_hash as string;
       const m = /^scrypt\$([0-9a-f]{32})\$([0-9a-f]{64})$/.exec(stored);
       expect(m).not.toBeNull();
       expect(scryptSync(password, Buffer.from(m?.[1] as string, 'hex'), 32).toString('hex')).toBe(
         m?.[2],
       );
       await s.api('PUT', '/api/account/update', { password });
-      expect(userRow(f.firstUserId).password_hash).not.toBe(stored);
+      expect((await userRow(f.firstUserId)).password_hash).not.toBe(stored);
     });
 
     it('changes both at once', async () => {
@@ -119,8 +114,8 @@ describe('local service: account', () => {
         { key: other.key },
       );
       expect(r.status).toBe(200);
-      expect(userRow(other.id).email).toBe('both@example.com');
-      expect(userRow(other.id).password_hash).toMatch(/^scrypt\$/);
+      expect((await userRow(other.id)).email).toBe('both@example.com');
+      expect((await userRow(other.id)).password_hash).toMatch(/^scrypt\$/);
     });
 
     it.each([
@@ -154,23 +149,23 @@ describe('local service: account', () => {
       ['a number as password', { password: 12345678 }, 400, /"password" must be a string/],
       ['an array body', ['x'], 400, /must be a JSON object/],
     ])('refuses %s', async (_label, body, status, message) => {
-      const before = userRow(f.firstUserId);
+      const before = (await userRow(f.firstUserId));
       const r = await s.api('PUT', '/api/account/update', body);
       expect(r.status).toBe(status);
       expect(r.json).toEqual({ error: 1, message: expect.stringMatching(message) });
-      expect(userRow(f.firstUserId)).toEqual(before);
+      expect((await userRow(f.firstUserId))).toEqual(before);
     });
 
     it("refuses another account's email, in any letter case, with 409, and changes nothing", async () => {
-      const theirs = userRow(other.id).email;
-      const before = userRow(f.firstUserId);
+      const theirs = (await userRow(other.id)).email;
+      const before = (await userRow(f.firstUserId));
       const r = await s.api('PUT', '/api/account/update', {
         email: theirs.toUpperCase(),
         password: 'long enough now',
       });
       expect(r.status).toBe(409);
       expect(r.json['message']).toMatch(/already used by another account/);
-      expect(userRow(f.firstUserId)).toEqual(before);
+      expect((await userRow(f.firstUserId))).toEqual(before);
     });
   });
 });
@@ -179,15 +174,14 @@ describe('local service: avatar route', () => {
   let s: TestService;
   let f: ServiceFixtures;
   const app = Fastify();
-  const tokenOf = (id: number) =>
-    (f.db.prepare('SELECT avatar_token FROM users WHERE id = ?').get(id) as { avatar_token: string }).avatar_token;
+  const tokenOf = async (id: number) =>
+    ((await f.one('SELECT avatar_token FROM users WHERE id = ?', id)) as { avatar_token: string }).avatar_token;
 
   beforeAll(async () => {
     s = await startTestService();
-    f = openFixtures(s);
+    f = await openFixtures(s);
     const ctx: ServiceContext = {
-      db: f.db,
-      store: sqliteStore(f.db),
+      store: s.store(),
       baseUrl: () => s.url,
       now: Date.now,
       countryHeader: 'cf-ipcountry',
@@ -203,7 +197,7 @@ describe('local service: avatar route', () => {
   });
 
   it('serves a generated SVG with the initial of the user name, as an inert image', async () => {
-    const r = await app.inject({ method: 'GET', url: `/avatar/${tokenOf(f.firstUserId)}.svg` });
+    const r = await app.inject({ method: 'GET', url: `/avatar/${(await tokenOf(f.firstUserId))}.svg` });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(r.headers['content-security-policy']).toMatch(/default-src 'none'/);
@@ -213,9 +207,9 @@ describe('local service: avatar route', () => {
   });
 
   it('escapes a hostile user name', async () => {
-    const user = f.addUser('mallory@example.com');
-    f.db.prepare('UPDATE users SET username = ? WHERE id = ?').run('<script>', user.id);
-    const r = await app.inject({ method: 'GET', url: `/avatar/${tokenOf(user.id)}.svg` });
+    const user = await f.addUser('mallory@example.com');
+    (await f.all('UPDATE users SET username = ? WHERE id = ?', '<script>', user.id));
+    const r = await app.inject({ method: 'GET', url: `/avatar/${(await tokenOf(user.id))}.svg` });
     expect(r.body).not.toContain('<script');
     expect(r.body).toContain('>&#60;</text>');
   });
@@ -225,10 +219,10 @@ describe('local service: avatar route', () => {
       '/avatar/99999.svg',
       `/avatar/${f.firstUserId}.svg`,
       `/avatar/${'0'.repeat(32)}.svg`,
-      `/avatar/${tokenOf(f.firstUserId)}.png`,
-      `/avatar/${tokenOf(f.firstUserId).toUpperCase()}.svg`,
+      `/avatar/${(await tokenOf(f.firstUserId))}.png`,
+      `/avatar/${(await tokenOf(f.firstUserId)).toUpperCase()}.svg`,
       '/avatar/abc.svg',
-      `/avatar/${tokenOf(f.firstUserId)}`,
+      `/avatar/${(await tokenOf(f.firstUserId))}`,
     ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }

@@ -12,8 +12,8 @@ describe('local service: campaigns', () => {
 
   beforeAll(async () => {
     s = await startTestService();
-    f = openFixtures(s);
-    other = f.addUser('other@example.com');
+    f = await openFixtures(s);
+    other = await f.addUser('other@example.com');
   });
   afterAll(async () => {
     f.close();
@@ -100,13 +100,13 @@ describe('local service: campaigns', () => {
   describe('GET /api/campaigns', () => {
     it('lists the newest first with the spec fields plus the number of links', async () => {
       const s2 = await startTestService();
-      const f2 = openFixtures(s2);
+      const f2 = await openFixtures(s2);
       try {
         const first = (await s2.api('POST', '/api/campaign/add', { name: 'First', slug: 'first' }))
           .json['id'] as number;
         const second = (await s2.api('POST', '/api/campaign/add', { name: 'Second', public: true }))
           .json['id'] as number;
-        const link = f2.insertLink('camp-l', 'https://example.com/l');
+        const link = await f2.insertLink('camp-l', 'https://example.com/l');
         await s2.api('POST', `/api/campaign/${first}/assign/${link}`);
         const r = await s2.api<{ error: number; data: Json & { campaigns: Json[] } }>(
           'GET',
@@ -155,12 +155,12 @@ describe('local service: campaigns', () => {
       const id = (await s.api('POST', '/api/campaign/add', { name: 'Assign' })).json[
         'id'
       ] as number;
-      const link = f.insertLink('camp-assign', 'https://example.com/assign');
+      const link = await f.insertLink('camp-assign', 'https://example.com/assign');
       const r = await s.api('POST', `/api/campaign/${id}/assign/${link}`);
       expect(r.status).toBe(200);
       expect(r.json).toEqual({ error: 0, message: 'Link has been added to the campaign.' });
       expect(
-        (f.db.prepare('SELECT campaign_id FROM links WHERE id = ?').get(link) as Json)[
+        ((await f.one('SELECT campaign_id FROM links WHERE id = ?', link)) as Json)[
           'campaign_id'
         ],
       ).toBe(id);
@@ -171,11 +171,11 @@ describe('local service: campaigns', () => {
       const id = (await s.api('POST', '/api/campaign/add', { name: 'Errors' })).json[
         'id'
       ] as number;
-      const link = f.insertLink('camp-err', 'https://example.com/err');
+      const link = await f.insertLink('camp-err', 'https://example.com/err');
       const theirCampaign = (
         await s.api('POST', '/api/campaign/add', { name: 'x' }, { key: other.key })
       ).json['id'] as number;
-      const theirLink = f.insertLink('camp-theirs', 'https://example.com/t', { userId: other.id });
+      const theirLink = await f.insertLink('camp-theirs', 'https://example.com/t', { userId: other.id });
       const cases: [string, number, RegExp][] = [
         [
           `/api/campaign/x/assign/${link}`,
@@ -194,7 +194,7 @@ describe('local service: campaigns', () => {
         expect(r.json['message']).toMatch(message);
       }
       expect(
-        (f.db.prepare('SELECT campaign_id FROM links WHERE id = ?').get(theirLink) as Json)[
+        ((await f.one('SELECT campaign_id FROM links WHERE id = ?', theirLink)) as Json)[
           'campaign_id'
         ],
       ).toBeNull();
@@ -278,15 +278,13 @@ describe('local service: campaigns', () => {
     it('unassigns its links, then deletes it', async () => {
       const id = (await s.api('POST', '/api/campaign/add', { name: 'Doomed', slug: 'doomed' }))
         .json['id'] as number;
-      const l1 = f.insertLink('camp-del-1', 'https://example.com/1');
-      const l2 = f.insertLink('camp-del-2', 'https://example.com/2');
+      const l1 = await f.insertLink('camp-del-1', 'https://example.com/1');
+      const l2 = await f.insertLink('camp-del-2', 'https://example.com/2');
       for (const l of [l1, l2]) await s.api('POST', `/api/campaign/${id}/assign/${l}`);
       const r = await s.api('DELETE', `/api/campaign/${id}/delete`);
       expect(r.status).toBe(200);
       expect(r.json).toEqual({ error: 0, message: expect.stringMatching(/deleted/) });
-      const rows = f.db
-        .prepare('SELECT campaign_id FROM links WHERE id IN (?, ?)')
-        .all(l1, l2) as Json[];
+      const rows = (await f.all('SELECT campaign_id FROM links WHERE id IN (?, ?)', l1, l2)) as Json[];
       expect(rows.map((row) => row['campaign_id'])).toEqual([null, null]);
       expect((await listCampaigns()).campaigns.map((c) => c['id'])).not.toContain(id);
       // The slug is free again, and the new campaign does not inherit the deleted one's id.

@@ -11,7 +11,7 @@ describe('local service: overlays and splash pages (read only)', () => {
 
   beforeAll(async () => {
     s = await startTestService();
-    f = openFixtures(s);
+    f = await openFixtures(s);
   });
   afterAll(async () => {
     f.close();
@@ -63,9 +63,7 @@ describe('local service: overlays and splash pages (read only)', () => {
 
   it('formats the stored creation time as the spec’s UTC datetime', async () => {
     const at = Date.UTC(2024, 1, 29, 13, 5, 9);
-    const { lastInsertRowid } = f.db
-      .prepare('INSERT INTO splash_pages (user_id, name, created_at) VALUES (?, ?, ?)')
-      .run(f.firstUserId, 'Leap day', at);
+    const lastInsertRowid = ((await f.one<{ id: number }>('INSERT INTO splash_pages (user_id, name, created_at) VALUES (?, ?, ?) RETURNING id', f.firstUserId, 'Leap day', at)) as { id: number }).id;
     const r = await s.api<{ data: { splash: Json[] } }>('GET', '/api/splash');
     expect(r.json.data.splash[0]).toEqual({
       id: Number(lastInsertRowid),
@@ -75,7 +73,7 @@ describe('local service: overlays and splash pages (read only)', () => {
   });
 
   it('pages and keeps users apart', async () => {
-    const other = f.addUser('other@example.com');
+    const other = await f.addUser('other@example.com');
     const page = await s.api<{ data: Json & { cta: Json[] } }>(
       'GET',
       '/api/overlay?limit=1&page=2',

@@ -13,8 +13,8 @@ describe('local service: channels', () => {
 
   beforeAll(async () => {
     s = await startTestService();
-    f = openFixtures(s);
-    other = f.addUser('other@example.com');
+    f = await openFixtures(s);
+    other = await f.addUser('other@example.com');
   });
   afterAll(async () => {
     f.close();
@@ -202,14 +202,12 @@ describe('local service: channels', () => {
   describe('assigning links and listing items', () => {
     it('adds a link to a channel and lists it as an item with exactly the spec fields', async () => {
       const channel = await addChannel({ name: 'Items' });
-      const linkId = f.insertLink('chan-a', 'https://example.com/a?x=1', { title: 'Page A' });
+      const linkId = await f.insertLink('chan-a', 'https://example.com/a?x=1', { title: 'Page A' });
       const r = await s.api('POST', `/api/channel/${channel}/assign/links/${linkId}`);
       expect(r.status).toBe(200);
       expect(r.json).toEqual({ error: 0, message: 'Item has been added to the channel.' });
 
-      const row = f.db
-        .prepare('SELECT channel_id, channel_added_at FROM links WHERE id = ?')
-        .get(linkId) as { channel_id: number; channel_added_at: number };
+      const row = (await f.one('SELECT channel_id, channel_added_at FROM links WHERE id = ?', linkId)) as { channel_id: number; channel_added_at: number };
       expect(row.channel_id).toBe(channel);
 
       const items = await s.api<{ error: number; data: Json & { items: Json[] } }>(
@@ -243,7 +241,7 @@ describe('local service: channels', () => {
         await s.api('POST', '/api/domain/add', { domain: 'https://go.channels.test' })
       ).json['id'] as number;
       expect(domainId).toEqual(expect.any(Number));
-      const linkId = f.insertLink('promo', 'https://example.com/promo', { domainId });
+      const linkId = await f.insertLink('promo', 'https://example.com/promo', { domainId });
       await s.api('POST', `/api/channel/${channel}/assign/links/${linkId}`);
       const items = await s.api<{ data: { items: Json[] } }>('GET', `/api/channel/${channel}`);
       expect(items.json.data.items[0]?.['link']).toBe('https://go.channels.test/promo');
@@ -252,7 +250,7 @@ describe('local service: channels', () => {
     it('moves a link from one channel to another', async () => {
       const a = await addChannel({ name: 'A' });
       const b = await addChannel({ name: 'B' });
-      const linkId = f.insertLink('chan-move', 'https://example.com/move');
+      const linkId = await f.insertLink('chan-move', 'https://example.com/move');
       await s.api('POST', `/api/channel/${a}/assign/links/${linkId}`);
       await s.api('POST', `/api/channel/${b}/assign/links/${linkId}`);
       expect(
@@ -277,9 +275,9 @@ describe('local service: channels', () => {
 
     it('refuses an unknown item type, malformed ids and unknown or foreign ids', async () => {
       const channel = await addChannel({ name: 'Errors' });
-      const linkId = f.insertLink('chan-err', 'https://example.com/err');
+      const linkId = await f.insertLink('chan-err', 'https://example.com/err');
       const theirChannel = await addChannel({ name: 'foreign' }, other.key);
-      const theirLink = f.insertLink('chan-theirs', 'https://example.com/t', { userId: other.id });
+      const theirLink = await f.insertLink('chan-theirs', 'https://example.com/t', { userId: other.id });
       const cases: [string, number, RegExp][] = [
         [`/api/channel/${channel}/assign/pages/${linkId}`, 400, /must be "links", "bio" or "qr"/],
         [
@@ -312,7 +310,7 @@ describe('local service: channels', () => {
         expect({ path, status: r.status }).toEqual({ path, status });
         expect(r.json).toEqual({ error: 1, message: expect.stringMatching(message) });
       }
-      const row = f.db.prepare('SELECT channel_id FROM links WHERE id = ?').get(theirLink) as {
+      const row = (await f.one('SELECT channel_id FROM links WHERE id = ?', theirLink)) as {
         channel_id: number | null;
       };
       expect(row.channel_id).toBeNull();
@@ -392,9 +390,9 @@ describe('local service: channels', () => {
     it('unassigns every item, then deletes the channel', async () => {
       const id = await addChannel({ name: 'Doomed' });
       const keep = await addChannel({ name: 'Kept' });
-      const l1 = f.insertLink('del-1', 'https://example.com/1');
-      const l2 = f.insertLink('del-2', 'https://example.com/2');
-      const l3 = f.insertLink('del-3', 'https://example.com/3');
+      const l1 = await f.insertLink('del-1', 'https://example.com/1');
+      const l2 = await f.insertLink('del-2', 'https://example.com/2');
+      const l3 = await f.insertLink('del-3', 'https://example.com/3');
       for (const l of [l1, l2]) await s.api('POST', `/api/channel/${id}/assign/links/${l}`);
       await s.api('POST', `/api/channel/${keep}/assign/links/${l3}`);
 
@@ -402,11 +400,7 @@ describe('local service: channels', () => {
       expect(r.status).toBe(200);
       expect(r.json).toEqual({ error: 0, message: expect.stringMatching(/deleted/) });
 
-      const rows = f.db
-        .prepare(
-          'SELECT id, channel_id, channel_added_at FROM links WHERE id IN (?, ?, ?) ORDER BY id',
-        )
-        .all(l1, l2, l3) as Json[];
+      const rows = (await f.all('SELECT id, channel_id, channel_added_at FROM links WHERE id IN (?, ?, ?) ORDER BY id', l1, l2, l3)) as Json[];
       expect(
         rows.map((row) => [row['id'], row['channel_id'], row['channel_added_at'] === null]),
       ).toEqual([

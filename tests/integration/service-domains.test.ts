@@ -11,8 +11,8 @@ describe('local service: branded domains', () => {
 
   beforeAll(async () => {
     s = await startTestService();
-    f = openFixtures(s);
-    other = f.addUser('other@example.com');
+    f = await openFixtures(s);
+    other = await f.addUser('other@example.com');
   });
   afterAll(async () => {
     f.close();
@@ -33,8 +33,8 @@ describe('local service: branded domains', () => {
     expect(r.status).toBe(200);
     return r.json['id'] as number;
   };
-  const hostOf = (id: number) =>
-    (f.db.prepare('SELECT host FROM domains WHERE id = ?').get(id) as { host: string }).host;
+  const hostOf = async (id: number) =>
+    ((await f.one('SELECT host FROM domains WHERE id = ?', id)) as { host: string }).host;
 
   describe('POST /api/domain/add', () => {
     it('adds a domain, answers {error, id} and lists it with exactly the spec fields', async () => {
@@ -53,7 +53,7 @@ describe('local service: branded domains', () => {
         redirectroot: 'https://example.com/',
         redirect404: 'https://example.com/404',
       });
-      expect(hostOf(id)).toBe('go.example.com');
+      expect((await hostOf(id))).toBe('go.example.com');
     });
 
     it('normalises case, a trailing slash and default ports, keeps other ports, and stores names in other scripts as punycode', async () => {
@@ -63,11 +63,11 @@ describe('local service: branded domains', () => {
         redirectroot: '',
         redirect404: '',
       });
-      expect(hostOf(a)).toBe('short.example.com');
+      expect((await hostOf(a))).toBe('short.example.com');
       const b = await addDomain({ domain: 'http://links.example.net:8080' });
-      expect(hostOf(b)).toBe('links.example.net:8080');
+      expect((await hostOf(b))).toBe('links.example.net:8080');
       const c = await addDomain({ domain: 'https://bücher.example' });
-      expect(hostOf(c)).toBe('xn--bcher-kva.example');
+      expect((await hostOf(c))).toBe('xn--bcher-kva.example');
       expect((await listDomains()).domains.find((d) => d['id'] === c)?.['domain']).toBe(
         'https://xn--bcher-kva.example',
       );
@@ -79,7 +79,7 @@ describe('local service: branded domains', () => {
       const listed = (await listDomains()).domains;
       expect(listed.find((d) => d['id'] === one)?.['domain']).toBe('https://slash.example.com');
       expect(listed.find((d) => d['id'] === two)?.['domain']).toBe('https://slashes.example.com');
-      expect(hostOf(two)).toBe('slashes.example.com');
+      expect((await hostOf(two))).toBe('slashes.example.com');
       // The same domain with and without the slash is one domain.
       const again = await s.api('POST', '/api/domain/add', { domain: 'https://slash.example.com' });
       expect(again.status).toBe(409);
@@ -257,17 +257,15 @@ describe('local service: branded domains', () => {
   describe('DELETE /api/domain/:id/delete', () => {
     it("deletes the domain and moves its links to the service's own address", async () => {
       const id = await addDomain({ domain: 'https://gone.example.org' });
-      const l1 = f.insertLink('moved-1', 'https://example.org/1', { domainId: id });
-      const l2 = f.insertLink('moved-2', 'https://example.org/2', { domainId: id });
+      const l1 = await f.insertLink('moved-1', 'https://example.org/1', { domainId: id });
+      const l2 = await f.insertLink('moved-2', 'https://example.org/2', { domainId: id });
       const r = await s.api('DELETE', `/api/domain/${id}/delete`);
       expect(r.status).toBe(200);
       expect(r.json).toEqual({
         error: 0,
         message: `Domain has been deleted successfully. Its 2 links now use ${s.url}.`,
       });
-      const rows = f.db
-        .prepare('SELECT domain_id FROM links WHERE id IN (?, ?)')
-        .all(l1, l2) as Json[];
+      const rows = (await f.all('SELECT domain_id FROM links WHERE id IN (?, ?)', l1, l2)) as Json[];
       expect(rows.map((row) => row['domain_id'])).toEqual([0, 0]);
       expect((await listDomains()).domains.map((d) => d['id'])).not.toContain(id);
       // The host is free again; the new row gets a new id.
@@ -276,14 +274,14 @@ describe('local service: branded domains', () => {
 
     it("refuses while a link's alias is already used on the service's own address, naming it", async () => {
       const id = await addDomain({ domain: 'https://clash.example.org' });
-      f.insertLink('same-alias', 'https://example.org/own');
-      const branded = f.insertLink('same-alias', 'https://example.org/branded', { domainId: id });
+      await f.insertLink('same-alias', 'https://example.org/own');
+      const branded = await f.insertLink('same-alias', 'https://example.org/branded', { domainId: id });
       const r = await s.api('DELETE', `/api/domain/${id}/delete`);
       expect(r.status).toBe(409);
       expect(r.json).toEqual({ error: 1, message: expect.stringContaining('"same-alias"') });
       expect((await listDomains()).domains.map((d) => d['id'])).toContain(id);
       expect(
-        (f.db.prepare('SELECT domain_id FROM links WHERE id = ?').get(branded) as Json)[
+        ((await f.one('SELECT domain_id FROM links WHERE id = ?', branded)) as Json)[
           'domain_id'
         ],
       ).toBe(id);

@@ -901,8 +901,8 @@ describe(`local service under fuzz (seed ${SEED}; FUZZ_SEED=${SEED} replays it)`
     // Thousands of requests from one loopback address, a third with wrong keys: the per-address
     // limits (service-limits.test.ts) would answer most with 429 and hide what is fuzzed here.
     s = await startTestService({ addressLimits: { limitLoopback: false } });
-    const fx = openFixtures(s);
-    keyB = fx.addUser('second@example.com').key;
+    const fx = await openFixtures(s);
+    keyB = (await fx.addUser('second@example.com')).key;
     fx.close();
     // Arranged one user after the other on a new database, so each owns one block of ids.
     const namesA = await arrange(s.key, 'a');
@@ -1161,8 +1161,8 @@ describe('local service: concurrent writes that compete for one unique value', (
     // Thousands of requests from one loopback address, a third with wrong keys: the per-address
     // limits (service-limits.test.ts) would answer most with 429 and hide what is fuzzed here.
     s = await startTestService({ addressLimits: { limitLoopback: false } });
-    const fx = openFixtures(s);
-    keys = [s.key, fx.addUser('racer-b@example.com').key, fx.addUser('racer-c@example.com').key];
+    const fx = await openFixtures(s);
+    keys = [s.key, (await fx.addUser('racer-b@example.com')).key, (await fx.addUser('racer-c@example.com')).key];
     fx.close();
   });
   afterAll(() => s?.close());

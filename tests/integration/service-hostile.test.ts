@@ -106,8 +106,8 @@ describe('local service: hostile strings', () => {
 
   beforeAll(async () => {
     s = await startTestService();
-    const fx = openFixtures(s);
-    accountKey = fx.addUser('account-target@example.com').key;
+    const fx = await openFixtures(s);
+    accountKey = (await fx.addUser('account-target@example.com')).key;
     fx.close();
   });
   afterAll(() => s?.close());

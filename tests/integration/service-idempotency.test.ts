@@ -43,8 +43,8 @@ describe('local service: Idempotency-Key', () => {
 
   beforeAll(async () => {
     s = await startTestService({ now: () => clock });
-    const fx = openFixtures(s);
-    keyB = fx.addUser('other@example.com').key;
+    const fx = await openFixtures(s);
+    keyB = (await fx.addUser('other@example.com')).key;
     fx.close();
   });
   afterAll(() => s?.close());

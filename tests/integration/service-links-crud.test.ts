@@ -11,7 +11,7 @@ let t: LinkTestDb;
 
 beforeAll(async () => {
   s = await startTestService();
-  t = openLinkTestDb(s);
+  t = await openLinkTestDb(s);
 });
 afterAll(async () => {
   t.close();
@@ -34,8 +34,8 @@ async function details(id: number, key?: string): Promise<Json> {
   return r.json['details'] as Json;
 }
 
-function row(id: number): Json {
-  return t.db.prepare('SELECT * FROM links WHERE id = ?').get(id) as Json;
+async function row(id: number): Promise<Json> {
+  return (await t.one('SELECT * FROM links WHERE id = ?', id)) as Json;
 }
 
 /** A 200 whose `dropped` list (and X-Linkdeck-Dropped header) names exactly these fields. */
@@ -78,7 +78,7 @@ describe('POST /api/url/add', () => {
     const alias = shorturl.slice(s.url.length + 1);
     expect(alias).toHaveLength(6);
     for (const c of alias) expect(ALIAS_ALPHABET).toContain(c);
-    expect(row(r.json['id'] as number)).toMatchObject({
+    expect((await row(r.json['id'] as number))).toMatchObject({
       alias,
       custom: 0,
       long_url: 'https://example.com/a',
@@ -96,11 +96,11 @@ describe('POST /api/url/add', () => {
 
   it('stores every input field and returns it in the link', async () => {
     const domain = 'https://go.stored.example';
-    const domainId = t.addDomain(t.userId, domain);
-    const channel = t.addChannel(t.userId);
-    const campaign = t.addCampaign(t.userId);
-    const pixels = [t.addPixel(t.userId, 'a'), t.addPixel(t.userId, 'b')];
-    const [splash] = t.splashIds(t.userId);
+    const domainId = (await t.addDomain(t.userId, domain));
+    const channel = (await t.addChannel(t.userId));
+    const campaign = (await t.addCampaign(t.userId));
+    const pixels = [(await t.addPixel(t.userId, 'a')), (await t.addPixel(t.userId, 'b'))];
+    const [splash] = (await t.splashIds(t.userId));
     const before = Date.now();
     const { id, shorturl } = await addOk({
       url: 'https://shop.example.com/spring?ref=1',
@@ -189,7 +189,7 @@ describe('POST /api/url/add', () => {
     expect(JSON.stringify(r.json)).not.toContain('scrypt');
     expect(JSON.stringify(r.json)).not.toContain('open sesame');
 
-    const stored = row(id);
+    const stored = (await row(id));
     expect(stored).toMatchObject({
       domain_id: domainId,
       redirect_type: 'splash-page',
@@ -218,9 +218,7 @@ describe('POST /api/url/add', () => {
     expect(hash).toMatch(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/);
     expect(verifyPassword('open sesame', hash)).toBe(true);
     expect(verifyPassword('open', hash)).toBe(false);
-    const linkPixels = t.db
-      .prepare('SELECT pixel_id FROM link_pixels WHERE link_id = ? ORDER BY pixel_id')
-      .all(id)
+    const linkPixels = (await t.all('SELECT pixel_id FROM link_pixels WHERE link_id = ? ORDER BY pixel_id', id))
       .map((p) => (p as Json)['pixel_id']);
     expect(linkPixels).toEqual([...pixels].sort((a, b) => a - b));
   });
@@ -231,7 +229,7 @@ describe('POST /api/url/add', () => {
   });
 
   it('accepts the branded domain as a bare host, and the service own address', async () => {
-    t.addDomain(t.userId, 'https://bare.example');
+    (await t.addDomain(t.userId, 'https://bare.example'));
     const bare = await addOk({ url: 'https://example.com/', domain: 'BARE.example' });
     expect(bare.shorturl.startsWith('https://bare.example/')).toBe(true);
     const own = await addOk({ url: 'https://example.com/', domain: s.url });
@@ -239,9 +237,9 @@ describe('POST /api/url/add', () => {
   });
 
   it('reads overlay ids as overlay-<id> and the plain redirect types', async () => {
-    const [overlay] = t.overlayIds(t.userId);
+    const [overlay] = (await t.overlayIds(t.userId));
     const o = await addOk({ url: 'https://example.com/', type: `overlay-${overlay}` });
-    expect(row(o.id)).toMatchObject({
+    expect((await row(o.id))).toMatchObject({
       redirect_type: 'overlay',
       overlay_id: overlay,
       splash_id: null,
@@ -249,7 +247,7 @@ describe('POST /api/url/add', () => {
     expect((await details(o.id))['type']).toBe(`overlay-${overlay}`);
     for (const type of ['direct', 'frame', 'splash']) {
       const l = await addOk({ url: 'https://example.com/', type });
-      expect(row(l.id)['redirect_type']).toBe(type);
+      expect((await row(l.id))['redirect_type']).toBe(type);
     }
   });
 
@@ -278,12 +276,12 @@ describe('POST /api/url/add', () => {
       }),
       [['geotarget[0]', /"geotarget\[0\]\.link" uses the "javascript:" scheme/]],
     );
-    expect(row(geo['id'] as number)['geotarget']).toBe('[]');
+    expect((await row(geo['id'] as number))['geotarget']).toBe('[]');
     const deep = await expectDropped(
       add({ url: 'https://example.com/', deeplink: { google: 'data:,x' } }),
       [['deeplink.google', /"deeplink\.google" uses the "data:" scheme/]],
     );
-    expect(row(deep['id'] as number)['deeplink']).toBe('{}');
+    expect((await row(deep['id'] as number))['deeplink']).toBe('{}');
     await expectError(
       add({ url: 'https://example.com/', metaimage: 'file:///x.png' }),
       400,
@@ -327,7 +325,7 @@ describe('POST /api/url/add', () => {
       /"taken-one" is already taken/,
     );
     // Another user cannot take it on the shared service host either.
-    const other = t.addUser('alias-rival@example.com');
+    const other = (await t.addUser('alias-rival@example.com'));
     await expectError(
       add({ url: 'https://example.com/', custom: 'taken-one' }, other.key),
       409,
@@ -336,7 +334,7 @@ describe('POST /api/url/add', () => {
   });
 
   it('keeps aliases unique per domain: the same alias may live on another domain', async () => {
-    t.addDomain(t.userId, 'https://second.example');
+    (await t.addDomain(t.userId, 'https://second.example'));
     await addOk({ url: 'https://example.com/1', custom: 'twice' });
     const again = await addOk({
       url: 'https://example.com/2',
@@ -360,14 +358,14 @@ describe('POST /api/url/add', () => {
     // A past expiry makes a link that has already expired, as on real deployments (the API
     // documentation's own add-link example carries one): its short URL answers 410.
     const past = await addOk({ url: 'https://example.com/', expiry: '2001-01-01 00:00:00' });
-    expect(row(past.id)['expires_at']).toBe(Date.UTC(2001, 0, 1));
+    expect((await row(past.id))['expires_at']).toBe(Date.UTC(2001, 0, 1));
     expect((await fetch(past.shorturl, { redirect: 'manual' })).status).toBe(410);
   });
 
   it('refuses ids that are not the user’s own, naming them (pixels: leaves them out)', async () => {
-    const other = t.addUser('not-mine@example.com');
-    const foreignPixel = t.addPixel(other.id);
-    const myPixel = t.addPixel(t.userId);
+    const other = (await t.addUser('not-mine@example.com'));
+    const foreignPixel = (await t.addPixel(other.id));
+    const myPixel = (await t.addPixel(t.userId));
     // A pixel is an item of an optional list: one that is not the user's is left out, named.
     const mixed = await expectDropped(
       add({ url: 'https://example.com/', pixels: [myPixel, 999999] }),
@@ -385,7 +383,7 @@ describe('POST /api/url/add', () => {
       /no channel with the id 999999/,
     );
     await expectError(
-      add({ url: 'https://example.com/', channel: t.addChannel(other.id) }),
+      add({ url: 'https://example.com/', channel: (await t.addChannel(other.id)) }),
       400,
       /no channel with the id/,
     );
@@ -395,7 +393,7 @@ describe('POST /api/url/add', () => {
       /no campaign with the id 999999/,
     );
     await expectError(
-      add({ url: 'https://example.com/', campaign: t.addCampaign(other.id) }),
+      add({ url: 'https://example.com/', campaign: (await t.addCampaign(other.id)) }),
       400,
       /no campaign with the id/,
     );
@@ -405,7 +403,7 @@ describe('POST /api/url/add', () => {
       /"https:\/\/unknown\.example" is not one of your branded domains/,
     );
     const foreignDomain = 'https://theirs.example';
-    t.addDomain(other.id, foreignDomain);
+    (await t.addDomain(other.id, foreignDomain));
     await expectError(
       add({ url: 'https://example.com/', domain: foreignDomain }),
       400,
@@ -417,7 +415,7 @@ describe('POST /api/url/add', () => {
       /splash page 999999/,
     );
     await expectError(
-      add({ url: 'https://example.com/', type: t.splashIds(other.id)[0] }),
+      add({ url: 'https://example.com/', type: (await t.splashIds(other.id))[0] }),
       400,
       /splash page/,
     );
@@ -427,7 +425,7 @@ describe('POST /api/url/add', () => {
       /overlay 999999/,
     );
     await expectError(
-      add({ url: 'https://example.com/', type: `overlay-${t.overlayIds(other.id)[0]}` }),
+      add({ url: 'https://example.com/', type: `overlay-${(await t.overlayIds(other.id))[0]}` }),
       400,
       /overlay/,
     );
@@ -448,7 +446,7 @@ describe('POST /api/url/add', () => {
     for (const [body, message] of cases)
       await expectError(add({ url: 'https://example.com/', ...body }), 400, message);
     const ok = await addOk({ url: 'https://example.com/', bogus: { deep: [1, 2] }, another: null });
-    expect(row(ok.id)['long_url']).toBe('https://example.com/');    // The optional structured fields leave out what they cannot use and say so.
+    expect((await row(ok.id))['long_url']).toBe('https://example.com/');    // The optional structured fields leave out what they cannot use and say so.
     const dropped = await expectDropped(
       add({
         url: 'https://example.com/',
@@ -464,7 +462,7 @@ describe('POST /api/url/add', () => {
         ['parameters[0]', /"parameters\[0\]\.name"/],
       ],
     );
-    expect(row(dropped['id'] as number)).toMatchObject({ geotarget: '[]', parameters: '[]' });
+    expect((await row(dropped['id'] as number))).toMatchObject({ geotarget: '[]', parameters: '[]' });
   });
 
   it('stores hostile strings verbatim and returns them as JSON', async () => {
@@ -483,7 +481,7 @@ describe('POST /api/url/add', () => {
     expect(d['description']).toBe(hostile.description);
     expect(d['parameters']).toEqual(hostile.parameters);
     expect(d['longurl']).toBe('https://example.com/x?a=<b>&c="d"');
-    expect(verifyPassword(hostile.password, row(id)['password_hash'] as string)).toBe(true);
+    expect(verifyPassword(hostile.password, (await row(id))['password_hash'] as string)).toBe(true);
     // libsql would cut a text at a NUL character: such a text is refused, not truncated.
     await expectError(
       add({ url: 'https://example.com/', metatitle: 'a\u0000b' }),
@@ -501,7 +499,7 @@ describe('POST /api/url/add', () => {
     );
     // The table survived the quotes.
     expect(
-      (t.db.prepare('SELECT COUNT(*) AS n FROM links').get() as { n: number }).n,
+      ((await t.one('SELECT COUNT(*) AS n FROM links')) as { n: number }).n,
     ).toBeGreaterThan(1);
   });
 });
@@ -550,9 +548,9 @@ describe('GET /api/url/:id', () => {
 
 describe('PUT /api/url/:id/update', () => {
   const full = async () => {
-    const channel = t.addChannel(t.userId);
-    const campaign = t.addCampaign(t.userId);
-    const pixel = t.addPixel(t.userId);
+    const channel = (await t.addChannel(t.userId));
+    const campaign = (await t.addCampaign(t.userId));
+    const pixel = (await t.addPixel(t.userId));
     const link = await addOk({
       url: 'https://example.com/before',
       password: 'secret',
@@ -586,7 +584,7 @@ describe('PUT /api/url/:id/update', () => {
   it('keeps every field absent from the body', async () => {
     const link = await full();
     const before = await details(link.id);
-    const hashBefore = row(link.id)['password_hash'];
+    const hashBefore = (await row(link.id))['password_hash'];
     await s.api('PUT', `/api/url/${link.id}/update`, { url: 'https://example.com/after' });
     const after = await details(link.id);
     expect(after).toEqual({
@@ -594,7 +592,7 @@ describe('PUT /api/url/:id/update', () => {
       longurl: 'https://example.com/after',
       updated: after['updated'],
     });
-    expect(row(link.id)['password_hash']).toBe(hashBefore);
+    expect((await row(link.id))['password_hash']).toBe(hashBefore);
   });
 
   it('clears fields given empty, and removes the password with ""', async () => {
@@ -638,13 +636,13 @@ describe('PUT /api/url/:id/update', () => {
       status: 'public',
       deeplink: { auto: true },
     });
-    expect(row(link.id)).toMatchObject({ password_hash: null, channel_added_at: null });
+    expect((await row(link.id))).toMatchObject({ password_hash: null, channel_added_at: null });
   });
 
   it('changes fields given (the note too, as real deployments do), and ignores the create-only ones', async () => {
     const link = await full();
-    const [overlay] = t.overlayIds(t.userId);
-    const channel2 = t.addChannel(t.userId, 'second');
+    const [overlay] = (await t.overlayIds(t.userId));
+    const channel2 = (await t.addChannel(t.userId, 'second'));
     const r = await s.api('PUT', `/api/url/${link.id}/update`, {
       url: 'https://example.com/changed',
       custom: 'renamed-link',
@@ -674,22 +672,22 @@ describe('PUT /api/url/:id/update', () => {
       status: 'public',
       passwordProtected: true,
     });
-    expect(verifyPassword('new secret', row(link.id)['password_hash'] as string)).toBe(true);
+    expect(verifyPassword('new secret', (await row(link.id))['password_hash'] as string)).toBe(true);
   });
 
   it('keeps the channel date when the channel stays, and renews it when it changes', async () => {
     const link = await full();
-    t.db.prepare('UPDATE links SET channel_added_at = 1000 WHERE id = ?').run(link.id);
+    (await t.all('UPDATE links SET channel_added_at = 1000 WHERE id = ?', link.id));
     await s.api('PUT', `/api/url/${link.id}/update`, {
       url: 'https://example.com/',
       channel: link.channel,
     });
-    expect(row(link.id)['channel_added_at']).toBe(1000);
+    expect((await row(link.id))['channel_added_at']).toBe(1000);
     await s.api('PUT', `/api/url/${link.id}/update`, {
       url: 'https://example.com/',
-      channel: t.addChannel(t.userId),
+      channel: (await t.addChannel(t.userId)),
     });
-    expect(row(link.id)['channel_added_at']).toBeGreaterThan(1000);
+    expect((await row(link.id))['channel_added_at']).toBeGreaterThan(1000);
   });
 
   it('refuses a taken alias with 409, a missing url, and bad fields; leaves out an unknown pixel', async () => {
@@ -734,7 +732,7 @@ describe('PUT /api/url/:id/update', () => {
 
   it('moves a link to a branded domain and back', async () => {
     const domain = 'https://moved.example';
-    t.addDomain(t.userId, domain);
+    (await t.addDomain(t.userId, domain));
     const { id } = await addOk({ url: 'https://example.com/', custom: 'mover' });
     const moved = await s.api('PUT', `/api/url/${id}/update`, {
       url: 'https://example.com/',
@@ -751,22 +749,20 @@ describe('PUT /api/url/:id/update', () => {
 
 describe('DELETE /api/url/:id/delete', () => {
   it('answers {error: 0, message}, removes the link with its clicks, then answers 404', async () => {
-    const pixel = t.addPixel(t.userId);
+    const pixel = (await t.addPixel(t.userId));
     const { id } = await addOk({ url: 'https://example.com/gone', pixels: [pixel] });
-    t.db
-      .prepare("INSERT INTO clicks (link_id, at, visitor) VALUES (?, ?, 'v')")
-      .run(id, Date.now());
+    (await t.all("INSERT INTO clicks (link_id, at, visitor) VALUES (?, ?, 'v')", id, Date.now()));
     const r = await s.api('DELETE', `/api/url/${id}/delete`);
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ error: 0, message: 'Link has been deleted.' });
-    expect(row(id)).toBeUndefined();
+    expect((await row(id))).toBeUndefined();
     expect(
-      (t.db.prepare('SELECT COUNT(*) AS n FROM clicks WHERE link_id = ?').get(id) as { n: number })
+      ((await t.one('SELECT COUNT(*) AS n FROM clicks WHERE link_id = ?', id)) as { n: number })
         .n,
     ).toBe(0);
     expect(
       (
-        t.db.prepare('SELECT COUNT(*) AS n FROM link_pixels WHERE link_id = ?').get(id) as {
+        (await t.one('SELECT COUNT(*) AS n FROM link_pixels WHERE link_id = ?', id)) as {
           n: number;
         }
       ).n,
@@ -784,7 +780,7 @@ describe('DELETE /api/url/:id/delete', () => {
 describe('another user’s links', () => {
   it('are not found for reading, updating or deleting, and stay unchanged', async () => {
     const { id } = await addOk({ url: 'https://example.com/mine', metatitle: 'Mine' });
-    const other = t.addUser('intruder@example.com');
+    const other = (await t.addUser('intruder@example.com'));
     const message = new RegExp(`^Link ${id} was not found\\.$`);
     await expectError(s.api('GET', `/api/url/${id}`, undefined, { key: other.key }), 404, message);
     await expectError(

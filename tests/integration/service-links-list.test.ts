@@ -21,7 +21,7 @@ const ids: number[] = [];
 
 beforeAll(async () => {
   s = await startTestService();
-  t = openLinkTestDb(s);
+  t = await openLinkTestDb(s);
   for (let i = 0; i < 32; i++) {
     const r = await s.api('POST', '/api/url/add', {
       url: `https://paging.example/${i}`,
@@ -124,11 +124,11 @@ describe('GET /api/urls: the paged list', () => {
   });
 
   it('orders by clicks, most first, then newest', async () => {
-    const set = t.db.prepare('UPDATE links SET clicks = ? WHERE id = ?');
-    set.run(50, ids[3]);
-    set.run(7, ids[10]);
-    set.run(7, ids[20]);
-    set.run(1, ids[0]);
+    const set = (clicks: number, id: number | undefined) => t.all('UPDATE links SET clicks = ? WHERE id = ?', clicks, id);
+    await set(50, ids[3]);
+    await set(7, ids[10]);
+    await set(7, ids[20]);
+    await set(1, ids[0]);
     try {
       const r = await list('?order=click&limit=5');
       expect(r.data.urls.map((u) => [u.id, u.clicks])).toEqual([
@@ -140,12 +140,12 @@ describe('GET /api/urls: the paged list', () => {
       ]);
       expect((await list('?order=date&limit=1')).data.urls[0]?.id).toBe(ids[31]);
     } finally {
-      t.db.prepare('UPDATE links SET clicks = 0').run();
+      (await t.all('UPDATE links SET clicks = 0'));
     }
   });
 
   it('shows a user only their own links', async () => {
-    const other = t.addUser('lister@example.com');
+    const other = (await t.addUser('lister@example.com'));
     const empty = await s.api('GET', '/api/urls', undefined, { key: other.key });
     expect(empty.json).toEqual({
       error: 0,
@@ -198,7 +198,7 @@ describe('GET /api/urls?q=: keyword search', () => {
     expect(await found("'); DROP TABLE links;--")).toEqual([ids2['quote']]);
     expect(await found('nothing-like-this')).toEqual([]);
     expect(
-      (t.db.prepare('SELECT COUNT(*) AS n FROM links').get() as { n: number }).n,
+      ((await t.one('SELECT COUNT(*) AS n FROM links')) as { n: number }).n,
     ).toBeGreaterThan(32);
   });
 
@@ -237,7 +237,7 @@ describe('GET /api/urls?short=: look-up by short URL', () => {
   });
 
   it('finds links on branded domains by their host', async () => {
-    t.addDomain(t.userId, 'https://brand.example');
+    (await t.addDomain(t.userId, 'https://brand.example'));
     const add = await s.api('POST', '/api/url/add', {
       url: 'https://short.example/b',
       custom: 'branded',
@@ -272,7 +272,7 @@ describe('GET /api/urls?short=: look-up by short URL', () => {
         message: expect.stringMatching(/short URL .* was not found/),
       });
     }
-    const other = t.addUser('short-seeker@example.com');
+    const other = (await t.addUser('short-seeker@example.com'));
     const r = await s.api('GET', '/api/urls?short=find-me', undefined, { key: other.key });
     expect(r.status).toBe(404);
   });

@@ -18,7 +18,7 @@ describe('GET /api/url/:id statistics', () => {
   let t: LinkTestDb;
   beforeAll(async () => {
     s = await startTestService();
-    t = openLinkTestDb(s);
+    t = await openLinkTestDb(s);
   });
   afterAll(async () => {
     t.close();
@@ -26,7 +26,7 @@ describe('GET /api/url/:id statistics', () => {
   });
 
   /** Click rows as the redirect records them: country code, referrer host, browser, OS, visitor hash. */
-  function click(
+  async function click(
     linkId: number,
     country: string,
     referrer: string,
@@ -34,11 +34,7 @@ describe('GET /api/url/:id statistics', () => {
     os: string,
     visitor: string,
   ) {
-    t.db
-      .prepare(
-        'INSERT INTO clicks (link_id, at, country, referrer, browser, os, device, visitor) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(linkId, Date.now(), country, referrer, browser, os, 'desktop', visitor);
+    (await t.all('INSERT INTO clicks (link_id, at, country, referrer, browser, os, device, visitor) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', linkId, Date.now(), country, referrer, browser, os, 'desktop', visitor));
   }
 
   async function stats(id: number): Promise<Json> {
@@ -68,12 +64,12 @@ describe('GET /api/url/:id statistics', () => {
       ['GB', 'notfacebook.com', 'Opera', 'Windows', 'v10'],
       ['XX', 'news.example.com', 'Chrome', 'Windows', 'v11'],
     ];
-    for (const r of rows) click(id, ...r);
+    for (const r of rows) await click(id, ...r);
     // The redirect's recorder keeps the counter beside the rows.
-    t.db.prepare('UPDATE links SET clicks = ? WHERE id = ?').run(rows.length, id);
+    (await t.all('UPDATE links SET clicks = ? WHERE id = ?', rows.length, id));
     // Another link's clicks stay out.
     const other = await newLink();
-    click(other, 'JP', 'facebook.com', 'Chrome', 'Windows', 'v99');
+    await click(other, 'JP', 'facebook.com', 'Chrome', 'Windows', 'v99');
 
     const data = await stats(id);
     expect(Object.keys(data).sort()).toEqual([
@@ -136,7 +132,7 @@ describe('GET /api/url/:id statistics', () => {
   it('sends all five socialCount keys real deployments send (6.x samples: facebook, twitter, google; 7.x: facebook, twitter, instagram, linkedin)', async () => {
     const id = await newLink();
     for (const host of ['www.google.com', 'google.de', 'www.google.co.uk', 'news.google.com.br', 'l.instagram.com', 'instagram.com', 'googleusercontent.com', 'notgoogle.com']) {
-      click(id, 'US', host, 'Chrome', 'Windows', host);
+      await click(id, 'US', host, 'Chrome', 'Windows', host);
     }
     const social = (await stats(id))['socialCount'] as Json;
     expect(Object.keys(social)).toEqual(['facebook', 'twitter', 'google', 'instagram', 'linkedin']);
@@ -146,11 +142,11 @@ describe('GET /api/url/:id statistics', () => {
   it('keeps each top list to ten names', async () => {
     const id = await newLink();
     const countries = ['US', 'DE', 'FR', 'GB', 'JP', 'BR', 'IN', 'CA', 'AU', 'ES', 'IT', 'NL'];
-    countries.forEach((country, i) => {
+    for (const [i, country] of countries.entries()) {
       // US gets 12 clicks, DE 11, … NL 1: the top ten are the first ten.
       for (let n = 0; n < countries.length - i; n++)
-        click(id, country, `r${i}.example`, `Browser ${i}`, `OS ${i}`, `v${i}-${n}`);
-    });
+        await click(id, country, `r${i}.example`, `Browser ${i}`, `OS ${i}`, `v${i}-${n}`);
+    }
     const data = await stats(id);
     expect(Object.keys(data['topCountries'] as Json)).toEqual([
       'United States',
@@ -172,7 +168,7 @@ describe('GET /api/url/:id statistics', () => {
 
   it('reports the list clicks from the same counter', async () => {
     const id = await newLink();
-    t.db.prepare('UPDATE links SET clicks = 3 WHERE id = ?').run(id);
+    (await t.all('UPDATE links SET clicks = 3 WHERE id = ?', id));
     expect((await stats(id))['clicks']).toBe(3);
     const list = await s.api('GET', '/api/urls?limit=100');
     expect(

@@ -58,18 +58,19 @@ describe.skipIf(skipBecause(missing !== undefined, missing ?? ''))('migrate --to
   beforeAll(async () => {
     cluster = await startPostgresCluster();
     // A service with a bit of everything, made through its API.
-    const s = await startTestService();
+    // A SQLite folder, whatever engine the project runs the suites on: it is what is copied.
+    const s = await startTestService({}, 'sqlite');
     const ok = async (method: string, path: string, body?: unknown, key?: string) => {
       const r = await s.api<{ error: number; id: number; message?: string }>(method, path, body, key ? { key } : {});
       expect(r.status, `${path}: ${r.text}`).toBe(200);
       return r.json;
     };
-    const fx = openFixtures(s);
-    secondKey = fx.addUser('second@example.com').key;
+    const fx = await openFixtures(s);
+    secondKey = (await fx.addUser('second@example.com')).key;
     // Overlays and splash pages are made on the service's website; the API only lists them.
     const now = Date.now();
-    fx.db.prepare("INSERT INTO overlays (user_id, type, name, config, created_at) VALUES (?, 'message', 'Sale banner', '{\"text\":\"20% off\"}', ?)").run(fx.firstUserId, now);
-    fx.db.prepare("INSERT INTO splash_pages (user_id, name, config, created_at) VALUES (?, 'Welcome', '{\"title\":\"Hi\"}', ?)").run(fx.firstUserId, now);
+    await fx.all("INSERT INTO overlays (user_id, type, name, config, created_at) VALUES (?, 'message', 'Sale banner', '{\"text\":\"20% off\"}', ?)", fx.firstUserId, now);
+    await fx.all("INSERT INTO splash_pages (user_id, name, config, created_at) VALUES (?, 'Welcome', '{\"title\":\"Hi\"}', ?)", fx.firstUserId, now);
     fx.close();
     firstKey = s.key;
     const channel = await ok('POST', '/api/channel/add', { name: 'Spring', color: '#AABBCC', starred: true });

@@ -12,8 +12,8 @@ describe('local service: pixels', () => {
 
   beforeAll(async () => {
     s = await startTestService();
-    const f = openFixtures(s);
-    otherKey = f.addUser('other@example.com').key;
+    const f = await openFixtures(s);
+    otherKey = (await f.addUser('other@example.com')).key;
     f.close();
   });
   afterAll(() => s.close());

@@ -17,8 +17,8 @@ describe('local service: QR codes (issue 31)', () => {
   let other: { id: number; key: string };
   beforeAll(async () => {
     s = await startTestService();
-    f = openFixtures(s);
-    other = f.addUser('other@example.com');
+    f = await openFixtures(s);
+    other = await f.addUser('other@example.com');
   });
   afterAll(async () => {
     f.close();

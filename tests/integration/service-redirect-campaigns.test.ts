@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../electron/service/db.js';
 import { HOST_TTL_MS } from '../../electron/service/redirect/domain-resolver.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { createLink, visit, type CreatedLink } from './service-redirect-support.js';
@@ -11,19 +10,18 @@ import { createLink, visit, type CreatedLink } from './service-redirect-support.
  */
 
 let s: TestService;
-let db: Db;
 /** The service's clock runs this far ahead of the wall clock: a test moves it past a cache's time limit. */
 let ahead = 0;
 beforeAll(async () => {
   s = await startTestService({ now: () => Date.now() + ahead });
-  db = openDatabase(s.dataDir);
 });
 afterAll(async () => {
-  db.close();
   await s.close();
 });
 
-const clicksOf = (linkId: number) => (db.prepare('SELECT clicks FROM links WHERE id = ?').get(linkId) as { clicks: number }).clicks;
+/** A query beside the service (its database, either engine). */
+const one = async <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => (await s.sql<R>(statement, ...params))[0];
+const clicksOf = async (linkId: number) => ((await one('SELECT clicks FROM links WHERE id = ?', linkId)) as { clicks: number }).clicks;
 
 async function addDomain(body: Record<string, unknown>): Promise<number> {
   const r = await s.api<{ error: number; id: number }>('POST', '/api/domain/add', body);
@@ -53,7 +51,7 @@ describe('branded domains', () => {
     // The alias belongs to the branded domain, not to the service's own host.
     expect((await visit(s, '/promo')).status).toBe(404);
     await s.service.flushClicks();
-    expect(clicksOf(link.id)).toBe(2);
+    expect(await clicksOf(link.id)).toBe(2);
   });
 
   it('keeps the same alias apart on different hosts', async () => {
@@ -108,7 +106,7 @@ describe('campaign rotator', () => {
     expect(first).toBeGreaterThanOrEqual(0);
     expect(seen).toEqual([0, 1, 2, 3, 4, 5].map((i) => targets[(first + i) % 3]));
     await s.service.flushClicks();
-    expect(links.map((l) => clicksOf(l.id))).toEqual([2, 2, 2]);
+    expect(await Promise.all(links.map((l) => clicksOf(l.id)))).toEqual([2, 2, 2]);
   });
 
   it('skips expired links', async () => {

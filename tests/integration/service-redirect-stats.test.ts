@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../electron/service/db.js';
 import { startService } from '../../electron/service/start.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { createLink, UA, visit } from './service-redirect-support.js';
@@ -39,19 +38,17 @@ interface Stats {
 
 describe('click recording', () => {
   let s: TestService;
-  let db: Db;
   beforeAll(async () => {
     s = await startTestService();
-    db = openDatabase(s.dataDir);
   });
   afterAll(async () => {
-    db.close();
     await s.close();
   });
+  const one = async <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => (await s.sql<R>(statement, ...params))[0];
+  const all = <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => s.sql<R>(statement, ...params);
 
-  const clickRows = (linkId: number) =>
-    db.prepare('SELECT at, country, referrer, browser, os, device, visitor FROM clicks WHERE link_id = ? ORDER BY id').all(linkId).map((r) => {
-      const row = r as ClickRow;
+  const clickRows = async (linkId: number) =>
+    (await all<ClickRow>('SELECT at, country, referrer, browser, os, device, visitor FROM clicks WHERE link_id = ? ORDER BY id', linkId)).map((row) => {
       return { at: row.at, country: row.country, referrer: row.referrer, browser: row.browser, os: row.os, device: row.device, visitor: row.visitor };
     });
   const stats = async (linkId: number) => (await s.api<Stats>('GET', `/api/url/${linkId}`)).json.data;
@@ -69,7 +66,7 @@ describe('click recording', () => {
     // The links routes' own reading of the statistics, once the click batch is written.
     await s.service.flushClicks();
     expect((await stats(link.id)).clicks).toBe(2);
-    const rows = clickRows(link.id);
+    const rows = await clickRows(link.id);
     expect(rows).toEqual([
       { at: expect.any(Number), country: 'DE', referrer: 'www.facebook.com', browser: 'Firefox', os: 'Windows', device: 'windows', visitor: expect.stringMatching(/^[0-9a-f]{32}$/) },
       { at: expect.any(Number), country: '', referrer: '', browser: 'Safari', os: 'iOS', device: 'iphone', visitor: expect.stringMatching(/^[0-9a-f]{32}$/) },
@@ -94,7 +91,7 @@ describe('click recording', () => {
     await s.service.flushClicks();
     expect((await stats(link.id)).clicks).toBe(4);
     expect((await stats(link.id)).uniqueClicks).toBe(3);
-    const visitors = clickRows(link.id).map((c) => c.visitor);
+    const visitors = (await clickRows(link.id)).map((c) => c.visitor);
     expect(visitors[0]).toBe(visitors[1]);
     expect(new Set(visitors).size).toBe(3);
   });
@@ -104,9 +101,9 @@ describe('click recording', () => {
     await visit(s, link.path, { localAddress: IP_A, headers: { 'user-agent': UA.windowsChrome } });
     await visit(s, link.path, { localAddress: IP_B, headers: { 'user-agent': UA.windowsChrome } });
     await s.service.flushClicks();
-    expect(clickRows(link.id)).toHaveLength(2);
+    expect(await clickRows(link.id)).toHaveLength(2);
 
-    const everything = db.prepare('SELECT * FROM clicks').all().map((r) => JSON.stringify(r)).join('\n');
+    const everything = (await all('SELECT * FROM clicks')).map((r) => JSON.stringify(r)).join('\n');
     expect(everything.length).toBeGreaterThan(0);
     for (const ip of [IP_A, IP_B]) {
       expect(everything).not.toContain(ip);
@@ -117,7 +114,7 @@ describe('click recording', () => {
       }
     }
     // The hash is salted with a random per-database secret.
-    const salt = db.prepare("SELECT value FROM settings WHERE key = 'visitor_salt'").get() as { value: string } | undefined;
+    const salt = (await one("SELECT value FROM settings WHERE key = 'visitor_salt'")) as { value: string } | undefined;
     expect(salt?.value).toMatch(/^[0-9a-f]{64}$/);
   });
 });
@@ -130,17 +127,17 @@ describe('click recording across a restart', () => {
     // No waiting for the batch: closing the service must write it.
     await s.service.close();
 
-    const again = await startService({ dataDir: s.dataDir, port: 0, rateLimit: 0 });
-    const db = openDatabase(s.dataDir);
+    const again = await startService({ dataDir: s.dataDir, ...(s.database ? { database: s.database } : {}), port: 0, rateLimit: 0 });
+    const one = async <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => (await s.sql<R>(statement, ...params))[0];
+    const all = <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => s.sql<R>(statement, ...params);
     try {
-      expect((db.prepare('SELECT clicks FROM links WHERE id = ?').get(link.id) as { clicks: number }).clicks).toBe(1);
+      expect(((await one('SELECT clicks FROM links WHERE id = ?', link.id)) as { clicks: number }).clicks).toBe(1);
       await visit({ ...s, url: again.url }, link.path, { localAddress: IP_A, headers: { 'user-agent': UA.windowsChrome } });
       await again.close();
-      const visitors = db.prepare('SELECT visitor FROM clicks WHERE link_id = ?').all(link.id).map((r) => (r as { visitor: string }).visitor);
+      const visitors = (await all('SELECT visitor FROM clicks WHERE link_id = ?', link.id)).map((r) => (r as { visitor: string }).visitor);
       expect(visitors).toHaveLength(2);
       expect(visitors[0]).toBe(visitors[1]);
     } finally {
-      db.close();
       await s.close();
     }
   });

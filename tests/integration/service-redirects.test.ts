@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../electron/service/api-keys.js';
-import { openDatabase, type Db } from '../../electron/service/db.js';
 import { MISS_TTL_MS } from '../../electron/service/redirect/link-resolver.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { createLink, UA, visit } from './service-redirect-support.js';
@@ -12,20 +11,20 @@ import { createLink, UA, visit } from './service-redirect-support.js';
  */
 
 let s: TestService;
-let db: Db;
 /** The service's clock runs this far ahead of the wall clock: a test moves it past a cache's time limit. */
 let ahead = 0;
 
 beforeAll(async () => {
   s = await startTestService({ now: () => Date.now() + ahead });
-  db = openDatabase(s.dataDir);
 });
 afterAll(async () => {
-  db.close();
   await s.close();
 });
 
-const clicksOf = (linkId: number) => (db.prepare('SELECT clicks FROM links WHERE id = ?').get(linkId) as { clicks: number }).clicks;
+/** A query beside the service (its database, either engine). */
+const one = async <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => (await s.sql<R>(statement, ...params))[0];
+const all = <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => s.sql<R>(statement, ...params);
+const clicksOf = async (linkId: number) => ((await one('SELECT clicks FROM links WHERE id = ?', linkId)) as { clicks: number }).clicks;
 
 describe('the service host', () => {
   it('answers / with a small page saying what it is, and nothing secret', async () => {
@@ -111,7 +110,7 @@ describe('redirect types', () => {
     await visit(s, splash.path);
     expect((await visit(s, direct.path, { method: 'HEAD' })).status).toBe(302);
     await s.service.flushClicks();
-    expect([clicksOf(direct.id), clicksOf(splash.id)]).toEqual([2, 1]);
+    expect([await clicksOf(direct.id), await clicksOf(splash.id)]).toEqual([2, 1]);
   });
 });
 
@@ -136,7 +135,7 @@ describe('password-protected links', () => {
     expect(right.status).toBe(302);
     expect(right.location).toBe('https://secret.example.com/doc');
     await s.service.flushClicks();
-    expect(clicksOf(link.id)).toBe(1);
+    expect(await clicksOf(link.id)).toBe(1);
   });
 
   it('serves the redirect type (a splash) once the password is accepted', async () => {
@@ -180,7 +179,7 @@ describe('the redirect cache', () => {
   it('does not remember a miss for long: a row written by another connection is found', async () => {
     expect((await visit(s, '/from-sql')).status).toBe(404);
     const now = Date.now();
-    db.prepare('INSERT INTO links (user_id, alias, long_url, created_at, updated_at) VALUES (1, ?, ?, ?, ?)').run('from-sql', 'https://example.com/sql', now, now);
+    (await all('INSERT INTO links (user_id, alias, long_url, created_at, updated_at) VALUES (1, ?, ?, ?, ?)', 'from-sql', 'https://example.com/sql', now, now));
     // The miss is remembered for MISS_TTL_MS of the service's clock: move the clock past it.
     ahead += MISS_TTL_MS;
     expect((await visit(s, '/from-sql')).location).toBe('https://example.com/sql');
@@ -309,13 +308,13 @@ describe('hostile input on pages', () => {
   });
 
   it("escapes a splash page's and an overlay's own texts", async () => {
-    const user = db.prepare('SELECT id FROM users WHERE api_key_hash = ?').get(hashApiKey(s.key)) as { id: number };
-    const splashId = Number(
-      db.prepare('INSERT INTO splash_pages (user_id, name, config, created_at) VALUES (?, ?, ?, ?)').run(user.id, 'Hostile', JSON.stringify({ title: '<h1>t</h1>', message: '<script>m</script>' }), Date.now()).lastInsertRowid,
-    );
-    const overlayId = Number(
-      db.prepare('INSERT INTO overlays (user_id, type, name, config, created_at) VALUES (?, ?, ?, ?, ?)').run(user.id, 'message', 'Hostile', JSON.stringify({ message: '<script>m</script>', button: '<b>b</b>' }), Date.now()).lastInsertRowid,
-    );
+    const user = (await one('SELECT id FROM users WHERE api_key_hash = ?', hashApiKey(s.key))) as { id: number };
+    const splashId = (
+      (await one<{ id: number }>('INSERT INTO splash_pages (user_id, name, config, created_at) VALUES (?, ?, ?, ?) RETURNING id', user.id, 'Hostile', JSON.stringify({ title: '<h1>t</h1>', message: '<script>m</script>' }), Date.now())) as { id: number }
+    ).id;
+    const overlayId = (
+      (await one<{ id: number }>('INSERT INTO overlays (user_id, type, name, config, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id', user.id, 'message', 'Hostile', JSON.stringify({ message: '<script>m</script>', button: '<b>b</b>' }), Date.now())) as { id: number }
+    ).id;
     const splash = await visit(s, (await createLink(s, { url: 'https://example.com/s', type: splashId })).path);
     expect(splash.body).toContain('&#60;h1&#62;t&#60;/h1&#62;');
     expect(splash.body).not.toMatch(/<script/i);

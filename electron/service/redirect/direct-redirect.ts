@@ -82,6 +82,8 @@ export function createDirectRedirect({ domains, links, visits, pages, now, count
     if (headers.forwarded) forwarded?.(address, request.rawHeaders);
     // One clock reading for the domain cache, the link's expiry, the limit and the click.
     const at = now();
+    // PostgreSQL: domains read too long ago are read again on the Fastify route (SQLite: never).
+    if (at >= domains.freshUntil) return false;
     const domain = domains.lookup(headers.host, at);
     const link = links.resolve(domain ? domain.id : 0, alias);
     // Pages (and a target chosen among app links, which LinkVisits.serve decides) stay on Fastify.

@@ -18,8 +18,16 @@
  *   - filled ahead of the first visits by prewarm() after the service starts (issue 15): a cold
  *     cache answered 1,100 redirects/s where a warm one answered 6,100 on this machine, and a
  *     service that restarts under traffic would spend its first minutes at the cold rate.
+ *
+ * On PostgreSQL (no synchronous connection) the same cache answers hits synchronously, so the
+ * direct redirect serves them as on SQLite; resolve() then answers only from the cache (null
+ * for a link it does not hold), and the Fastify route awaits fetch(), which reads the link
+ * through the store and keeps it. Another node's changes reach invalidate() through
+ * ctx.linkChanged (the change feed, database/change-feed.ts, calls it with the link's id).
  */
 import type { Db } from '../db.js';
+import type { Store } from '../database/store.js';
+import { all, first, q } from '../database/work.js';
 import { asciiLocation } from './location.js';
 import { buildTargets, targetsNobody, type LinkTargets, type TargetColumns } from './targeting.js';
 
@@ -96,10 +104,30 @@ export class LinkResolver {
   private readonly clock: () => number;
 
   private readonly byId;
+  /** The store links are read through when there is no synchronous connection (PostgreSQL). */
+  private readonly store: Store | null;
+  /** Whether resolve() reads the database itself (SQLite), or only the cache (see the header). */
+  readonly synchronous: boolean;
+  /** Counts invalidations: a read that saw it change while waiting keeps nothing it read. */
+  private changes = 0;
+  /** Links changed while a PostgreSQL read was waiting (the prewarm leaves them out). */
+  private readonly changedWhileReading = new Set<number>();
+  private reading = 0;
+  /** Reads under way by cache key: a cold cache under traffic reads each link once. */
+  private readonly fetching = new Map<string, Promise<ResolvedLink | null>>();
 
-  constructor(db: Db, options: LinkResolverOptions = {}) {
-    this.byAlias = db.prepare(`SELECT ${COLUMNS} FROM links WHERE domain_id = ? AND alias = ?`);
-    this.byId = db.prepare(`SELECT ${COLUMNS} FROM links WHERE id < ? ORDER BY id DESC LIMIT ?`);
+  /** A SQLite connection (read synchronously) or a store (PostgreSQL, read by fetch()). */
+  constructor(source: Db | Store, options: LinkResolverOptions = {}) {
+    if ('prepare' in source) {
+      this.byAlias = source.prepare(`SELECT ${COLUMNS} FROM links WHERE domain_id = ? AND alias = ?`);
+      this.byId = source.prepare(`SELECT ${COLUMNS} FROM links WHERE id < ? ORDER BY id DESC LIMIT ?`);
+      this.store = null;
+    } else {
+      this.byAlias = null;
+      this.byId = null;
+      this.store = source;
+    }
+    this.synchronous = this.byAlias !== null;
     this.maxEntries = options.maxEntries ?? 100_000;
     this.missTtlMs = options.missTtlMs ?? MISS_TTL_MS;
     this.clock = options.clock ?? Date.now;
@@ -118,6 +146,8 @@ export class LinkResolver {
       if (missUntil > this.clock()) return null;
       this.misses.delete(key);
     }
+    // PostgreSQL: not cached here; the caller awaits fetch().
+    if (this.byAlias === null) return null;
     const row = this.byAlias.get(domainId, alias) as LinkRow | undefined;
     const link = row ? toResolved(row) : null;
     if (!link) {
@@ -125,7 +155,46 @@ export class LinkResolver {
       this.misses.set(key, this.clock() + this.missTtlMs);
       return null;
     }
-    this.store(key, link);
+    this.keep(key, link);
+    return link;
+  }
+
+  /** resolve() on SQLite; fetch() on PostgreSQL, unless the cache answers. */
+  lookup(domainId: number, alias: string): ResolvedLink | null | Promise<ResolvedLink | null> {
+    const link = this.resolve(domainId, alias);
+    return link !== null || this.synchronous ? link : this.fetch(domainId, alias);
+  }
+
+  /**
+   * The link at `alias`, read through the store when the cache does not hold it (PostgreSQL).
+   * A link changed while the read waited is answered but not kept (the answer may be older
+   * than the change), and neither is a miss.
+   */
+  fetch(domainId: number, alias: string): Promise<ResolvedLink | null> {
+    const key = cacheKey(domainId, alias);
+    const hit = this.links.get(key);
+    if (hit) return Promise.resolve(hit.link);
+    const missUntil = this.misses.get(key);
+    if (missUntil !== undefined && missUntil > this.clock()) return Promise.resolve(null);
+    if (this.store === null) return Promise.resolve(this.resolve(domainId, alias));
+    let reading = this.fetching.get(key);
+    if (!reading) {
+      reading = this.read(key, domainId, alias).finally(() => this.fetching.delete(key));
+      this.fetching.set(key, reading);
+    }
+    return reading;
+  }
+
+  private async read(key: string, domainId: number, alias: string): Promise<ResolvedLink | null> {
+    const changes = this.changes;
+    const row = await (this.store as Store).run(first(q<LinkRow>(`SELECT ${COLUMNS} FROM links WHERE domain_id = ? AND alias = ?`, domainId, alias)));
+    const link = row ? toResolved(row) : null;
+    if (changes !== this.changes) return link;
+    if (link) this.keep(key, link);
+    else {
+      if (this.misses.size >= MAX_MISSES) this.misses.clear();
+      this.misses.set(key, this.clock() + this.missTtlMs);
+    }
     return link;
   }
 
@@ -140,28 +209,44 @@ export class LinkResolver {
    */
   async prewarm(options: { batch?: number; stopped?: () => boolean } = {}): Promise<number> {
     const batch = options.batch ?? 2_000;
-    let before = Number.MAX_SAFE_INTEGER;
+    // Above every id (links.id is a 32-bit integer on PostgreSQL, which refuses a larger bound).
+    let before = this.byId ? Number.MAX_SAFE_INTEGER : 2_147_483_647;
     let stored = 0;
     for (;;) {
       if (options.stopped?.() || this.links.size >= this.maxEntries) return stored;
-      const rows = this.byId.all(before, batch) as LinkRow[];
+      const rows = this.byId ? (this.byId.all(before, batch) as LinkRow[]) : await this.readBatch(before, batch);
       for (const row of rows) {
         const key = cacheKey(row.domain_id, row.alias);
         if (this.links.has(key) || this.links.size >= this.maxEntries) continue;
+        // PostgreSQL: changed while the batch was read, so the row may be older than the change.
+        if (this.changedWhileReading.has(row.id)) continue;
         const link = toResolved(row);
         if (!link) continue;
         // The cache is not full (checked above), so storing evicts nothing a visitor asked for.
-        this.store(key, link);
+        this.keep(key, link);
         stored++;
       }
+      if (this.reading === 0) this.changedWhileReading.clear();
       if (rows.length < batch) return stored;
       before = (rows[rows.length - 1] as LinkRow).id;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 
+  /** A batch of the prewarm on PostgreSQL; changes that arrive meanwhile are remembered. */
+  private async readBatch(before: number, batch: number): Promise<LinkRow[]> {
+    this.reading++;
+    try {
+      return await (this.store as Store).run(all(q<LinkRow>(`SELECT ${COLUMNS} FROM links WHERE id < ? ORDER BY id DESC LIMIT ?`, before, batch)));
+    } finally {
+      this.reading--;
+    }
+  }
+
   /** Drops a changed or deleted link, and every remembered miss (it may have been created). */
   invalidate(linkId: number): void {
+    this.changes++;
+    if (this.reading > 0) this.changedWhileReading.add(linkId);
     const key = this.keysById.get(linkId);
     if (key !== undefined) {
       this.links.delete(key);
@@ -180,7 +265,7 @@ export class LinkResolver {
     return this.links.size;
   }
 
-  private store(key: string, link: ResolvedLink): void {
+  private keep(key: string, link: ResolvedLink): void {
     // An alias moved to another link (delete + create without an event) must not leave a
     // stale id → key entry that would later drop the new link's entry.
     const previous = this.links.get(key);

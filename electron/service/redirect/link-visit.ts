@@ -15,7 +15,8 @@ import { customSplashPage, expiredPage, framePage, overlayPage, passwordPage, pa
 import { waitInWords } from './password-throttle.js';
 import { chooseTarget, type Choice } from './targeting.js';
 import { UserAgentCache, type UserAgentInfo } from './user-agent.js';
-import { VisitorHashes, visitorSalt } from './visitor.js';
+import { VisitorHashes, visitorSalt, visitorSaltWork } from './visitor.js';
+import { first, q } from '../database/work.js';
 
 /*
  * The senders return nothing on purpose: a Fastify handler that returns the reply after sending
@@ -97,7 +98,8 @@ export interface VisitOptions {
 export class LinkVisits {
   private readonly agents = new UserAgentCache();
   private readonly referrers = new ReferrerHosts();
-  private readonly visitors: VisitorHashes;
+  /** Set by the constructor on SQLite, by ready() on PostgreSQL (before the service listens). */
+  private visitors!: VisitorHashes;
   private readonly splashById;
   private readonly overlayById;
 
@@ -105,12 +107,28 @@ export class LinkVisits {
     private readonly ctx: ServiceContext,
     private readonly clicks: ClickRecorder,
   ) {
-    this.visitors = new VisitorHashes(visitorSalt(ctx.db));
-    this.splashById = ctx.db.prepare('SELECT config FROM splash_pages WHERE id = ? AND user_id = ?');
-    this.overlayById = ctx.db.prepare('SELECT config FROM overlays WHERE id = ? AND user_id = ?');
+    const { db } = ctx;
+    if (db) {
+      this.visitors = new VisitorHashes(visitorSalt(db));
+      this.splashById = db.prepare('SELECT config FROM splash_pages WHERE id = ? AND user_id = ?');
+      this.overlayById = db.prepare('SELECT config FROM overlays WHERE id = ? AND user_id = ?');
+    } else {
+      this.splashById = null;
+      this.overlayById = null;
+    }
   }
 
-  serve(request: FastifyRequest, reply: FastifyReply, link: ResolvedLink, options: VisitOptions = {}): void {
+  /** PostgreSQL: reads (or makes) the visitor salt, shared by every node. Nothing on SQLite. */
+  async ready(): Promise<void> {
+    if (!this.ctx.db) this.visitors = new VisitorHashes(await this.ctx.store.run(visitorSaltWork()));
+  }
+
+  /**
+   * Answers a visit. On SQLite at once; on PostgreSQL a splash page or overlay is read first,
+   * and the answer is sent when it arrives (the promise says when; a failed read is answered
+   * as the service's error).
+   */
+  serve(request: FastifyRequest, reply: FastifyReply, link: ResolvedLink, options: VisitOptions = {}): void | Promise<void> {
     const now = this.ctx.now();
     if (this.isExpired(link, now)) return sendPage(reply, expiredPage());
     if (link.passwordHash !== null && !options.passwordAccepted) {
@@ -129,12 +147,18 @@ export class LinkVisits {
       case 'splash':
         return sendPage(reply, splashPage(choice.url, link.title));
       case 'splash-page': {
-        const config = link.splashId === null ? undefined : this.splash(link.splashId, link.userId);
-        return sendPage(reply, config ? customSplashPage(choice.url, config) : splashPage(choice.url, link.title));
+        const answer = (config: SplashConfig | undefined) =>
+          sendPage(reply, config ? customSplashPage(choice.url, config) : splashPage(choice.url, link.title));
+        if (link.splashId === null) return answer(undefined);
+        if (this.splashById) return answer(this.splash(link.splashId, link.userId));
+        return this.config('splash_pages', link.splashId, link.userId).then((c) => answer(c && { title: str(c['title']), message: str(c['message']) }), (e: unknown) => void reply.send(e));
       }
       case 'overlay': {
-        const config = link.overlayId === null ? undefined : this.overlay(link.overlayId, link.userId);
-        return sendPage(reply, config ? overlayPage(choice.url, link.title, config) : framePage(choice.url, link.title));
+        const answer = (config: OverlayConfig | undefined) =>
+          sendPage(reply, config ? overlayPage(choice.url, link.title, config) : framePage(choice.url, link.title));
+        if (link.overlayId === null) return answer(undefined);
+        if (this.overlayById) return answer(this.overlay(link.overlayId, link.userId));
+        return this.config('overlays', link.overlayId, link.userId).then((c) => answer(c && { message: str(c['message']), button: str(c['button']) }), (e: unknown) => void reply.send(e));
       }
     }
   }
@@ -186,15 +210,21 @@ export class LinkVisits {
     sendPage(reply, passwordThrottledPage(waitInWords(retryAfterSeconds)));
   }
 
+  /** PostgreSQL: a splash page's or overlay's settings, through the store. */
+  private async config(table: 'splash_pages' | 'overlays', id: number, userId: number): Promise<Record<string, unknown> | undefined> {
+    const row = await this.ctx.store.run(first(q<{ config: string }>(`SELECT config FROM ${table} WHERE id = ? AND user_id = ?`, id, userId)));
+    return row ? readConfig(row.config) : undefined;
+  }
+
   private splash(id: number, userId: number): SplashConfig | undefined {
-    const row = this.splashById.get(id, userId) as { config: string } | undefined;
+    const row = (this.splashById as NonNullable<typeof this.splashById>).get(id, userId) as { config: string } | undefined;
     if (!row) return undefined;
     const c = readConfig(row.config);
     return { title: str(c['title']), message: str(c['message']) };
   }
 
   private overlay(id: number, userId: number): OverlayConfig | undefined {
-    const row = this.overlayById.get(id, userId) as { config: string } | undefined;
+    const row = (this.overlayById as NonNullable<typeof this.overlayById>).get(id, userId) as { config: string } | undefined;
     if (!row) return undefined;
     const c = readConfig(row.config);
     return { message: str(c['message']), button: str(c['button']) };

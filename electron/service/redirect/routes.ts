@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context.js';
 import { CampaignPages } from './campaign-pages.js';
 import type { ClickCounts } from './click-recorder.js';
 import { createClickRecorder } from './click-writer-thread.js';
+import { PostgresClickRecorder } from './postgres-click-recorder.js';
 import type { AddressLimiter } from '../address-limits.js';
 import { createDirectRedirect, type DirectRedirect, type DirectRedirectParts } from './direct-redirect.js';
 import { DomainResolver, type BrandedDomain } from './domain-resolver.js';
@@ -43,17 +44,28 @@ export function registerRedirectRoutes(
   forwarded?: DirectRedirectParts['forwarded'],
 ): DirectRedirect {
   // The caches' time limits follow the service's clock (a test's own, or the wall clock).
-  const domains = new DomainResolver(ctx.db, ctx.now);
-  const links = new LinkResolver(ctx.db, { clock: ctx.now });
-  const clicks = createClickRecorder(ctx.db);
+  // SQLite: read synchronously on its connection. PostgreSQL: through the store, with the same
+  // caches answering hits synchronously (link-resolver.ts, domain-resolver.ts).
+  const source = ctx.db ?? ctx.store;
+  const domains = new DomainResolver(source, ctx.now);
+  const links = new LinkResolver(source, { clock: ctx.now });
+  const clicks = ctx.db ? createClickRecorder(ctx.db) : new PostgresClickRecorder(ctx.store);
   app.decorate('flushClicks', () => clicks.flush());
   app.decorate('clickCounts', () => clicks.counts());
   const visits = new LinkVisits(ctx, clicks);
   const campaigns = new CampaignPages(ctx, links, visits);
   const passwords = new PasswordThrottle(ctx.now);
 
+  // The seam for changes: this node's links routes call ctx.linkChanged, and so does whatever
+  // carries other nodes' changes on PostgreSQL (the change feed, database/change-feed.ts).
   const onLinkChanged = (linkId: number) => links.invalidate(linkId);
   ctx.linkChanged.add(onLinkChanged);
+  const onDomainChanged = () => domains.invalidate();
+  ctx.domainChanged?.add(onDomainChanged);
+  // PostgreSQL: the domains and the visitor salt are read before the service listens.
+  app.addHook('onReady', async () => {
+    await Promise.all([domains.start(), visits.ready()]);
+  });
   // The links are read into the cache once the service listens, a batch per turn of the loop.
   let closing = false;
   app.addHook('onListen', async () => {
@@ -62,7 +74,9 @@ export function registerRedirectRoutes(
   });
   app.addHook('onClose', async () => {
     closing = true;
+    domains.stop();
     ctx.linkChanged.delete(onLinkChanged);
+    ctx.domainChanged?.delete(onDomainChanged);
     await clicks.close();
   });
 
@@ -71,11 +85,35 @@ export function registerRedirectRoutes(
     domain?.redirect404 ? sendRedirect(reply, domain.redirect404) : sendPage(reply, notFoundPage());
 
   // Handlers send and return nothing (see sendPage): no `return reply` anywhere here.
+  /** The request's branded domain, then `then` (at once, unless PostgreSQL's domains are due a read). */
+  const withDomain = (reply: FastifyReply, host: string | undefined, then: (domain: BrandedDomain | null) => void): void => {
+    const domain = domains.current(host);
+    if (domain instanceof Promise) domain.then(then).catch((error: unknown) => void reply.send(error));
+    else then(domain);
+  };
+
+  /** GET /<alias> once the domain is known. */
+  const serveAlias = (request: FastifyRequest, reply: FastifyReply, alias: string, domain: BrandedDomain | null): void => {
+    const link = links.resolve(domain ? domain.id : 0, alias);
+    if (link) {
+      const served = visits.serve(request, reply, link);
+      if (served) served.catch((error: unknown) => void reply.send(error));
+    } else if (links.synchronous) missing(reply, domain);
+    // PostgreSQL: not in the cache; read it (the reply is sent when it arrives).
+    else {
+      links
+        .fetch(domain ? domain.id : 0, alias)
+        .then((found) => (found ? visits.serve(request, reply, found) : missing(reply, domain)))
+        .catch((error: unknown) => void reply.send(error));
+    }
+  };
+
   app.get('/', (request, reply) => {
-    const domain = domains.lookup(request.headers.host);
-    if (!domain) sendPage(reply, serviceHomePage());
-    else if (domain.redirectRoot) sendRedirect(reply, domain.redirectRoot);
-    else sendPage(reply, notFoundPage());
+    withDomain(reply, request.headers.host, (domain) => {
+      if (!domain) sendPage(reply, serviceHomePage());
+      else if (domain.redirectRoot) sendRedirect(reply, domain.redirectRoot);
+      else sendPage(reply, notFoundPage());
+    });
   });
 
   app.get('/:alias', (request: AliasRequest, reply) => {
@@ -85,10 +123,10 @@ export function registerRedirectRoutes(
       reply.callNotFound();
       return;
     }
-    const domain = domains.lookup(request.headers.host);
-    const link = links.resolve(domain ? domain.id : 0, alias);
-    if (link) visits.serve(request, reply, link);
-    else missing(reply, domain);
+    const domain = domains.current(request.headers.host);
+    // No closure on SQLite's path: the answer comes at once.
+    if (domain instanceof Promise) domain.then((d) => serveAlias(request, reply, alias, d)).catch((error: unknown) => void reply.send(error));
+    else serveAlias(request, reply, alias, domain);
   });
 
   // The password form posts here (URL-encoded; JSON works too).
@@ -98,8 +136,8 @@ export function registerRedirectRoutes(
       reply.callNotFound();
       return;
     }
-    const domain = domains.lookup(request.headers.host);
-    const link = links.resolve(domain ? domain.id : 0, alias);
+    const domain = await domains.current(request.headers.host);
+    const link = await links.lookup(domain ? domain.id : 0, alias);
     if (!link) return missing(reply, domain);
     if (link.passwordHash === null) return visits.serve(request, reply, link);
     // An expired link answers 410 whatever the password: a guess must learn nothing from it.

@@ -6,15 +6,25 @@
  */
 import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../db.js';
+import { sqliteStore } from '../database/store.js';
+import { first, q, run, type Work } from '../database/work.js';
 
 const SALT_KEY = 'visitor_salt';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The database's visitor salt, created on first use (safe if two processes race). */
+/**
+ * The database's visitor salt, created on first use; safe if two processes or nodes race (the
+ * first insert wins, every one reads the same salt), so every node hashes a visitor alike.
+ */
+export function* visitorSaltWork(): Work<string> {
+  yield* run(q('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', SALT_KEY, randomBytes(32).toString('hex')));
+  const row = yield* first(q<{ value: string }>('SELECT value FROM settings WHERE key = ?', SALT_KEY));
+  return (row as { value: string }).value;
+}
+
+/** The same on a SQLite connection, synchronously. */
 export function visitorSalt(db: Db): string {
-  db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(SALT_KEY, randomBytes(32).toString('hex'));
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(SALT_KEY) as { value: string };
-  return row.value;
+  return sqliteStore(db).do(visitorSaltWork());
 }
 
 export function visitorHash(salt: string, ip: string, userAgent: string, at: number): string {

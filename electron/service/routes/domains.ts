@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../database/errors.js';
 import { all, q, run, transaction } from '../database/work.js';
 import type { FastifyInstance } from 'fastify';
 import { DomainAddBody, DomainUpdateBody, pickBody } from '../request-bodies.js';
-import { notifyLinkChanged, type ServiceContext } from '../context.js';
+import { notifyDomainChanged, notifyLinkChanged, type ServiceContext } from '../context.js';
 import { badRequest, conflict } from '../errors.js';
 import { parseBrandedDomain } from '../resources/branded-domain.js';
 import { optionalString, pathId, readBody, requiredString } from '../resources/input.js';
@@ -98,6 +98,7 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
       if (isUniqueViolation(error)) throw conflict(`The domain ${host} has just been added.`);
       throw error;
     }
+    notifyDomainChanged(ctx);
     return { error: 0, id: (added as { id: number }).id };
   });
 
@@ -112,6 +113,7 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
       'UPDATE domains SET redirect_root = COALESCE(?, redirect_root), redirect_404 = COALESCE(?, redirect_404) WHERE id = ?',
       redirectRoot ?? null, redirect404 ?? null, id,
     );
+    notifyDomainChanged(ctx);
     return { error: 0, message: 'Domain has been updated successfully.' };
   });
 
@@ -144,6 +146,7 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
         return ids;
       }),
     );
+    notifyDomainChanged(ctx);
     for (const linkId of moved) notifyLinkChanged(ctx, linkId);
     const note =
       moved.length === 0

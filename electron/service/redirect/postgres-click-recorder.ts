@@ -1,0 +1,157 @@
+/**
+ * Clicks on PostgreSQL: the same buffering as on SQLite (click-recorder.ts), written by the
+ * node's event loop through the store, since node-postgres does not block it. A batch is one
+ * transaction of two statements whatever its size: the click rows as arrays, one parameter a
+ * column, spread by `unnest` (a multi-row INSERT whose values travel as nine arrays: no
+ * parameter count limit, no per-row text to build), and links.clicks raised per link from the
+ * same arrays, so the statistics the links routes read (the clicks table and links.clicks)
+ * agree on every node. COPY (pg-copy-streams) would be another dependency for a batch of at
+ * most FLUSH_SIZE rows, which `unnest` already writes in one round trip.
+ *
+ * Durability, the same bound as on SQLite: a buffer is written FLUSH_INTERVAL_MS after its
+ * first click (or at FLUSH_SIZE clicks), so a node killed with kill -9 loses the clicks of the
+ * last FLUSH_INTERVAL_MS plus the batch being written: well under 1.1 s while a batch commits
+ * in less than a second. A normal close writes them all.
+ *
+ * Nodes write concurrently: rows are sorted by link id, so two nodes raising the same links'
+ * counts lock them in the same order; a deadlock PostgreSQL still reports (with a links route
+ * updating a link at the same moment) is retried at once, other failures after RETRY_MS.
+ */
+import type { Store } from '../database/store.js';
+import { run, text, transaction, type Work } from '../database/work.js';
+import { FLUSH_INTERVAL_MS, FLUSH_SIZE, MAX_PENDING, RETRY_MS, type Click, type ClickCounts, type ClickRecorder, type ClickRow } from './click-recorder.js';
+
+/** PostgreSQL's error code for a deadlock (and a serialization failure): worth one more try at once. */
+const RETRY_AT_ONCE = new Set(['40P01', '40001']);
+
+/** One batch: links.clicks raised per link, and the rows of links that still exist. */
+export function* writeClicksWork(rows: ClickRow[]): Work<void> {
+  rows.sort((a, b) => a[0] - b[0]);
+  const ids: number[] = [];
+  const counts: number[] = [];
+  for (const row of rows) {
+    if (ids[ids.length - 1] === row[0]) counts[counts.length - 1] = (counts[counts.length - 1] as number) + 1;
+    else {
+      ids.push(row[0]);
+      counts.push(1);
+    }
+  }
+  const column = (i: number) => rows.map((row) => row[i]);
+  yield* transaction(function* () {
+    yield* run(text`UPDATE links SET clicks = links.clicks + c.n
+      FROM unnest(${ids}::integer[], ${counts}::integer[]) AS c(id, n) WHERE links.id = c.id`);
+    // A link deleted since its clicks were buffered has nothing to count them on: the join leaves
+    // them out. The join may reorder rows: ORDER BY keeps a link's clicks in the order they came
+    // (their ids follow it, as on SQLite).
+    yield* run(text`INSERT INTO clicks (link_id, at, country, referrer, browser, os, device, visitor)
+      SELECT j.link_id, j.at, j.country, j.referrer, j.browser, j.os, j.device, j.visitor
+        FROM unnest(${column(0)}::integer[], ${column(1)}::bigint[], ${column(2)}::text[], ${column(3)}::text[],
+                    ${column(4)}::text[], ${column(5)}::text[], ${column(6)}::text[], ${column(7)}::text[])
+          WITH ORDINALITY AS j(link_id, at, country, referrer, browser, os, device, visitor, n)
+        JOIN links AS l ON l.id = j.link_id
+        ORDER BY j.n`);
+  });
+}
+
+export class PostgresClickRecorder implements ClickRecorder {
+  private pending: ClickRow[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> | null = null;
+  private closed = false;
+  private failing = false;
+  private written = 0;
+  private dropped = 0;
+
+  constructor(private readonly store: Store) {}
+
+  record(c: Click): void {
+    this.add(c.linkId, c.at, c.country, c.referrer, c.browser, c.os, c.device, c.visitor);
+  }
+
+  add(linkId: number, at: number, country: string, referrer: string, browser: string, os: string, device: string, visitor: string): void {
+    if (this.pending.length >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
+    this.pending.push([linkId, at, country, referrer, browser, os, device, visitor]);
+    if (this.writing || this.failing) return;
+    if (this.closed || this.pending.length >= FLUSH_SIZE) void this.writeNext();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.writeNext(), FLUSH_INTERVAL_MS);
+      this.timer.unref();
+    }
+  }
+
+  async counts(): Promise<ClickCounts> {
+    return { buffered: this.pending.length, written: this.written, dropped: this.dropped, failing: this.failing };
+  }
+
+  /** Writes until nothing is buffered, or a write fails (the clicks stay buffered for the retry). */
+  async flush(): Promise<void> {
+    for (;;) {
+      if (this.writing) await this.writing;
+      else if (this.pending.length === 0) return;
+      else if (!(await this.writeNext())) return;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+    this.cancelTimer();
+  }
+
+  /** Writes the next batch (up to FLUSH_SIZE); answers whether it was written. */
+  private writeNext(): Promise<boolean> {
+    this.cancelTimer();
+    if (this.writing || this.pending.length === 0) return Promise.resolve(true);
+    const rows = this.pending.length <= FLUSH_SIZE ? this.pending : this.pending.slice(0, FLUSH_SIZE);
+    this.pending = rows === this.pending ? [] : this.pending.slice(FLUSH_SIZE);
+    const done = this.write(rows);
+    this.writing = done.then(() => undefined);
+    return done.finally(() => {
+      this.writing = null;
+      this.afterWrite();
+    });
+  }
+
+  private async write(rows: ClickRow[]): Promise<boolean> {
+    try {
+      try {
+        await this.store.run(writeClicksWork(rows));
+      } catch (error) {
+        if (!RETRY_AT_ONCE.has((error as { code?: string }).code ?? '')) throw error;
+        await this.store.run(writeClicksWork(rows));
+      }
+      this.written += rows.length;
+      this.failing = false;
+      return true;
+    } catch (error) {
+      // Kept for a later try: a database restarting or failing over is usually a passing state.
+      const kept = rows.concat(this.pending);
+      this.dropped += Math.max(0, kept.length - MAX_PENDING);
+      this.pending = kept.slice(0, MAX_PENDING);
+      if (!this.failing) console.error('[service] could not record clicks, will retry:', (error as Error).message);
+      this.failing = true;
+      return false;
+    }
+  }
+
+  /** What comes after a write: the next batch now (a backlog, or closing), on the timer, or a retry. */
+  private afterWrite(): void {
+    if (this.pending.length === 0 || this.timer) return;
+    if (this.failing) {
+      if (this.closed) return;
+      this.timer = setTimeout(() => void this.writeNext(), RETRY_MS);
+    } else if (this.closed || this.pending.length >= FLUSH_SIZE) {
+      void this.writeNext();
+      return;
+    } else this.timer = setTimeout(() => void this.writeNext(), FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  private cancelTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
