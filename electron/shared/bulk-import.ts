@@ -4,9 +4,9 @@
  * each row as a LinkInput or the reasons it cannot be one, with the line it came from. Pure.
  */
 import { parseCsv, type CsvRecord } from './csv.js';
-import { validateLinkInput, type FieldMessages } from './link-validation.js';
+import { linkInputIssues, type FieldMessages } from './link-validation.js';
 import type { LinkInput } from './models.js';
-import { msg, type MessageRef } from './message-ref.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
 import { BULK_MAX_ROWS, ORIGIN_TAG_MAX, ORIGIN_TAGS_MAX } from './bulk.js';
 import { aliasOfShortUrl, allTags, isShortLinkCell, normHeader, recogniseFormat } from './import-formats.js';
 import { fitColumns } from './import-columns.js';
@@ -176,8 +176,10 @@ export interface PreviewRow {
   values: Partial<Record<Exclude<BulkField, 'ignore'>, string>>;
   /** The link input, or null when the row has problems. */
   input: LinkInput | null;
-  /** Field → message, worded for a person (each message names its field). */
+  /** Field → message in English, worded for a person (each message names its field). */
   errors: FieldMessages;
+  /** The same messages as keys where they have one, for the app to say them in the person's language. */
+  errorRefs?: Record<string, MessageRef>;
   /** A tag of another service's export that names no channel here (the link goes without one). */
   unmatchedTag?: string;
   /** The link's click count at the service it comes from (kept beside the link it gets). */
@@ -300,10 +302,14 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
     if (type === 'direct' || type === 'frame' || type === 'splash') input.type = type;
     else leaveOut('type', values.type, msg('importNotes.badType', { value: values.type }));
   }
-  for (const [field, message] of Object.entries(validateLinkInput(input, { mode: 'create', now }))) {
-    if (!(field in errors)) errors[field] = message;
+  const errorRefs: Record<string, MessageRef> = {};
+  for (const [field, ref] of Object.entries(linkInputIssues(input, { mode: 'create', now }))) {
+    if (field in errors) continue;
+    errors[field] = englishText(ref);
+    errorRefs[field] = ref;
   }
   const row: PreviewRow = { line, values, input: Object.keys(errors).length === 0 ? input : null, errors };
+  if (Object.keys(errorRefs).length > 0) row.errorRefs = errorRefs;
   if (unmatchedTag) row.unmatchedTag = unmatchedTag;
   if (adjusted.formerClicks !== undefined) row.formerClicks = adjusted.formerClicks;
   if (adjusted.created !== undefined) row.created = adjusted.created;
@@ -402,3 +408,6 @@ export function previewRows(
 
 /** A row's problems, one sentence each (every message names its field). */
 export const rowProblems = (row: PreviewRow): string[] => Object.values(row.errors);
+
+/** The same, keyed where a key exists (the app renders those in the person's language). */
+export const rowProblemMessages = (row: PreviewRow): (string | MessageRef)[] => Object.entries(row.errors).map(([field, text]) => row.errorRefs?.[field] ?? text);

@@ -138,6 +138,12 @@ describe('the bulk import in German', () => {
     expectGermanOnly();
   });
 
+  it('a row with a problem says it in German', async () => {
+    await mountStep(BulkPreviewStep, ['url', 'https://example.com/a', 'ftp://files.example.com/x'].join('\n'), 'preview');
+    expect(text('bulk-bad-reason')).toMatch(/verwendet das Schema „ftp:“; erlaubt sind nur Webadressen mit http:\/\/ und https:\/\//);
+    expectGermanOnly();
+  });
+
   it('names every field, encoding, date form and separator in German', () => {
     const words = [
       ...BULK_FIELDS.map((f) => fieldLabel(f.field)),
