@@ -14,7 +14,7 @@ import { expect, test } from './fixtures.js';
 
 const BITLY_EXPORT = resolve(import.meta.dirname, '../fixtures/imports/bitly-links.csv');
 
-/** Buttons, tabs and radio labels drawn on more than one line, or narrower than their words. */
+/** Buttons, tabs and table headers drawn on more than one line, or narrower than their words. */
 async function wrappedOrCut(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
@@ -27,6 +27,11 @@ async function wrappedOrCut(page: Page): Promise<string[]> {
       if (label.getBoundingClientRect().height > lineHeight * 1.6) out.push(`wrapped: "${text}"`);
       if (label.scrollWidth > label.clientWidth + 1) out.push(`cut: "${text}"`);
       if (r.right > window.innerWidth + 1) out.push(`off-screen: "${text}"`);
+    }
+    // A table's column headers: "URL de destination" drawn as "URL de des…".
+    for (const th of document.querySelectorAll<HTMLElement>('.n-data-table-th')) {
+      const title = th.querySelector<HTMLElement>('.n-ellipsis') ?? th.querySelector<HTMLElement>('.n-data-table-th__ellipsis') ?? th;
+      if (title.getBoundingClientRect().width >= 1 && title.scrollWidth > title.clientWidth + 1) out.push(`cut header: "${(th.textContent ?? '').trim()}"`);
     }
     return out;
   });
