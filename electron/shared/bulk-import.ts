@@ -327,8 +327,10 @@ export interface Preview {
   rows: PreviewRow[];
   valid: number;
   invalid: number;
-  /** What keeps the whole import from going ahead (no URL column, too many rows). */
+  /** What keeps the whole import from going ahead (no URL column, too many rows), in English (the command line's words). */
   blocker: string | null;
+  /** The same as a message, for the app to say in the person's language. */
+  blockerRef?: MessageRef;
   /** Tags naming no channel here, with how many rows carry each (first seen first). */
   missingChannels: { name: string; rows: number }[];
   /** How the counts and dates were read, decided per column. */
@@ -377,7 +379,8 @@ export function previewRows(
   answers: PreviewAnswers = {},
 ): Preview {
   if (!mapping.includes('url')) {
-    return { rows: [], valid: 0, invalid: 0, blocker: 'Choose the column that holds the long URLs.', missingChannels: [] };
+    const noUrl = msg('importNotes.noUrlColumn');
+    return { rows: [], valid: 0, invalid: 0, blocker: englishText(noUrl), blockerRef: noUrl, missingChannels: [] };
   }
   const { readers, unsettled } = columnReaders(table, mapping, answers);
   const rows = table.records.map((record) => {
@@ -393,8 +396,8 @@ export function previewRows(
     }
   }
   const valid = rows.filter((r) => r.input !== null).length;
-  const blocker =
-    valid > BULK_MAX_ROWS ? `A job takes at most ${BULK_MAX_ROWS.toLocaleString('en')} rows; this import has ${valid.toLocaleString('en')}. Split it into several files.` : null;
+  const blockerRef = valid > BULK_MAX_ROWS ? msg('importNotes.tooManyRows', { max: BULK_MAX_ROWS, n: valid }) : undefined;
+  const blocker = blockerRef ? englishText(blockerRef) : null;
   const missing = new Map<string, { name: string; rows: number }>();
   for (const row of rows) {
     if (!row.unmatchedTag) continue;
@@ -403,7 +406,7 @@ export function previewRows(
     seen.rows += 1;
     missing.set(key, seen);
   }
-  return { rows, valid, invalid: rows.length - valid, blocker, missingChannels: [...missing.values()], readers, unsettledDates: unsettled };
+  return { rows, valid, invalid: rows.length - valid, blocker, ...(blockerRef ? { blockerRef } : {}), missingChannels: [...missing.values()], readers, unsettledDates: unsettled };
 }
 
 /** A row's problems, one sentence each (every message names its field). */

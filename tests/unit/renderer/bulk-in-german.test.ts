@@ -144,6 +144,16 @@ describe('the bulk import in German', () => {
     expectGermanOnly();
   });
 
+  it('what keeps an import from starting is said in German', async () => {
+    const bulk = useBulkStore();
+    bulk.useSource('csv', ['url,note', 'https://example.com/a,x'].join('\n'), 'Import');
+    bulk.mapping = ['ignore', 'description'];
+    bulk.step = 'preview';
+    wrapper = mount(BulkPreviewStep, { global: { plugins: [pinia] }, attachTo: document.body });
+    await flushPromises();
+    expect(text('bulk-blocker')).toBe('Dieser Import kann nicht startenWählen Sie die Spalte mit den Ziel-URLs.');
+  });
+
   it('names every field, encoding, date form and separator in German', () => {
     const words = [
       ...BULK_FIELDS.map((f) => fieldLabel(f.field)),
