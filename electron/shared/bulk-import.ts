@@ -4,8 +4,9 @@
  * each row as a LinkInput or the reasons it cannot be one, with the line it came from. Pure.
  */
 import { parseCsv, type CsvRecord } from './csv.js';
-import { validateLinkInput, type FieldMessages } from './link-validation.js';
+import { linkInputIssues, type FieldMessages } from './link-validation.js';
 import type { LinkInput } from './models.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
 import { BULK_MAX_ROWS, ORIGIN_TAG_MAX, ORIGIN_TAGS_MAX } from './bulk.js';
 import { aliasOfShortUrl, allTags, isShortLinkCell, normHeader, recogniseFormat } from './import-formats.js';
 import { fitColumns } from './import-columns.js';
@@ -175,8 +176,10 @@ export interface PreviewRow {
   values: Partial<Record<Exclude<BulkField, 'ignore'>, string>>;
   /** The link input, or null when the row has problems. */
   input: LinkInput | null;
-  /** Field → message, worded for a person (each message names its field). */
+  /** Field → message in English, worded for a person (each message names its field). */
   errors: FieldMessages;
+  /** The same messages as keys where they have one, for the app to say them in the person's language. */
+  errorRefs?: Record<string, MessageRef>;
   /** A tag of another service's export that names no channel here (the link goes without one). */
   unmatchedTag?: string;
   /** The link's click count at the service it comes from (kept beside the link it gets). */
@@ -186,11 +189,11 @@ export interface PreviewRow {
   /** Its tags after the first (which names the channel): kept beside the link. */
   moreTags?: string[];
   /** A custom alias the service's rules refuse (too short, characters, reserved): a new one is made, or the row skipped. */
-  aliasRefused?: { alias: string; reason: string };
+  aliasRefused?: { alias: string; reason: MessageRef };
   /** Its expiry has passed: the preview asks once what to do with such links. */
   expired?: { at: number; text: string };
-  /** What was adjusted, in words (values left out), shown on the row and in the result file. */
-  notes?: string[];
+  /** What was adjusted (values left out), as messages: shown on the row, and in English in the result file. */
+  notes?: MessageRef[];
   /** The old values the link does not get, kept in its origin. */
   kept?: KeptValues;
 }
@@ -211,15 +214,15 @@ function byNameOrId(
   what: 'channel' | 'campaign',
   value: string,
   list: readonly { id: number; name: string }[],
-): { id: number } | { error: string } {
+): { id: number } | { error: MessageRef } {
   if (/^\d+$/.test(value)) {
     const id = Number(value);
     if (list.some((item) => item.id === id)) return { id };
   }
   const named = list.filter((item) => item.name.trim().toLowerCase() === value.toLowerCase());
   if (named.length === 1) return { id: (named[0] as { id: number }).id };
-  if (named.length > 1) return { error: `There are ${named.length} ${what}s named "${value}": the link is imported without a ${what} (write the id of the one you mean to choose it).` };
-  return { error: `There is no ${what} "${value}" on this profile: the link is imported without a ${what} (create it in the ${what === 'channel' ? 'Channels' : 'Campaigns'} view and check again, or fix the name).` };
+  if (named.length > 1) return { error: msg('importNotes.severalNamed', { what, n: named.length, value }) };
+  return { error: msg('importNotes.noneNamed', { what, value }) };
 }
 
 const hostOf = (domain: string) => domain.trim().replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '').toLowerCase();
@@ -234,17 +237,17 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
   };
   // A whole short link in the alias column (Bitly's "Custom Link": bit.ly/spring) gives its alias.
   // A short link whose alias cannot be kept gets a new one, like an alias the rules refuse.
-  let noAlias: { alias: string; reason: string } | undefined;
+  let noAlias: { alias: string; reason: MessageRef } | undefined;
   if (values.custom && isShortLinkCell(values.custom)) {
     const alias = aliasOfShortUrl(values.custom);
     if (alias) input.custom = alias;
-    else noAlias = { alias: values.custom, reason: `The custom link "${values.custom}" has no alias that can be kept.` };
+    else noAlias = { alias: values.custom, reason: msg('importNotes.customLinkNoAlias', { value: values.custom }) };
   } else text('custom');
   // An export of another service: its short URL's alias is kept as the custom alias.
   if (!input.custom && !noAlias && values.shortUrl) {
     const alias = aliasOfShortUrl(values.shortUrl);
     if (alias) input.custom = alias;
-    else noAlias = { alias: values.shortUrl, reason: `The old short URL "${values.shortUrl}" has no alias that can be kept.` };
+    else noAlias = { alias: values.shortUrl, reason: msg('importNotes.shortUrlNoAlias', { value: values.shortUrl }) };
   }
   text('description');
   text('metaTitle');
@@ -256,7 +259,7 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
   if (noAlias) adjusted.aliasRefused = noAlias;
   // A value that names nothing here (a channel, campaign, domain) or that the service has no such
   // thing for (status, redirect type) is left out and said: only the long URL refuses a link.
-  const leaveOut = (field: LeftOutValue['field'], value: string, sentence: string) => {
+  const leaveOut = (field: LeftOutValue['field'], value: string, sentence: MessageRef) => {
     adjusted.notes.push(sentence);
     adjusted.kept.leftOut = [...(adjusted.kept.leftOut ?? []), { field, value: value.slice(0, 200) }];
   };
@@ -285,24 +288,28 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
         'domain',
         values.domain,
         lookups.domains.length > 0
-          ? `The domain "${values.domain}" is not one of this account's branded domains (${lookups.domains.map((d) => hostOf(d.domain)).join(', ')}): the link is made on the service's own domain.`
-          : `The domain "${values.domain}" is not a branded domain of this account (it has none): the link is made on the service's own domain.`,
+          ? msg('importNotes.domainNotBranded', { value: values.domain, domains: lookups.domains.map((d) => hostOf(d.domain)).join(', ') })
+          : msg('importNotes.domainNone', { value: values.domain }),
       );
   }
   if (values.status) {
     const status = values.status.toLowerCase();
     if (status === 'public' || status === 'private') input.status = status;
-    else leaveOut('status', values.status, `The status "${values.status}" is neither "public" nor "private": the link gets the service's default.`);
+    else leaveOut('status', values.status, msg('importNotes.badStatus', { value: values.status }));
   }
   if (values.type) {
     const type = values.type.toLowerCase();
     if (type === 'direct' || type === 'frame' || type === 'splash') input.type = type;
-    else leaveOut('type', values.type, `The redirect type "${values.type}" is not one of direct, frame or splash: the link gets the service's default.`);
+    else leaveOut('type', values.type, msg('importNotes.badType', { value: values.type }));
   }
-  for (const [field, message] of Object.entries(validateLinkInput(input, { mode: 'create', now }))) {
-    if (!(field in errors)) errors[field] = message;
+  const errorRefs: Record<string, MessageRef> = {};
+  for (const [field, ref] of Object.entries(linkInputIssues(input, { mode: 'create', now }))) {
+    if (field in errors) continue;
+    errors[field] = englishText(ref);
+    errorRefs[field] = ref;
   }
   const row: PreviewRow = { line, values, input: Object.keys(errors).length === 0 ? input : null, errors };
+  if (Object.keys(errorRefs).length > 0) row.errorRefs = errorRefs;
   if (unmatchedTag) row.unmatchedTag = unmatchedTag;
   if (adjusted.formerClicks !== undefined) row.formerClicks = adjusted.formerClicks;
   if (adjusted.created !== undefined) row.created = adjusted.created;
@@ -320,8 +327,10 @@ export interface Preview {
   rows: PreviewRow[];
   valid: number;
   invalid: number;
-  /** What keeps the whole import from going ahead (no URL column, too many rows). */
+  /** What keeps the whole import from going ahead (no URL column, too many rows), in English (the command line's words). */
   blocker: string | null;
+  /** The same as a message, for the app to say in the person's language. */
+  blockerRef?: MessageRef;
   /** Tags naming no channel here, with how many rows carry each (first seen first). */
   missingChannels: { name: string; rows: number }[];
   /** How the counts and dates were read, decided per column. */
@@ -370,7 +379,8 @@ export function previewRows(
   answers: PreviewAnswers = {},
 ): Preview {
   if (!mapping.includes('url')) {
-    return { rows: [], valid: 0, invalid: 0, blocker: 'Choose the column that holds the long URLs.', missingChannels: [] };
+    const noUrl = msg('importNotes.noUrlColumn');
+    return { rows: [], valid: 0, invalid: 0, blocker: englishText(noUrl), blockerRef: noUrl, missingChannels: [] };
   }
   const { readers, unsettled } = columnReaders(table, mapping, answers);
   const rows = table.records.map((record) => {
@@ -386,8 +396,8 @@ export function previewRows(
     }
   }
   const valid = rows.filter((r) => r.input !== null).length;
-  const blocker =
-    valid > BULK_MAX_ROWS ? `A job takes at most ${BULK_MAX_ROWS.toLocaleString('en')} rows; this import has ${valid.toLocaleString('en')}. Split it into several files.` : null;
+  const blockerRef = valid > BULK_MAX_ROWS ? msg('importNotes.tooManyRows', { max: BULK_MAX_ROWS, n: valid }) : undefined;
+  const blocker = blockerRef ? englishText(blockerRef) : null;
   const missing = new Map<string, { name: string; rows: number }>();
   for (const row of rows) {
     if (!row.unmatchedTag) continue;
@@ -396,8 +406,11 @@ export function previewRows(
     seen.rows += 1;
     missing.set(key, seen);
   }
-  return { rows, valid, invalid: rows.length - valid, blocker, missingChannels: [...missing.values()], readers, unsettledDates: unsettled };
+  return { rows, valid, invalid: rows.length - valid, blocker, ...(blockerRef ? { blockerRef } : {}), missingChannels: [...missing.values()], readers, unsettledDates: unsettled };
 }
 
 /** A row's problems, one sentence each (every message names its field). */
 export const rowProblems = (row: PreviewRow): string[] => Object.values(row.errors);
+
+/** The same, keyed where a key exists (the app renders those in the person's language). */
+export const rowProblemMessages = (row: PreviewRow): (string | MessageRef)[] => Object.entries(row.errors).map(([field, text]) => row.errorRefs?.[field] ?? text);

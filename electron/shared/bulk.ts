@@ -5,6 +5,7 @@
 import type { LinkInput } from './models.js';
 import type { TransferInfo, TransferRowSource } from './transfer.js';
 import type { KeptValues } from './import-adjust.js';
+import type { MessageRef } from './message-ref.js';
 
 /**
  * - queued: not sent yet. sending: its create is in the outbox.
@@ -20,8 +21,10 @@ export interface BulkRow {
   status: BulkRowStatus;
   linkId: number | null;
   shortUrl: string | null;
-  /** Why the row failed, in words. */
+  /** Why the row failed, in English words (the command line and `--json` print these), or the service's own. */
   error: string | null;
+  /** The same as a message (importNotes.*) the app shows in the person's language; absent for the service's own words and for rows stored by older versions. */
+  errorRef?: MessageRef;
   /** A transfer's row: the link it copies on the source profile (absent for other jobs). */
   source?: TransferRowSource;
 }

@@ -10,7 +10,8 @@
  */
 import { formatDay, formatUtc } from './import-dates.js';
 import { readCount, readDateIn, type DateForm, type Thousands } from './import-locale.js';
-import { validateCustomAlias } from './link-validation.js';
+import { customAliasIssue } from './link-validation.js';
+import { msg, type MessageRef } from './message-ref.js';
 import type { LinkInput } from './models.js';
 
 /** How a table's counts and dates are read: decided per column (import-locale.ts). */
@@ -35,27 +36,25 @@ export interface KeptValues {
   /** Its expiry there, as the file wrote it, when it had passed (or could not be read). */
   expiry?: string;
   leftOut?: LeftOutValue[];
-  /** The row's adjustments in words, for the job's result file. */
+  /** The row's adjustments in English words, for the job's result file (an export, like its headers). */
   notes?: string[];
 }
 
 /** What the row adjusted; the caller puts it on the preview row. */
 export interface Adjusted {
-  /** The alias the rules refuse, and their words. */
-  aliasRefused?: { alias: string; reason: string };
+  /** The alias the rules refuse, and why (a message of the shared areas). */
+  aliasRefused?: { alias: string; reason: MessageRef };
   /** An expiry already past (Unix ms and as written). */
   expired?: { at: number; text: string };
   formerClicks?: number;
   created?: number;
-  /** Values left out, in words, shown on the row ("The click count "n/a" …"). */
-  notes: string[];
+  /** Values left out, as messages (importNotes.*), shown on the row ("The click count “n/a” …"). */
+  notes: MessageRef[];
   kept: KeptValues;
 }
 
 /** A cell's text as kept and said (a cell can be long; the origin and the job keep 200 characters). */
 const clip = (value: string) => (value.length > 200 ? `${value.slice(0, 199)}…` : value);
-
-const FIELD_WORDS: Record<'clicks' | 'created' | 'expiry', string> = { clicks: 'click count', created: 'created date', expiry: 'expiry' };
 
 /**
  * Reads the alias, expiry, click count and created date of one row into `input` (mutated) and
@@ -71,10 +70,10 @@ export function adjustRow(
   const leftOut = (field: 'clicks' | 'created' | 'expiry', raw: string) => {
     const value = clip(raw);
     out.kept.leftOut = [...(out.kept.leftOut ?? []), { field, value }];
-    out.notes.push(`The ${FIELD_WORDS[field]} "${value}" cannot be read: the link is imported without it.`);
+    out.notes.push(msg('importNotes.unreadable', { field, value }));
   };
   if (input.custom) {
-    const reason = validateCustomAlias(input.custom);
+    const reason = customAliasIssue(input.custom);
     if (reason) {
       out.aliasRefused = { alias: input.custom, reason };
       out.kept.alias = clip(input.custom);
@@ -104,9 +103,15 @@ export function adjustRow(
   return out;
 }
 
-/** "expired on Short.io on 2024-07-30" (the service's name when the file was recognised). */
-export const expiredWords = (at: number, service: string | undefined): string => `expired on ${service ?? 'the old service'} on ${formatDay(at)}`;
+/** "Imported without an expiry: it expired on Short.io on 2024-07-30." (the service's name when the file was recognised). */
+export const importedWithoutExpiryNote = (at: number, service: string | undefined): MessageRef =>
+  service ? msg('importNotes.importedWithoutExpiry', { service, date: formatDay(at) }) : msg('importNotes.importedWithoutExpiryOld', { date: formatDay(at) });
+
+/** Why a renamed row lost its alias: the rules' reason, a link of the target, or another line of the file. */
+export type NewAliasWhy = { kind: 'rule'; reason: MessageRef } | { kind: 'target' } | { kind: 'file'; otherLine: number };
 
 /** The sentence a renamed row's result line carries. */
-export const newAliasNote = (alias: string, why: string): string =>
-  `Made with a new alias: "${alias}" cannot be kept (${why.charAt(0).toLowerCase()}${why.slice(1).replace(/\.$/, '')}).`;
+export function newAliasNote(alias: string, why: NewAliasWhy): MessageRef {
+  if (why.kind === 'rule') return msg('importNotes.newAliasRule', { alias, reason: why.reason });
+  return why.kind === 'target' ? msg('importNotes.newAliasTaken', { alias }) : msg('importNotes.newAliasFile', { alias, line: why.otherLine });
+}

@@ -7,7 +7,8 @@
 import type { BulkOrigin } from './bulk.js';
 import type { LinkInput } from './models.js';
 import type { PreviewRow } from './bulk-import.js';
-import { expiredWords, newAliasNote, type KeptValues } from './import-adjust.js';
+import { importedWithoutExpiryNote, newAliasNote, type KeptValues } from './import-adjust.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
 
 /** What to do with a row whose custom alias is taken: make the link with a new random alias, or leave the row out. */
 export type AliasChoice = 'random' | 'skip';
@@ -27,7 +28,7 @@ export type AliasClash =
   | { kind: 'target'; alias: string; otherUrl: string }
   | { kind: 'file'; alias: string; otherLine: number }
   /** The service's rules refuse it (too short or long, characters, reserved): YOURLS's `1h`. */
-  | { kind: 'rule'; alias: string; reason: string };
+  | { kind: 'rule'; alias: string; reason: MessageRef };
 
 /** The person's choices: one for all, and the rows they changed. */
 export interface AliasChoices {
@@ -97,14 +98,12 @@ export function clashCounts(clashes: ReadonlyMap<number, AliasClash>): { target:
   return counts;
 }
 
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-/** One sentence for a clash, naming the alias and what holds it. */
-export function clashText(clash: AliasClash, profileName: string): string {
-  if (clash.kind === 'rule') return `The alias "${clash.alias}" cannot be kept on ${profileName}: ${lowerFirst(clash.reason)}`;
+/** One sentence for a clash, naming the alias and what holds it (rendered in each side's language). */
+export function clashMessage(clash: AliasClash, profileName: string): MessageRef {
+  if (clash.kind === 'rule') return msg('importNotes.clashRule', { alias: clash.alias, profile: profileName, reason: clash.reason });
   return clash.kind === 'target'
-    ? `The alias "${clash.alias}" is already used on ${profileName} by a link to ${clash.otherUrl}.`
-    : `The alias "${clash.alias}" is already used on line ${clash.otherLine} of this file for another URL.`;
+    ? msg('importNotes.clashTarget', { alias: clash.alias, profile: profileName, url: clash.otherUrl })
+    : msg('importNotes.clashFile', { alias: clash.alias, line: clash.otherLine });
 }
 
 /** What to do with links whose expiry has passed: asked once in the preview. */
@@ -167,14 +166,14 @@ export function jobRows(
       const { custom: _dropped, ...rest } = input;
       input = rest;
       out.renamed++;
-      notes.unshift(newAliasNote(clash.alias, clash.kind === 'rule' ? clash.reason : clash.kind === 'target' ? 'it is taken on the target by a link to another URL' : `line ${clash.otherLine} of the file has it for another URL`));
+      notes.unshift(newAliasNote(clash.alias, clash.kind === 'rule' ? { kind: 'rule', reason: clash.reason } : clash.kind === 'target' ? { kind: 'target' } : { kind: 'file', otherLine: clash.otherLine }));
     }
     if (row.expired) {
       if (more.expired === 'leave-out') {
         out.expiredLeftOut++;
         continue;
       }
-      notes.push(`Imported without an expiry: it ${expiredWords(row.expired.at, more.service)}.`);
+      notes.push(importedWithoutExpiryNote(row.expired.at, more.service));
     }
     const channel = row.unmatchedTag ? created.get(row.unmatchedTag.toLowerCase()) : undefined;
     if (channel !== undefined) input = { ...input, channel };
@@ -183,7 +182,8 @@ export function jobRows(
     out.formerClicks.push(row.formerClicks ?? null);
     out.created.push(row.created ?? null);
     out.moreTags.push(row.moreTags ?? null);
-    const kept: KeptValues = { ...row.kept, ...(clash && clash.kind !== 'rule' ? { alias: clash.alias } : {}), ...(notes.length > 0 ? { notes } : {}) };
+    // The notes travel in English: the job keeps them only for its result file, an export.
+    const kept: KeptValues = { ...row.kept, ...(clash && clash.kind !== 'rule' ? { alias: clash.alias } : {}), ...(notes.length > 0 ? { notes: notes.map(englishText) } : {}) };
     out.kept.push(Object.keys(kept).length > 0 ? kept : null);
   }
   return out;

@@ -11,14 +11,7 @@
 
 export type ImportEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
-/** How the preview names each encoding. */
-export const ENCODING_WORDS: Record<ImportEncoding, string> = {
-  'utf-8': 'UTF-8',
-  'utf-8-bom': 'UTF-8 (with a byte-order mark)',
-  'utf-16le': 'UTF-16 LE (with a byte-order mark, as Excel\u2019s \u201cUnicode Text\u201d)',
-  'utf-16be': 'UTF-16 BE (with a byte-order mark)',
-  'windows-1252': 'Windows-1252 (the file is not UTF-8; Excel on Windows saves \u201cCSV (Comma delimited)\u201d so)',
-};
+/* How the preview names each encoding: renderer/src/components/bulk/bulk-words.ts (messages). */
 
 export type DecodedText = { text: string; encoding: ImportEncoding } | { error: string };
 

@@ -126,19 +126,4 @@ export function decideDateForm(values: readonly string[], dayFirst: boolean | nu
   return best;
 }
 
-/** How a form is said to the person ("read as day.month.year"). */
-export const DATE_FORM_WORDS: Record<DateForm, string> = {
-  standard: 'ISO dates (2024-06-30)',
-  'dd.mm.yyyy': 'day.month.year (30.06.2024)',
-  'yyyy/mm/dd': 'year/month/day (2024/06/30)',
-  'dd/mm/yyyy': 'day/month/year (30/06/2024)',
-  'mm/dd/yyyy': 'month/day/year (06/30/2024)',
-  'slash-unsettled': 'day/month/year or month/day/year (not settled)',
-};
-
-/** How a thousands separator is said ("1.234.567"). */
-export const THOUSANDS_WORDS: Record<Exclude<Thousands, null>, string> = {
-  '.': 'a full stop (1.234.567)',
-  ',': 'a comma (1,234,567)',
-  space: 'a space (1 234 567)',
-};
+/* How a form and a separator are said to the person: renderer/src/components/bulk/bulk-words.ts (messages). */

@@ -55,7 +55,9 @@ describe('an import alias refused as taken at send time', () => {
     expect(spring?.shortUrl).not.toMatch(/\/spring$/);
     expect(summer).toMatchObject({ status: 'cancelled', linkId: null });
     expect(summer?.error).toMatch(/Skipped, as you chose/);
-    expect(summer?.error).toMatch(/"summer" is taken/);
+    expect(summer?.error).toMatch(/“summer” is taken/);
+    // Said as a key too, for the app to say it in the person's language (issue 44).
+    expect(summer?.errorRef).toMatchObject({ key: 'importNotes.skippedTaken', params: { alias: 'summer' } });
     expect(autumn?.status).toBe('created');
     expect(free).toMatchObject({ status: 'created' });
     expect(free?.shortUrl).toMatch(/\/still-free$/);

@@ -385,3 +385,28 @@ describe('bulk jobs', () => {
     ]);
   });
 });
+
+describe('a row’s words in the job store (issue 44)', () => {
+  it('keeps Linkdeck’s own sentences as keys, English for the command line, and reads an older version’s English as it is', () => {
+    const { ws } = openWorkspace({ start: false });
+    // The backend checks the rows again: a bad one fails alone, its reason kept as a key.
+    const job = ws.bulk.create({ name: 'Words', rows: [{ url: 'ftp://example.com/a' }, { url: 'https://example.com/b' }, { url: 'https://example.com/c' }], reuse: true });
+    // A job an older version stored: its rows hold English text only.
+    ws.data.mirror.sql.run("UPDATE bulk_rows SET status = 'failed', error = ? WHERE job_id = ? AND idx = 1", ['The service refused this link.', job.id]);
+    // The service's own words (not Linkdeck's) stay as they came, even when they look like JSON.
+    ws.data.mirror.sql.run("UPDATE bulk_rows SET status = 'failed', error = ? WHERE job_id = ? AND idx = 2", ['{"key": no JSON here', job.id]);
+
+    const [bad, old, service] = ws.bulk.rows(job.id, 0, 10).rows;
+    expect(bad?.status).toBe('failed');
+    expect(bad?.errorRef?.key).toMatch(/^validation\./);
+    expect(bad?.error).toMatch(/"ftp:" scheme/);
+    expect(old).toMatchObject({ status: 'failed', error: 'The service refused this link.' });
+    expect(old?.errorRef).toBeUndefined();
+    expect(service?.error).toBe('{"key": no JSON here');
+    expect(service?.errorRef).toBeUndefined();
+    // The result file, like the command line, says them in English.
+    const csv = parseCsv(ws.bulk.resultCsv(job.id).content);
+    const errorAt = RESULT_COLUMNS.indexOf('error');
+    expect(csv.records.slice(1).map((r) => r.fields[errorAt])).toEqual([bad?.error, 'The service refused this link.', '{"key": no JSON here']);
+  });
+});

@@ -78,7 +78,7 @@ describe('links the target cannot take as they were are adjusted, never refused'
     expect(opened.ws.data.mirror.linkDetails(summer)?.origins).toMatchObject([{ service: 'Short.io', clicks: 310, oldExpiry: '2024-07-30T00:00:00.000Z' }]);
 
     // The result file says what was adjusted on each row.
-    expect(yourls1.result).toContain('Made with a new alias: ""1h"" cannot be kept (the custom alias must be 3 to 64 characters long; this one has 2).');
+    expect(yourls1.result).toContain('Made with a new alias: “1h” cannot be kept. The custom alias must be 3 to 64 characters long; this one has 2.');
     expect(shortio1.result).toContain('Imported without an expiry: it expired on Short.io on 2024-07-30.');
   });
 });

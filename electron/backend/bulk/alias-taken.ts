@@ -1,5 +1,6 @@
 import type { AliasChoice, TargetAlias } from '../../shared/import-aliases.js';
 import type { Sql } from '../mirror/sqlite.js';
+import { msg, type MessageRef } from '../../shared/message-ref.js';
 
 /*
  * Custom aliases of an import that cannot be had on the target. The dry run reads the mirror
@@ -49,7 +50,7 @@ export const saysAliasTaken = (message: string): boolean =>
   /\balias\b/i.test(message) && /\btaken\b|\bin use\b|\balready (exists|used)\b|\bnot available\b/i.test(message);
 
 /** What becomes of a refused row: sent again without its alias, left out, or failed (no choice, or another refusal). */
-export type AliasTakenOutcome = { requeue: true } | { skip: string } | null;
+export type AliasTakenOutcome = { requeue: true } | { skip: MessageRef } | null;
 
 /**
  * A row's refusal: when it says the row's custom alias is taken and the row carries a choice,
@@ -62,7 +63,7 @@ export function applyAliasChoice(sql: Sql, jobId: string, idx: number, message: 
   );
   if (!row?.choice || !row.alias || !saysAliasTaken(message)) return null;
   if (row.choice === 'skip') {
-    return { skip: `Skipped, as you chose for taken aliases: the service says the alias "${row.alias}" is taken (${message.replace(/\.$/, '')}).` };
+    return { skip: msg('importNotes.skippedTaken', { alias: row.alias, reason: message.replace(/\.$/, '') }) };
   }
   sql.run("UPDATE bulk_rows SET input = json_remove(input, '$.custom'), on_alias_taken = NULL WHERE job_id = ? AND idx = ?", [jobId, idx]);
   return { requeue: true };

@@ -1,8 +1,8 @@
-import { msg } from '../../shared/message-ref.js';
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
 import { randomUUID } from 'node:crypto';
 import type { BulkJob, BulkOrigin, BulkRow, BulkRowsPage } from '../../shared/bulk.js';
 import type { ExportFile } from '../../shared/exports.js';
-import { validateLinkInput } from '../../shared/link-validation.js';
+import { linkInputIssues } from '../../shared/link-validation.js';
 import type { LinkInput, RateBudgetState } from '../../shared/models.js';
 import { AppError } from '../app-error.js';
 import type { Mirror } from '../mirror/mirror.js';
@@ -22,6 +22,7 @@ import {
   sendingRows,
   setJobStatus,
   updateRow,
+  type RowError,
   type StoredJob,
   type StoredRow,
 } from './bulk-store.js';
@@ -90,12 +91,27 @@ const slug = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'bulk-job';
 
+/**
+ * A refused row's words: Linkdeck's own sentence as its key (the app says it in the person's
+ * language), the service's words as they came, or `fallback` when the error had none.
+ */
+function rowError(error: unknown, fallback: MessageRef): RowError {
+  if (error instanceof AppError && error.info.key) return msg(error.info.key, error.info.params);
+  const message = error instanceof Error ? error.message : '';
+  return message || fallback;
+}
 
 /**
- * A profile's bulk shortening: jobs kept in its data file, their rows sent through the outbox
- * (so every create is durable, paced by the scheduler and looked up rather than repeated when an
- * answer is lost) a few at a time, links for the same URL and domain reused when asked.
+ * A row's problems as one message: one or two as keys ("A. B."); more (a row the renderer's
+ * preview did not check) in English, as a ref may nest only so deep (message-ref.ts).
  */
+function sentences(refs: readonly MessageRef[]): RowError {
+  const [first, second] = refs;
+  if (first && refs.length === 1) return first;
+  if (first && second && refs.length === 2) return msg('importNotes.sentences', { first, second });
+  return refs.map(englishText).join(' ');
+}
+
 export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
   const { mirror, outbox, connectivity } = options;
   const sql = mirror.sql;
@@ -193,11 +209,11 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       else if (withdrawal === 'cancel') settleRow(flight, { status: 'cancelled' });
       else {
         noteAnswer();
-        const message = (error as Error).message || 'The service refused this link.';
+        const message = (error as Error).message;
         // An import's alias refused as taken follows the person's dry-run choice.
         const choice = applyAliasChoice(sql, flight.jobId, flight.idx, message);
         if (choice && 'requeue' in choice) settleRow(flight, { status: getJob(sql, flight.jobId)?.status === 'cancelled' ? 'cancelled' : 'queued' });
-        else settleRow(flight, choice ? { status: 'cancelled', error: choice.skip } : { status: 'failed', error: message });
+        else settleRow(flight, choice ? { status: 'cancelled', error: choice.skip } : { status: 'failed', error: rowError(error, msg('importNotes.rowRefused')) });
         // The row keeps the service's words; the person's outbox is not filled with a job's refusals.
         try {
           if (outbox.get(opId)?.state === 'failed') outbox.discard(opId);
@@ -252,7 +268,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       await follow(flight, opId);
     } catch (error) {
       if (!isOpen()) return;
-      settleRow(flight, { status: 'failed', error: (error as Error).message || 'Linkdeck could not queue this link.' });
+      settleRow(flight, { status: 'failed', error: rowError(error, msg('importNotes.rowNotQueued')) });
     }
   }
 
@@ -320,7 +336,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       } else {
         settleRow(flight, {
           status: 'failed',
-          error: 'Its change was discarded from Outbox (the changes waiting to be sent) before the service answered; check whether the link exists before importing it again.',
+          error: msg('importNotes.rowDiscarded'),
         });
       }
       changed(row.jobId);
@@ -361,9 +377,9 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       const job: StoredJob = { id: newId(), name: name.trim() || 'Bulk job', createdAt: now, finishedAt: null, status: 'running', reuse, total: rows.length };
       // Checked again here (the renderer's preview could be bypassed): a bad row fails alone, in words.
       const checked = rows.map((input) => {
-        const problems = Object.values(validateLinkInput(input, { mode: 'create', now }));
+        const problems = Object.values(linkInputIssues(input, { mode: 'create', now }));
         return problems.length > 0
-          ? { input, status: 'failed' as const, error: problems.join(' ') }
+          ? { input, status: 'failed' as const, error: sentences(problems) }
           : { input, status: 'queued' as const, error: null };
       });
       sql.transaction(() => {
@@ -386,6 +402,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
         linkId: r.linkId,
         shortUrl: r.shortUrl,
         error: r.error,
+        ...(r.errorRef ? { errorRef: r.errorRef } : {}),
       }));
       return { rows, total: job.total };
     },

@@ -1,5 +1,6 @@
 import type { BulkJobStatus, BulkRow, BulkRowStatus } from '../../shared/bulk.js';
 import type { LinkInput } from '../../shared/models.js';
+import { englishText, isMessageRef, type MessageRef } from '../../shared/message-ref.js';
 import type { Sql } from '../mirror/sqlite.js';
 
 /*
@@ -62,6 +63,26 @@ const toJob = (r: JobRecord): StoredJob => ({
   total: r.total,
 });
 
+/**
+ * A row's error in the `error` column: the service's words as they came, or one of Linkdeck's own
+ * sentences as its message ref in JSON (so the app can say it in the person's language). Jobs
+ * stored by older versions hold English text only: read back as it is.
+ */
+export type RowError = string | MessageRef;
+
+const encodeError = (error: RowError | null | undefined): string | null => (error == null ? null : typeof error === 'string' ? error : JSON.stringify(error));
+
+function decodeError(text: string | null): Pick<BulkRow, 'error' | 'errorRef'> {
+  if (text === null || !text.startsWith('{"key":')) return { error: text };
+  try {
+    const ref: unknown = JSON.parse(text);
+    if (isMessageRef(ref)) return { error: englishText(ref), errorRef: ref };
+  } catch {
+    // Not JSON after all: the service's words, shown as they are.
+  }
+  return { error: text };
+}
+
 const toRow = (r: RowRecord): StoredRow => ({
   jobId: r.job_id,
   index: r.idx,
@@ -70,13 +91,13 @@ const toRow = (r: RowRecord): StoredRow => ({
   opId: r.op_id,
   linkId: r.link_id,
   shortUrl: r.short_url,
-  error: r.error,
+  ...decodeError(r.error),
 });
 
 export function insertJob(
   sql: Sql,
   job: StoredJob,
-  rows: readonly { input: LinkInput; status: BulkRowStatus; error: string | null }[],
+  rows: readonly { input: LinkInput; status: BulkRowStatus; error: RowError | null }[],
 ): void {
   sql.transaction(() => {
     sql.run(`INSERT INTO bulk_jobs (${JOB_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
@@ -94,7 +115,7 @@ export function insertJob(
         idx,
         JSON.stringify(row.input),
         row.status,
-        row.error,
+        encodeError(row.error),
       ]),
     );
   });
@@ -156,7 +177,7 @@ export interface RowPatch {
   opId?: string | null;
   linkId?: number | null;
   shortUrl?: string | null;
-  error?: string | null;
+  error?: RowError | null;
 }
 
 export function updateRow(sql: Sql, jobId: string, idx: number, patch: RowPatch): void {
@@ -165,7 +186,7 @@ export function updateRow(sql: Sql, jobId: string, idx: number, patch: RowPatch)
     patch.opId ?? null,
     patch.linkId ?? null,
     patch.shortUrl ?? null,
-    patch.error ?? null,
+    encodeError(patch.error),
     jobId,
     idx,
   ]);

@@ -3,11 +3,8 @@ import type { BudgetState } from '../../../electron/shared/contract.js';
 import { isUnmetered } from '../../../electron/shared/unmetered.js';
 import { agoText } from './freshness.js';
 import { etaText } from './sync-text.js';
-import { count, formatList } from '../i18n/format.js';
+import { formatList } from '../i18n/format.js';
 import { t } from '../i18n/index.js';
-
-/** The English count helper, still re-exported for the bulk view's transfer card (not used by the transfer views any more). */
-export { count };
 
 
 /** "Pixel “Shop tag” (3 links)". */

@@ -1,7 +1,7 @@
 /*
- * The one place that turns numbers, counts and times into words (issue 37, item 7): plurals by
- * the locale's rules (Intl.PluralRules), numbers and dates in the person's locale
- * (Intl.NumberFormat, Intl.DateTimeFormat). Nothing else in the renderer writes "(s)", calls
+ * The one place that turns numbers and times into text (issue 37, item 7): numbers and dates in
+ * the person's locale (Intl.NumberFormat, Intl.DateTimeFormat); plurals live in the ICU messages
+ * (issue 44 removed the English count/noun/plural helpers that were here). Nothing else in the renderer writes "(s)", calls
  * toLocaleString or pads a date by hand.
  *
  * Words themselves come from the message files (./index.ts, `t`); a plural belongs in a message
@@ -17,9 +17,9 @@ export function currentLocale(): string {
 
 let locale = currentLocale();
 /** Formatters are costly to make and used on every row: one per locale and options. */
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules | Intl.RelativeTimeFormat>();
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
   const k = `${locale}|${key}`;
   let f = cache.get(k) as T | undefined;
   if (!f) {
@@ -46,30 +46,6 @@ export function formatNumber(n: number, options: Intl.NumberFormatOptions = {}):
 /** "12%" from 0.12. */
 export function formatPercent(ratio: number, digits = 0): string {
   return formatNumber(ratio, { style: 'percent', maximumFractionDigits: digits });
-}
-
-/** The CLDR plural forms of one message; `other` is the only one every locale has. */
-export type PluralForms = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>;
-
-/**
- * The form of `forms` that the locale's plural rules choose for `n`, with `{n}` replaced by the
- * number as the locale writes it: plural(2, { one: '{n} link', other: '{n} links' }) → "2 links".
- * Forms with `zero` use it for 0 in every locale (as vue-i18n's "none | one | many" does).
- */
-export function plural(n: number, forms: PluralForms): string {
-  const rule = cached('p', () => new Intl.PluralRules(locale)).select(n);
-  const chosen = (n === 0 && forms.zero !== undefined ? forms.zero : forms[rule]) ?? forms.other;
-  return chosen.replaceAll('{n}', formatNumber(n));
-}
-
-/** "1 link", "2 links": the usual English count of a noun with a regular plural. */
-export function count(n: number, one: string, other = `${one}s`): string {
-  return plural(n, { one: `{n} ${one}`, other: `{n} ${other}` });
-}
-
-/** Just the noun, agreeing with n ("link" / "links"), for sentences that write the number apart. */
-export function noun(n: number, one: string, other = `${one}s`): string {
-  return plural(n, { one, other });
 }
 
 type When = number | Date;

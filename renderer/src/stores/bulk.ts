@@ -21,7 +21,8 @@ import { useProfilesStore } from './profiles.js';
 import { useConnectionStore } from './connection.js';
 import { useNoticesStore } from './notices.js';
 import { createImportChannels } from './import-channels.js';
-import { formatDate, formatDateTime, plural } from '../i18n/format.js';
+import { formatDate, formatDateTime } from '../i18n/format.js';
+import { t } from '../i18n/index.js';
 import {
   DEFAULT_ALIAS_CHOICE,
   clashCounts,
@@ -86,9 +87,10 @@ export const useBulkStore = defineStore('bulk', () => {
   const expiredRows = computed(() => preview.value.rows.filter((r) => r.input !== null && r.expired));
   /** What the preview still asks before the job can start, in words (empty: nothing). */
   const unanswered = computed(() => {
-    const out: string[] = [];
-    if ((preview.value.unsettledDates?.length ?? 0) > 0 && dayFirst.value === null) out.push('how the dates are written');
-    if (expiredRows.value.length > 0 && expiredChoice.value === null) out.push('what to do with the expired links');
+    // Codes, not words: the preview says them in the person's language (BulkPreviewStep).
+    const out: ('dates' | 'expired')[] = [];
+    if ((preview.value.unsettledDates?.length ?? 0) > 0 && dayFirst.value === null) out.push('dates');
+    if (expiredRows.value.length > 0 && expiredChoice.value === null) out.push('expired');
     return out;
   });
 
@@ -280,9 +282,12 @@ export const useBulkStore = defineStore('bulk', () => {
 
   /** Starts a job with the preview's good rows; rejects with the BridgeError so the view can say why. */
   async function start(): Promise<BulkJob> {
-    const name = jobName.value.trim() || `Bulk job ${formatDateTime(Date.now(), { seconds: true })}`;
+    const name = jobName.value.trim() || t('bulk.store.defaultJobName', { at: formatDateTime(Date.now(), { seconds: true }) });
     startNote.value = null;
-    if (unanswered.value.length > 0) throw new BridgeError('invalid-input', `Say ${unanswered.value.join(' and ')} above first.`);
+    if (unanswered.value.length > 0) {
+      const which = unanswered.value.length > 1 ? 'both' : unanswered.value[0] === 'dates' ? 'dates' : 'expired';
+      throw new BridgeError('invalid-input', t('bulk.store.unanswered', { which }));
+    }
     // Channels only after the person's confirmation; the rows then name them (see import-channels.ts).
     const missing = preview.value.missingChannels.map((c) => c.name);
     let created = new Map<string, number>();
@@ -292,7 +297,7 @@ export const useBulkStore = defineStore('bulk', () => {
         const made = await createImportChannels(missing, connection.online, (done) => (channelProgress.value = { done, total: missing.length }));
         created = made.ids;
         if (made.queued) {
-          startNote.value = `The service cannot be reached: the ${plural(missing.length, { one: 'channel waits', other: '{n} channels wait' })} in Outbox (changes waiting to be sent), and the job's links go out after them, each with its channel.`;
+          startNote.value = t('bulk.store.channelsQueued', { n: missing.length });
         }
       } finally {
         channelProgress.value = null;
@@ -300,7 +305,7 @@ export const useBulkStore = defineStore('bulk', () => {
     }
     const choices = { all: aliasChoiceAll.value, byLine: aliasChoiceByLine.value };
     const out = jobRows(preview.value.rows, clashes.value, choices, created, planChoices());
-    if (out.rows.length === 0) throw new BridgeError('invalid-input', 'Every row is skipped (their aliases cannot be kept, or they expired): nothing to start. Choose "new alias" or "import them without an expiry" for some of them.');
+    if (out.rows.length === 0) throw new BridgeError('invalid-input', t('bulk.store.allSkipped'));
     // What the old service knew (clicks, created date, more tags, what a row could not take) travels with the rows, to be kept beside the links they get.
     const origin = jobOrigin(out, recognised.value ? { label: recognised.value.label, service: recognised.value.service } : null);
     const withAliases = out.rows.some((r) => r.custom);

@@ -1,5 +1,6 @@
 import { BridgeError, call } from '../bridge.js';
-import { plural } from '../i18n/format.js';
+import { errorText } from '../composables/error-text.js';
+import { t } from '../i18n/index.js';
 
 /**
  * The channels an import creates once the person confirmed ("Create these N channels on …"),
@@ -36,7 +37,7 @@ export async function createImportChannels(
         const outcome = await call('outbox:wait', { opId: item.opId });
         if (outcome.id !== null) ids.set(name.toLowerCase(), outcome.id);
       } catch (e) {
-        refusals.push(`"${name}": ${(e as Error).message}`);
+        refusals.push(t('bulk.store.channelRefusal', { name, reason: errorText(e) }));
         await call('outbox:discard', { opId: item.opId }).catch(() => undefined);
       } finally {
         onProgress(++done);
@@ -47,8 +48,9 @@ export async function createImportChannels(
     const made = names.length - refusals.length;
     throw new BridgeError(
       'invalid-input',
-      `The service refused ${plural(refusals.length, { one: 'a channel', other: '{n} channels' })} (${refusals.join('; ')}). ` +
-        `${made > 0 ? `The other ${plural(made, { one: 'one was', other: '{n} were' })} created. ` : ''}The job has not started: fix the name in the file, or untick "Create these channels", and start again.`,
+      made > 0
+        ? t('bulk.store.channelsRefusedSomeMade', { n: refusals.length, refusals: refusals.join('; '), made })
+        : t('bulk.store.channelsRefused', { n: refusals.length, refusals: refusals.join('; ') }),
     );
   }
   return { ids, queued: false };

@@ -119,7 +119,7 @@ describe('channels named by tags, created after a confirmation', () => {
 
     await start(w);
 
-    expect(text(w, 'bulk-start-error')).toContain('The service refused a channel ("Summer": The name is too long.)');
+    expect(text(w, 'bulk-start-error')).toContain('The service refused a channel (“Summer”: The name is too long.)');
     expect(text(w, 'bulk-start-error')).toContain('The job has not started');
     expect(fake.callsTo('outbox:discard')).toEqual([{ opId: 'op-summer' }]);
     expect(fake.callsTo('bulk:start')).toEqual([]);
@@ -158,7 +158,7 @@ describe('aliases that cannot be kept', () => {
     expect(text(w, 'bulk-alias-summary')).toBe('1 alias is already used on Work by a link to another URL; 1 alias is used twice in this file for different URLs.');
     const clashes = w.findAll('[data-testid="bulk-alias-clash"]');
     expect(clashes.map((c) => c.attributes('data-line'))).toEqual(['3', '4']);
-    expect(clashes[0]?.text()).toContain('The alias "taken" is already used on Work by a link to https://other.example/x.');
+    expect(clashes[0]?.text()).toContain('The alias “taken” is already used on Work by a link to https://other.example/x.');
     // The unreadable row keeps its line among the problems.
     expect(w.find('[data-testid="bulk-bad-row"][data-line="6"]').exists()).toBe(true);
 
@@ -233,8 +233,8 @@ describe('what the preview asks and says about a spreadsheet’s file (issue 39)
 
   it('an alias the rules refuse is listed with the rule, and "keep the old alias, or skip" leaves the row out', async () => {
     const w = await previewOf(['url,alias', 'https://example.com/a,1h', 'https://example.com/b,newsletter'].join('\n'));
-    expect(text(w, 'bulk-alias-summary')).toBe('1 alias cannot be kept on Work (the service\'s rules for an alias).');
-    expect(text(w, 'bulk-alias-clash')).toContain('The alias "1h" cannot be kept on Work: the custom alias must be 3 to 64 characters long; this one has 2.');
+    expect(text(w, 'bulk-alias-summary')).toBe('1 alias cannot be kept on Work (the service’s rules for an alias).');
+    expect(text(w, 'bulk-alias-clash')).toContain('The alias “1h” cannot be kept on Work. The custom alias must be 3 to 64 characters long; this one has 2.');
     expect(text(w, 'bulk-start')).toBe('Shorten 2 links');
     await w.get('[data-testid="bulk-alias-all-skip"] input').setValue(true);
     expect(text(w, 'bulk-start')).toBe('Shorten 1 link (1 skipped)');
@@ -242,7 +242,7 @@ describe('what the preview asks and says about a spreadsheet’s file (issue 39)
 
   it('a value that cannot be read is listed: the link goes without it', async () => {
     const w = await previewOf(['url,clicks', 'https://example.com/a,lots', 'https://example.com/b,5'].join('\n'));
-    expect(text(w, 'bulk-left-out-row')).toBe('Line 2 The click count "lots" cannot be read: the link is imported without it.');
+    expect(text(w, 'bulk-left-out-row')).toBe('Line 2 The click count “lots” cannot be read: the link is imported without it.');
     expect(text(w, 'bulk-valid-count')).toBe('2');
   });
 });

@@ -47,7 +47,7 @@ describe("the renderer's words", () => {
   });
 
   it('make no plural by hand from a count compared with 1', () => {
-    // `n === 1 ? 'link' : 'links'` is English only: plural()/count()/noun() choose by the locale's rules.
+    // `n === 1 ? 'link' : 'links'` is English only: an ICU plural message (`{n, plural, …}`) chooses by the locale's rules.
     expect(offending(/=== 1 \? ['`]/)).toEqual([]);
     expect(offending(/=== 1 \? '' : 's'/)).toEqual([]);
   });

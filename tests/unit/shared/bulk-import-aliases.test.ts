@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { englishText } from '../../../electron/shared/message-ref.js';
 import { previewRows, tableFromCsv, type BulkLookups } from '../../../electron/shared/bulk-import.js';
 import { channelSchemas } from '../../../electron/shared/schemas.js';
-import { clashCounts, clashText, findAliasClashes, jobRows, type AliasChoices } from '../../../electron/shared/import-aliases.js';
+import { clashCounts, clashMessage, findAliasClashes, jobRows, type AliasChoices } from '../../../electron/shared/import-aliases.js';
 
 /* The import's dry run: aliases that cannot be kept, the choice for them, channels created on confirmation. */
 
@@ -36,8 +37,8 @@ describe('alias clashes in the dry run', () => {
     expect(clashes.get(3)).toEqual({ kind: 'target', alias: 'taken', otherUrl: 'https://other.example/x' });
     expect(clashes.get(5)).toEqual({ kind: 'file', alias: 'spring', otherLine: 2 });
     expect(clashCounts(clashes)).toEqual({ target: 1, file: 1, rule: 0 });
-    expect(clashText(clashes.get(3)!, 'Work')).toBe('The alias "taken" is already used on Work by a link to https://other.example/x.');
-    expect(clashText(clashes.get(5)!, 'Work')).toBe('The alias "spring" is already used on line 2 of this file for another URL.');
+    expect(englishText(clashMessage(clashes.get(3)!, 'Work'))).toBe('The alias “taken” is already used on Work by a link to https://other.example/x.');
+    expect(englishText(clashMessage(clashes.get(5)!, 'Work'))).toBe('The alias “spring” is already used on line 2 of this file for another URL.');
     // The row that cannot be read keeps its line and its own problem, and is no clash.
     const bad = p.rows.find((r) => r.line === 8);
     expect(bad?.input).toBeNull();

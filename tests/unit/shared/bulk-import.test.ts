@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishText } from '../../../electron/shared/message-ref.js';
 import {
   guessMapping,
   previewRows,
@@ -132,15 +133,15 @@ describe('previewRows', () => {
     expect(d?.line).toBe(5);
     // Only the long URL refuses a link (issue 39): an alias the rules refuse is set aside for a new one.
     expect(d!.errors).toEqual({});
-    expect(d?.aliasRefused?.reason).toMatch(/custom alias/);
-    expect(d?.notes).toEqual([expect.stringMatching(/^There is no channel "Nowhere" on this profile: the link is imported without a channel/)]);
+    expect(englishText(d!.aliasRefused!.reason)).toMatch(/custom alias/);
+    expect(d?.notes?.map(englishText)).toEqual([expect.stringMatching(/^There is no channel “Nowhere” on this profile: the link is imported without a channel/)]);
     expect(e?.line).toBe(6);
     // "Social" names two channels (names compare without case and outer spaces).
     expect(e?.errors).toEqual({});
-    expect(e?.notes).toEqual([
-      expect.stringMatching(/^There are 2 channels named "Social": the link is imported without a channel/),
-      expect.stringMatching(/not one of this account's branded domains \(go\.brand\.com\): the link is made on the service's own domain/),
-      expect.stringMatching(/neither "public" nor "private": the link gets the service's default/),
+    expect(e?.notes?.map(englishText)).toEqual([
+      expect.stringMatching(/^There are 2 channels named “Social”: the link is imported without a channel/),
+      expect.stringMatching(/not one of this account’s branded domains \(go\.brand\.com\): the link is made on the service’s own domain/),
+      expect.stringMatching(/neither “public” nor “private”: the link gets the service’s default/),
     ]);
     expect(e?.kept?.leftOut?.map((l) => l.field)).toEqual(['channel', 'domain', 'status']);
     // A past expiry is asked about once in the preview, not the row's error.

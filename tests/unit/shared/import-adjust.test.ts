@@ -4,10 +4,11 @@
  * in the job's rows, and their old values kept for the link's origin.
  */
 import { describe, expect, it } from 'vitest';
+import { englishText } from '../../../electron/shared/message-ref.js';
 import { readFileSync } from 'node:fs';
 import { guessMapping, previewRows, tableFromCsv, type BulkLookups } from '../../../electron/shared/bulk-import.js';
 import { readImportFile } from '../../../electron/shared/import-file.js';
-import { clashText, findAliasClashes, jobOrigin, jobRows, type AliasChoices } from '../../../electron/shared/import-aliases.js';
+import { clashMessage, findAliasClashes, jobOrigin, jobRows, type AliasChoices } from '../../../electron/shared/import-aliases.js';
 import { recogniseFormat } from '../../../electron/shared/import-formats.js';
 import { channelSchemas } from '../../../electron/shared/schemas.js';
 import { fixturePath } from '../../support/import-fixtures.js';
@@ -32,19 +33,20 @@ describe('an alias the service refuses by its rules', () => {
     expect(preview.invalid).toBe(0);
     const [first, second, third, fourth] = preview.rows;
     expect(first?.input?.custom).toBeUndefined();
-    expect(first?.aliasRefused).toEqual({ alias: '1h', reason: 'The custom alias must be 3 to 64 characters long; this one has 2.' });
+    expect(first?.aliasRefused?.alias).toBe('1h');
+    expect(englishText(first!.aliasRefused!.reason)).toBe('The custom alias must be 3 to 64 characters long; this one has 2.');
     expect(second?.aliasRefused?.alias).toBe('1f');
     expect(third?.aliasRefused?.alias).toBe('z');
     expect(fourth?.input?.custom).toBe('newsletter');
     const clashes = findAliasClashes(preview.rows, []);
-    expect(clashText(clashes.get(first!.line)!, 'Work')).toBe('The alias "1h" cannot be kept on Work: the custom alias must be 3 to 64 characters long; this one has 2.');
+    expect(englishText(clashMessage(clashes.get(first!.line)!, 'Work'))).toBe('The alias “1h” cannot be kept on Work. The custom alias must be 3 to 64 characters long; this one has 2.');
   });
 
   it('made with a new alias by default: the result note says why, the origin keeps the old alias', () => {
     const out = jobRows(preview.rows, findAliasClashes(preview.rows, []), RANDOM);
     expect(out.rows.map((r) => r.custom)).toEqual([undefined, undefined, undefined, 'newsletter']);
     expect(out.renamed).toBe(3);
-    expect(out.kept[0]).toEqual({ alias: '1h', notes: ['Made with a new alias: "1h" cannot be kept (the custom alias must be 3 to 64 characters long; this one has 2).'] });
+    expect(out.kept[0]).toEqual({ alias: '1h', notes: ['Made with a new alias: “1h” cannot be kept. The custom alias must be 3 to 64 characters long; this one has 2.'] });
     expect(out.kept[3]).toBeNull();
     const origin = jobOrigin(out, { label: 'YOURLS API answer', service: 'YOURLS' });
     expect(origin?.kept?.[1]?.alias).toBe('1f');
@@ -97,9 +99,9 @@ describe('a click count or date that cannot be read', () => {
     const preview = previewRows(table, guessMapping(table), lookups, NOW);
     const [a, b] = preview.rows;
     expect(a?.input).toEqual({ url: 'https://example.com/a', custom: 'abc' });
-    expect(a?.notes).toEqual([
-      'The click count "lots" cannot be read: the link is imported without it.',
-      'The created date "sometime" cannot be read: the link is imported without it.',
+    expect(a?.notes?.map(englishText)).toEqual([
+      'The click count “lots” cannot be read: the link is imported without it.',
+      'The created date “sometime” cannot be read: the link is imported without it.',
     ]);
     expect(b?.formerClicks).toBe(5);
     const out = jobRows(preview.rows, new Map(), RANDOM);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishText } from '../../../electron/shared/message-ref.js';
 import { formatDay, formatUtc, readDate } from '../../../electron/shared/import-dates.js';
 import { dateCell } from '../../../electron/shared/source-rows.js';
 import { previewRows, tableFromCsv, type BulkLookups } from '../../../electron/shared/bulk-import.js';
@@ -60,7 +61,7 @@ describe('one reader for the file path and the live path', () => {
     const row = previewRows(table, ['url', 'expiry'], lookups, NOW).rows[0];
     expect(row?.errors).toEqual({});
     expect(row?.input).toEqual({ url: 'https://example.com/a' });
-    expect(row?.notes).toEqual(['The expiry "soon" cannot be read: the link is imported without it.']);
+    expect(row?.notes?.map(englishText)).toEqual(['The expiry “soon” cannot be read: the link is imported without it.']);
     expect(row?.kept?.leftOut).toEqual([{ field: 'expiry', value: 'soon' }]);
   });
 
@@ -70,7 +71,7 @@ describe('one reader for the file path and the live path', () => {
     expect(unanswered.unsettledDates).toEqual(['created']);
     const [bad, good] = unanswered.rows;
     expect(bad?.input).not.toBeNull();
-    expect(bad?.notes).toEqual(['The created date "04/02/2023" cannot be read: the link is imported without it.']);
+    expect(bad?.notes?.map(englishText)).toEqual(['The created date “04/02/2023” cannot be read: the link is imported without it.']);
     expect(good?.created).toBe(1680427800_000);
     const dayFirst = previewRows(table, ['url', 'created'], lookups, NOW, new Map(), { dayFirst: true });
     expect(dayFirst.unsettledDates).toEqual([]);

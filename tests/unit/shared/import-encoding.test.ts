@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { decodeImportText, ENCODING_WORDS } from '../../../electron/shared/import-encoding.js';
+import { decodeImportText } from '../../../electron/shared/import-encoding.js';
 import { readImportFile } from '../../../electron/shared/import-file.js';
 import { fixturePath } from '../../support/import-fixtures.js';
 
@@ -41,11 +41,6 @@ describe('a file is decoded in the encoding its tool wrote', () => {
     const file = read('bitly-links.csv');
     expect(file.encoding).toBe('utf-8');
     expect(file.table.records[2]?.fields[0]).toBe('Café crème — menu');
-  });
-
-  it('every encoding has its words for the preview', () => {
-    expect(ENCODING_WORDS['windows-1252']).toMatch(/^Windows-1252/);
-    expect(ENCODING_WORDS['utf-16le']).toMatch(/^UTF-16 LE/);
   });
 });
 

@@ -1,0 +1,202 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import BulkMappingStep from '../../../renderer/src/components/bulk/BulkMappingStep.vue';
+import BulkPreviewStep from '../../../renderer/src/components/bulk/BulkPreviewStep.vue';
+import BulkLiveSourceStep from '../../../renderer/src/components/bulk/BulkLiveSourceStep.vue';
+import BulkJobCard from '../../../renderer/src/components/bulk/BulkJobCard.vue';
+import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import { useBulkStore } from '../../../renderer/src/stores/bulk.js';
+import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
+import type { BulkJob, BulkRow } from '../../../electron/shared/bulk.js';
+import { untilDom } from './dom-signals.js';
+import { dateFormWords, encodingWords, fieldLabel, thousandsWords } from '../../../renderer/src/components/bulk/bulk-words.js';
+import { BULK_FIELDS } from '../../../electron/shared/bulk-import.js';
+import { installFakeBridge, keychainOk, ok, remoteProfile, type FakeBridge } from './fake-bridge.js';
+
+/*
+ * The bulk import's steps in German (issue 44): the mapping, the dry run with its questions and
+ * aliases, the live source form and a move's card, with each count in the singular and the
+ * plural, no raw message key and no English sentence left.
+ */
+
+let fake: FakeBridge;
+let pinia: Pinia;
+let wrapper: VueWrapper | undefined;
+
+beforeEach(async () => {
+  setAppLocale('de');
+  fake = installFakeBridge();
+  fake.answer('profiles:list', ok({ profiles: [remoteProfile], currentId: remoteProfile.id, keychain: keychainOk }));
+  fake.answer('bulk:aliases', ok([]));
+  pinia = createPinia();
+  setActivePinia(pinia);
+  await useProfilesStore().load();
+});
+
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  delete window.linkdeck;
+  document.body.innerHTML = '';
+  setAppLocale('en');
+});
+
+const text = (testId: string) => document.querySelector(`[data-testid="${testId}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+const page = () => document.body.textContent?.replace(/\s+/g, ' ') ?? '';
+
+/** English words no German sentence of these steps holds (data here has none of them). */
+const ENGLISH = /\b(the|is|are|and|with|of|rows?|cannot|choose|shorten|column|left out|ready)\b/i;
+function expectGermanOnly(): void {
+  const all = page();
+  expect(all).not.toMatch(/\bbulk\.[a-zA-Z]+\.[a-zA-Z]+/);
+  expect(all.match(ENGLISH)?.[0] ?? null).toBeNull();
+}
+
+async function mountStep(component: object, csv: string, step: 'mapping' | 'preview'): Promise<VueWrapper> {
+  const bulk = useBulkStore();
+  bulk.setLookups({ channels: [{ id: 4, name: 'Newsletter' }], campaigns: [], domains: [] });
+  bulk.useSource('csv', csv, 'Import');
+  bulk.step = step;
+  wrapper = mount(component, { global: { plugins: [pinia] }, attachTo: document.body });
+  await flushPromises();
+  return wrapper;
+}
+
+describe('the bulk import in German', () => {
+  it('the mapping step counts one row and several, and names the fields in German', async () => {
+    await mountStep(BulkMappingStep, ['url,tags', 'https://example.com/a,Sommer'].join('\n'), 'mapping');
+    expect(page()).toContain('1 Zeile in „Import“, die erste Zeile als Spaltennamen gelesen.');
+    expect(page()).toContain('Zeilen prüfen');
+    expectGermanOnly();
+    wrapper?.unmount();
+    document.body.innerHTML = '';
+
+    await mountStep(BulkMappingStep, ['url,tags', 'https://example.com/a,Sommer', 'https://example.com/b,Winter', 'https://example.com/c,'].join('\n'), 'mapping');
+    expect(page()).toContain('3 Zeilen in „Import“');
+    expectGermanOnly();
+  });
+
+  it('the dry run: tags naming no channel, expired links and the start button, singular and plural', async () => {
+    await mountStep(
+      BulkPreviewStep,
+      [
+        'originalURL,shortURL,path,title,clicks,createdAt,expiresAt,tags',
+        'https://example.com/a,https://go.example.io/a,aa1,A,3,2024-05-01T09:00:00.000Z,2024-07-30T00:00:00.000Z,Sommer',
+        'https://example.com/b,https://go.example.io/b,bb2,B,5,2024-01-01T00:00:00.000Z,2024-06-01T00:00:00.000Z,Sommer',
+        'https://example.com/c,https://go.example.io/c,cc3,C,5,2024-01-01T00:00:00.000Z,,Winter',
+      ].join('\n'),
+      'preview',
+    );
+    expect(text('bulk-channel-count')).toBe('2 Tags nennen keinen Kanal');
+    expect(text('bulk-channels-outcome')).toBe('Ohne dies bleiben 3 Links ohne Kanal.');
+    expect(text('bulk-expired-summary')).toBe('2 Links haben ein Ablaufdatum in der Vergangenheit; der Dienst nimmt kein vergangenes Ablaufdatum an.');
+    expect(text('bulk-expired-row')).toBe('Zeile 2 https://example.com/a: bei Short.io am 2024-07-30 abgelaufen');
+    expect(text('bulk-unanswered')).toBe('Geben Sie oben an, was mit den abgelaufenen Links geschehen soll, um zu starten.');
+    expectGermanOnly();
+
+    await wrapper!.get('[data-testid="bulk-create-channels"]').trigger('click');
+    expect(text('bulk-channel-count')).toBe('2 Kanäle anzulegen');
+    expect(page()).toContain('Diese 2 Kanäle auf Work anlegen');
+    expect(text('bulk-channels-outcome')).toBe('Sie werden beim Start des Auftrags vor den Links angelegt, und 3 Zeilen kommen in sie.');
+    await wrapper!.get('[data-testid="bulk-expired-leave-out"] input').setValue(true);
+    expect(text('bulk-start')).toBe('1 Link kürzen (2 übersprungen)');
+    await wrapper!.get('[data-testid="bulk-expired-import"] input').setValue(true);
+    expect(text('bulk-start')).toBe('3 Links kürzen');
+    expectGermanOnly();
+  });
+
+  it('the dry run with one tag and one expired link uses the singular', async () => {
+    await mountStep(
+      BulkPreviewStep,
+      ['originalURL,shortURL,path,title,clicks,createdAt,expiresAt,tags', 'https://example.com/a,https://go.example.io/a,aa1,A,3,2024-05-01T09:00:00.000Z,2024-07-30T00:00:00.000Z,Sommer'].join('\n'),
+      'preview',
+    );
+    expect(text('bulk-channel-count')).toBe('1 Tag nennt keinen Kanal');
+    expect(text('bulk-expired-summary')).toBe('1 Link hat ein Ablaufdatum in der Vergangenheit; der Dienst nimmt kein vergangenes Ablaufdatum an.');
+    await wrapper!.get('[data-testid="bulk-create-channels"]').trigger('click');
+    expect(page()).toContain('Diesen Kanal auf Work anlegen');
+    expect(text('bulk-channels-outcome')).toBe('Er wird beim Start des Auftrags vor den Links angelegt, und 1 Zeile kommt in ihn.');
+    expectGermanOnly();
+  });
+
+  it('the aliases a file cannot keep are counted in German', async () => {
+    await mountStep(BulkPreviewStep, ['url,alias', 'https://example.com/a,dup', 'https://example.com/b,dup', 'https://example.com/c,zz9'].join('\n'), 'preview');
+    await untilDom(() => text('bulk-alias-summary') !== null && !text('bulk-alias-summary')!.startsWith('Kein'));
+    expect(text('bulk-alias-summary')).toBe('1 Alias wird in dieser Datei zweimal für verschiedene URLs verwendet.');
+    expect(page()).toContain('Der Alias „dup“ wird schon in Zeile 2 dieser Datei für eine andere URL verwendet.');
+    expectGermanOnly();
+  });
+
+  it('the import’s notes (importNotes) and an alias the rules refuse read in German', async () => {
+    await mountStep(BulkPreviewStep, ['url,clicks,alias', 'https://example.com/a,viele,1h', 'https://example.com/b,5,zz9'].join('\n'), 'preview');
+    expect(text('bulk-left-out')).toContain('1 Link wird ohne einen unlesbaren Wert importiert');
+    expect(text('bulk-left-out-row')).toBe('Zeile 2 Die Klickzahl „viele“ ist nicht lesbar: Der Link wird ohne diesen Wert importiert.');
+    expect(text('bulk-alias-summary')).toBe('1 Alias kann auf Work nicht bleiben (die Alias-Regeln des Dienstes).');
+    expect(text('bulk-alias-clash')).toContain('Der Alias „1h“ kann auf Work nicht bleiben.');
+    expectGermanOnly();
+  });
+
+  it('a row with a problem says it in German', async () => {
+    await mountStep(BulkPreviewStep, ['url', 'https://example.com/a', 'ftp://files.example.com/x'].join('\n'), 'preview');
+    expect(text('bulk-bad-reason')).toMatch(/verwendet das Schema „ftp:“; erlaubt sind nur Webadressen mit http:\/\/ und https:\/\//);
+    expectGermanOnly();
+  });
+
+  it('what keeps an import from starting is said in German', async () => {
+    const bulk = useBulkStore();
+    bulk.useSource('csv', ['url,note', 'https://example.com/a,x'].join('\n'), 'Import');
+    bulk.mapping = ['ignore', 'description'];
+    bulk.step = 'preview';
+    wrapper = mount(BulkPreviewStep, { global: { plugins: [pinia] }, attachTo: document.body });
+    await flushPromises();
+    expect(text('bulk-blocker')).toBe('Dieser Import kann nicht startenWählen Sie die Spalte mit den Ziel-URLs.');
+  });
+
+  it('names every field, encoding, date form and separator in German', () => {
+    const words = [
+      ...BULK_FIELDS.map((f) => fieldLabel(f.field)),
+      ...(['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be', 'windows-1252'] as const).map(encodingWords),
+      ...(['standard', 'dd.mm.yyyy', 'yyyy/mm/dd', 'dd/mm/yyyy', 'mm/dd/yyyy', 'slash-unsettled'] as const).map(dateFormWords),
+      ...(['.', ',', 'space'] as const).map(thousandsWords),
+    ];
+    expect(words.filter((w) => w.startsWith('bulk.'))).toEqual([]);
+    expect(encodingWords('utf-16le')).toBe('UTF-16 LE (mit Byte-Order-Mark, wie Excels „Unicode-Text“)');
+    expect(fieldLabel('url')).toBe('Ziel-URL');
+    expect(dateFormWords('dd/mm/yyyy')).toBe('Tag/Monat/Jahr (30/06/2024)');
+  });
+
+  it('the live source form asks in German', async () => {
+    wrapper = mount(BulkLiveSourceStep, { global: { plugins: [pinia] }, attachTo: document.body });
+    await flushPromises();
+    expect(page()).toContain('API-Schlüssel');
+    expect(page()).toContain('Links abrufen');
+    expect(text('live-what')).toContain('Links, Notizen und Ablaufdatum werden gelesen');
+    expectGermanOnly();
+  });
+
+  it('a move’s card says what left the source, with one link and several', async () => {
+    const rows: BulkRow[] = [0, 1, 2].map((index) => ({
+      index,
+      input: { url: `https://example.com/${index}` },
+      status: 'created',
+      linkId: 100 + index,
+      shortUrl: `https://work.example/n${index}`,
+      error: null,
+      source: { linkId: index + 1, shortUrl: `http://127.0.0.1:4100/s${index}`, removal: index === 0 ? 'removed' : 'failed', error: 'Belegt.' },
+    }));
+    fake.answer('bulk:rows', ok({ rows, total: 3 }));
+    const job: BulkJob = {
+      id: 'job-1', name: 'Umzug', createdAt: 0, finishedAt: 1, status: 'done', reuse: true, total: 3,
+      counts: { queued: 0, sending: 0, created: 3, reused: 0, failed: 0, cancelled: 0 }, etaMs: null, message: null,
+      transfer: { mode: 'move', sourceProfileId: 'p-local', sourceName: 'Lokal', targetProfileId: 'p-remote', targetName: 'Work', removedFromSource: 1, removeFailed: 2, leftOut: [] },
+    };
+    wrapper = mount(BulkJobCard, { props: { job }, global: { plugins: [pinia] }, attachTo: document.body });
+    await untilDom(() => text('bulk-transfer-remove-reasons') !== null);
+    expect(text('bulk-transfer-removed')).toBe('1 aus Lokal entfernt');
+    expect(text('bulk-transfer-remove-failed')).toBe('2 nicht entfernt');
+    expect(text('bulk-transfer-remove-reasons')).toBe('Belegt. (2 Links; sie bleiben auf Lokal, die Kopie ist auf Work)');
+    expectGermanOnly();
+  });
+});
