@@ -176,6 +176,16 @@ describe('the bulk import in German', () => {
     expectGermanOnly();
   });
 
+  it('the live source form’s field checks speak German next to their fields', async () => {
+    wrapper = mount(BulkLiveSourceStep, { global: { plugins: [pinia] }, attachTo: document.body });
+    await flushPromises();
+    // Kutt's address is filled in; the key is not: the key's check answers next to its field.
+    await wrapper.find('[data-testid="bulk-live"]').trigger('submit');
+    await untilDom(() => text('live-key-error') !== null);
+    expect(text('live-key-error')).toBe('Fügen Sie den API-Schlüssel aus Ihren Kutt-Einstellungen ein.');
+    expectGermanOnly();
+  });
+
   it('a move’s card says what left the source, with one link and several', async () => {
     const rows: BulkRow[] = [0, 1, 2].map((index) => ({
       index,
