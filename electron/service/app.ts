@@ -6,7 +6,7 @@ import type { ServiceContext } from './context.js';
 import { ApiError, badRequest, unprocessable } from './errors.js';
 import { escapeHtml, htmlPage, sendHtml } from './html.js';
 import { ADDRESS_LIMIT_DEFAULTS, createAddressLimits, RateLimitError, type AddressLimitOptions } from './address-limits.js';
-import { RateLimiter } from './rate-limit.js';
+import { createRateBudget } from './rate-limit-postgres.js';
 import { registerAvatarRoute } from './routes/account.js';
 import { registerApiRoutes } from './routes/index.js';
 import type { DirectRedirect } from './redirect/direct-redirect.js';
@@ -143,7 +143,8 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
     sendError(request, reply, new ApiError(404, isApi(request) ? `There is no endpoint ${request.method} ${request.url.split('?')[0]}.` : 'This short link does not exist.')),
   );
 
-  const limiter = new RateLimiter(opts.rateLimit, ctx.now);
+  // One budget per key: in memory on SQLite, shared by every node through PostgreSQL.
+  const limiter = createRateBudget(ctx.store, opts.rateLimit, ctx.now);
   const addressLimits = createAddressLimits({ ...ADDRESS_LIMIT_DEFAULTS, ...opts.addressLimits }, ctx.now);
   if (addressLimits.pages.enabled || addressLimits.passwordPosts.enabled) {
     // Short-link requests: a synchronous hook, the cheapest kind (every redirect passes here).
@@ -163,7 +164,9 @@ export function buildApp(ctx: ServiceContext, opts: AppOptions): FastifyInstance
           if (error instanceof ApiError && error.status === 401) addressLimits.countBadKey(request);
           throw error;
         }
-        const rate = limiter.take(request.userId);
+        const taken = limiter.take(request.userId);
+        // SQLite's answer is at once: no extra turn of the loop for it.
+        const rate = taken instanceof Promise ? await taken : taken;
         reply.header('X-RateLimit-Limit', rate.limit);
         reply.header('X-RateLimit-Remaining', rate.remaining);
         reply.header('X-RateLimit-Reset', rate.reset);

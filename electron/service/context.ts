@@ -23,6 +23,17 @@ export interface ServiceContext {
    * cache reads them again (optional: contexts made without redirects have none).
    */
   readonly domainChanged?: Set<() => void>;
+  /**
+   * Called when this node's caches may hold anything stale (PostgreSQL: another node changed a
+   * domain, or the change feed reconnected or reached its time-to-live): drop every cached link
+   * and domain.
+   */
+  readonly cachesReset?: Set<() => void>;
+  /**
+   * PostgreSQL: tells every other node (the change feed, database/change-feed.ts) that a link or
+   * domain changed, once the change committed. Absent on SQLite (one process).
+   */
+  publishChange?: (kind: 'link' | 'domain', id: number) => void;
   /** Prometheus metrics, when the service was started with them (--metrics, --metrics-listen). */
   metrics?: ServiceMetrics;
 }
@@ -30,10 +41,14 @@ export interface ServiceContext {
 /** What database work that makes links and QR codes needs besides the store: the clock and the address. */
 export type StoreContext = Pick<ServiceContext, 'baseUrl' | 'now'>;
 
+/** A link changed or was deleted (called after the change committed): this node's caches, then every other node's. */
 export function notifyLinkChanged(ctx: ServiceContext, linkId: number): void {
   for (const listener of ctx.linkChanged) listener(linkId);
+  ctx.publishChange?.('link', linkId);
 }
 
-export function notifyDomainChanged(ctx: ServiceContext): void {
+/** A domain was added, changed or deleted (after commit); `domainId` tells the other nodes which. */
+export function notifyDomainChanged(ctx: ServiceContext, domainId: number): void {
   if (ctx.domainChanged) for (const listener of ctx.domainChanged) listener();
+  ctx.publishChange?.('domain', domainId);
 }

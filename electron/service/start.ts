@@ -4,7 +4,8 @@ import { buildApp, DEFAULT_TIMEOUTS, type ServerTimeouts } from './app.js';
 import type { ServiceContext } from './context.js';
 import { retargetQrFiles } from './qr/qr-image-routes.js';
 import { DB_FILE, openDatabase } from './db.js';
-import { sqliteStore, type Store } from './database/store.js';
+import { PostgresStore, sqliteStore, type Store } from './database/store.js';
+import { createChangeFeed, publishDomainChanged, publishLinkChanged, type ChangeFeed } from './database/change-feed.js';
 import { openPostgres } from './database/postgres-open.js';
 import { first, text } from './database/work.js';
 import { runningServiceMessage, takeDataLock } from './data-lock.js';
@@ -87,6 +88,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   await keepTickObjectShape();
   const opened = await openEngine(options);
   const { db, store } = opened;
+  let feed: ChangeFeed | undefined;
+  const closeEngine = async () => {
+    await feed?.close();
+    await opened.close();
+  };
   const now = options.now ?? Date.now;
 
   let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
@@ -98,7 +104,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     countryHeader: (options.countryHeader ?? 'cf-ipcountry').toLowerCase(),
     linkChanged: new Set(),
     domainChanged: new Set(),
+    cachesReset: new Set(),
   };
+  const log = options.log ?? ((message: string) => console.error(message));
+  if (store instanceof PostgresStore) {
+    // What another node changes reaches this node's caches through PostgreSQL's LISTEN/NOTIFY.
+    feed = listenForChanges(store, ctx, log);
+    // Listening before serving: a node that answers has heard every change made after it started.
+    await feed.ready;
+  }
   const wantMetrics = options.metrics && (options.metrics.servicePort || options.metrics.listen);
   if (wantMetrics) {
     // The app is made below; the metrics ask it only when scraped.
@@ -110,7 +124,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
   const timeouts: ServerTimeouts = { ...SERVER_DEFAULTS.timeouts, ...options.timeouts };
   if (timeouts.headersMs > timeouts.requestMs) {
-    await opened.close();
+    await closeEngine();
     throw new RangeError('The headers timeout must not be longer than the request timeout.');
   }
   const app = buildApp(ctx, {
@@ -138,7 +152,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   } catch (error) {
     // Stop the click writer and the timers first: they hold the database open.
     await app.close();
-    await opened.close();
+    await closeEngine();
     throw error;
   }
   // The first user is made only once the ports are bound: a start that fails before (a port
@@ -175,9 +189,44 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           await stopped;
         }
         await app.close();
-        await opened.close();
+        await closeEngine();
       })()),
   };
+}
+
+/**
+ * The safety net under the change feed: every node drops its cached links and domains this often,
+ * so a change is served everywhere within this time even if a notification was never heard.
+ */
+export const CHANGE_FEED_TTL_MS = 60_000;
+
+/**
+ * PostgreSQL: other nodes' changes drop this node's cached entries (a link by its id; a domain,
+ * or a reconnection or the TTL, every link and domain), and this node's own changes are
+ * published to them (ctx.publishChange, called by notifyLinkChanged/notifyDomainChanged right
+ * after the change committed; a publish that fails is logged, and the TTL bounds what it missed).
+ */
+function listenForChanges(store: PostgresStore, ctx: ServiceContext, log: (message: string) => void): ChangeFeed {
+  const resetCaches = () => {
+    for (const listener of ctx.cachesReset ?? []) listener();
+  };
+  const feed = createChangeFeed(
+    store.pool,
+    {
+      // Only this node's listeners: notifyLinkChanged would publish the change again.
+      onLinkChanged: (linkId) => {
+        for (const listener of ctx.linkChanged) listener(linkId);
+      },
+      onDomainChanged: resetCaches,
+      onReset: resetCaches,
+    },
+    { ttlMs: CHANGE_FEED_TTL_MS, onError: (error) => log(`The change feed between nodes: ${error.message}`) },
+  );
+  ctx.publishChange = (kind, id) => {
+    const published = kind === 'link' ? publishLinkChanged(store, id) : publishDomainChanged(store, id);
+    published.catch((error: unknown) => log(`A change could not be published to the other nodes (they see it within ${CHANGE_FEED_TTL_MS / 1000} s): ${(error as Error).message}`));
+  };
+  return feed;
 }
 
 interface OpenEngine {

@@ -120,12 +120,40 @@ export class PostgresStore implements Store {
     return step.value;
   }
 
+  /** Savepoint names in use per connection: a transaction inside a transaction nests one deeper. */
+  private readonly depth = new WeakMap<pg.PoolClient, number>();
+
+  /**
+   * A transaction inside a transaction: a SAVEPOINT. On PostgreSQL any failed statement aborts
+   * the whole transaction (SQLite fails only the statement), so a nested op whose failure the
+   * outer work catches and recovers from (a random alias retried after a unique violation, say)
+   * must roll back to its savepoint, or every later statement of the outer one is refused.
+   */
+  private async nested(op: Extract<Op, { type: 'tx' }>, client: pg.PoolClient): Promise<unknown> {
+    const level = (this.depth.get(client) ?? 0) + 1;
+    const name = `linkdeck_nested_${level}`;
+    this.depth.set(client, level);
+    try {
+      await client.query(`SAVEPOINT ${name}`);
+      try {
+        const value = await this.drive(op.body(), client);
+        await client.query(`RELEASE SAVEPOINT ${name}`);
+        return value;
+      } catch (error) {
+        await client.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      this.depth.set(client, level - 1);
+    }
+  }
+
   private async exec(op: Op, client: pg.PoolClient | undefined): Promise<unknown> {
     switch (op.type) {
       case 'kind':
         return this.kind;
       case 'tx': {
-        if (client) return this.drive(op.body(), client);
+        if (client) return this.nested(op, client);
         const own = await this.pool.connect();
         try {
           await own.query('BEGIN');

@@ -255,7 +255,9 @@ export class LinkResolver {
     this.misses.clear();
   }
 
+  /** Drops every link (the change feed's reset); a read under way keeps nothing it read. */
   clear(): void {
+    this.changes++;
     this.links.clear();
     this.keysById.clear();
     this.misses.clear();

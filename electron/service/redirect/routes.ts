@@ -62,6 +62,11 @@ export function registerRedirectRoutes(
   ctx.linkChanged.add(onLinkChanged);
   const onDomainChanged = () => domains.invalidate();
   ctx.domainChanged?.add(onDomainChanged);
+  const onCachesReset = () => {
+    links.clear();
+    domains.invalidate();
+  };
+  ctx.cachesReset?.add(onCachesReset);
   // PostgreSQL: the domains and the visitor salt are read before the service listens.
   app.addHook('onReady', async () => {
     await Promise.all([domains.start(), visits.ready()]);
@@ -77,6 +82,7 @@ export function registerRedirectRoutes(
     domains.stop();
     ctx.linkChanged.delete(onLinkChanged);
     ctx.domainChanged?.delete(onDomainChanged);
+    ctx.cachesReset?.delete(onCachesReset);
     await clicks.close();
   });
 

@@ -98,8 +98,9 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
       if (isUniqueViolation(error)) throw conflict(`The domain ${host} has just been added.`);
       throw error;
     }
-    notifyDomainChanged(ctx);
-    return { error: 0, id: (added as { id: number }).id };
+    const addedId = (added as { id: number }).id;
+    notifyDomainChanged(ctx, addedId);
+    return { error: 0, id: addedId };
   });
 
   api.put<{ Params: { id: string } }>('/domain/:id/update', async (request) => {
@@ -113,7 +114,7 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
       'UPDATE domains SET redirect_root = COALESCE(?, redirect_root), redirect_404 = COALESCE(?, redirect_404) WHERE id = ?',
       redirectRoot ?? null, redirect404 ?? null, id,
     );
-    notifyDomainChanged(ctx);
+    notifyDomainChanged(ctx, id);
     return { error: 0, message: 'Domain has been updated successfully.' };
   });
 
@@ -146,7 +147,7 @@ export function registerDomainRoutes(api: FastifyInstance, ctx: ServiceContext):
         return ids;
       }),
     );
-    notifyDomainChanged(ctx);
+    notifyDomainChanged(ctx, id);
     for (const linkId of moved) notifyLinkChanged(ctx, linkId);
     const note =
       moved.length === 0
