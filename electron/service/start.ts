@@ -83,6 +83,9 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** How long a start waits for the change feed's first LISTEN. */
+const FEED_START_LIMIT_MS = 15_000;
+
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   // Before any traffic: every redirect's nextTicks stay on V8's fast path (see tick-objects.ts).
   await keepTickObjectShape();
@@ -111,7 +114,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // What another node changes reaches this node's caches through PostgreSQL's LISTEN/NOTIFY.
     feed = listenForChanges(store, ctx, log);
     // Listening before serving: a node that answers has heard every change made after it started.
-    await feed.ready;
+    // Bounded: a server that takes connections but never lets this one LISTEN (its connection
+    // limit reached) is a start that fails in words, not one that hangs.
+    let timer: NodeJS.Timeout | undefined;
+    const heard = await Promise.race([
+      feed.ready.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), FEED_START_LIMIT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!heard) {
+      await closeEngine();
+      throw new Error(`PostgreSQL took no LISTEN from this node within ${FEED_START_LIMIT_MS / 1000} s (is its max_connections reached?); nodes need it to see each other's changes.`);
+    }
   }
   const wantMetrics = options.metrics && (options.metrics.servicePort || options.metrics.listen);
   if (wantMetrics) {
