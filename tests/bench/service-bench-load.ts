@@ -4,7 +4,7 @@
  * when wrk is missing. Split out of service-bench.ts to keep that file to its one purpose.
  */
 import autocannon from 'autocannon';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
@@ -71,11 +71,12 @@ function toMs(value: string, unit: string): number {
   return unit === 'us' ? n / 1000 : unit === 'ms' ? n : unit === 's' ? n * 1000 : n * 60_000;
 }
 
-export function runWrk(url: string, script: string, aliasFile: string, seconds: number): WrkResult {
-  const args = [`-c${CONNECTIONS}`, `-d${seconds}s`, '-t2', '--latency', '-s', script, `${url}/`, '--', aliasFile];
-  const r = PIN ? spawnSync('taskset', ['-c', '1', WRK, ...args], { encoding: 'utf8' }) : spawnSync(WRK, args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
-  const out = r.stdout;
+function wrkArgs(url: string, script: string, aliasFile: string, seconds: number, connections: number, threads: number): [string, string[]] {
+  const args = [`-c${connections}`, `-d${seconds}s`, `-t${threads}`, '--latency', '-s', script, `${url}/`, '--', aliasFile];
+  return PIN ? ['taskset', ['-c', '1', WRK, ...args]] : [WRK, args];
+}
+
+function parseWrk(out: string): WrkResult {
   const pct = (p: string) => {
     const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(out);
     return m ? toMs(m[1] as string, m[2] as string) : NaN;
@@ -91,11 +92,55 @@ export function runWrk(url: string, script: string, aliasFile: string, seconds: 
   };
 }
 
+export function runWrk(url: string, script: string, aliasFile: string, seconds: number): WrkResult {
+  const [cmd, args] = wrkArgs(url, script, aliasFile, seconds, CONNECTIONS, 2);
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
+  return parseWrk(r.stdout);
+}
+
+/**
+ * The same load spread over several servers (the nodes of one PostgreSQL database): one wrk per
+ * server at the same time, the CONNECTIONS and the two threads shared out between them, so the
+ * load generator takes the same share of the machine as against one server. Rates and counts
+ * add up; the latencies are the worst server's.
+ */
+export async function runWrkSpread(urls: string[], script: string, aliasFile: string, seconds: number): Promise<WrkResult> {
+  const each = await Promise.all(
+    urls.map(
+      (url) =>
+        new Promise<WrkResult>((ok, fail) => {
+          const [cmd, args] = wrkArgs(url, script, aliasFile, seconds, Math.ceil(CONNECTIONS / urls.length), Math.max(1, Math.floor(2 / urls.length)));
+          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+          child.once('error', fail);
+          child.once('exit', (code) => (code === 0 ? ok(parseWrk(out)) : fail(new Error(`wrk failed: ${out}`))));
+        }),
+    ),
+  );
+  return sumResults(each);
+}
+
+export function sumResults(each: WrkResult[]): WrkResult {
+  const errors = each.map((r) => r.socketErrors).filter((e) => e !== 'none');
+  return {
+    requests: each.reduce((n, r) => n + r.requests, 0),
+    perSec: each.reduce((n, r) => n + r.perSec, 0),
+    p50: Math.max(...each.map((r) => r.p50)),
+    p90: Math.max(...each.map((r) => r.p90)),
+    p99: Math.max(...each.map((r) => r.p99)),
+    bad: each.reduce((n, r) => n + r.bad, 0),
+    socketErrors: errors.length ? errors.join('; ') : 'none',
+  };
+}
+
 /** Without wrk: autocannon in this process, with the same random alias per request. */
-export async function runAutocannonRedirects(url: string, aliases: string[], seconds: number): Promise<WrkResult> {
+export async function runAutocannonRedirects(url: string, aliases: string[], seconds: number, connections = CONNECTIONS): Promise<WrkResult> {
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     requests: [
       {

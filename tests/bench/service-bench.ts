@@ -55,7 +55,8 @@ import { join, resolve } from 'node:path';
 import { openDatabase } from '../../electron/service/db.js';
 import { createUser } from '../../electron/service/users.js';
 import { visitorSalt } from '../../electron/service/redirect/visitor.js';
-import { CONNECTIONS, LUA, PIN, runAutocannonRedirects, runWrk, WRK, type WrkResult } from './service-bench-load.js';
+import { CONNECTIONS, LUA, PIN, runAutocannonRedirects, runWrk, runWrkSpread, sumResults, WRK, type WrkResult } from './service-bench-load.js';
+import { benchPostgres } from './service-bench-pg.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LINKS = Number(process.env['BENCH_LINKS'] ?? 100_000);
@@ -125,10 +126,10 @@ function seed(dataDir: string): { key: string; aliases: string[]; plain: string[
 
 // ---------------------------------------------------------------- the service process
 
-type ServerKind = 'bare' | 'floor' | 'service' | 'bundle' | 'baseline';
+type ServerKind = 'bare' | 'floor' | 'service' | 'bundle' | 'baseline' | 'postgres';
 const BASELINE = process.env['BENCH_BASELINE_SERVICE'];
 
-/** `at`: the data folder (service, bundle) or the database file (floor). */
+/** `at`: the data folder (service, bundle), the database file (floor) or URL (postgres: a node on it). */
 async function startServer(kind: ServerKind, at = ''): Promise<{ url: string; child: ChildProcess }> {
   // Every request comes from 127.0.0.1, which the standalone service limits like any address
   // (issue 32, item 9): the per-address page limit is raised out of reach rather than turned
@@ -142,6 +143,7 @@ async function startServer(kind: ServerKind, at = ''): Promise<{ url: string; ch
     service: ['--import', 'tsx', join(ROOT, 'electron/service/cli.ts'), ...service],
     bundle: [join(BUNDLE_DIR, 'cli.js'), ...service],
     baseline: ['--import', 'tsx', BASELINE ?? '', ...service],
+    postgres: ['--import', 'tsx', join(ROOT, 'electron/service/cli.ts'), ...service.slice(0, 2), '--database', at, ...service.slice(4)],
   }[kind];
   const [cmd, cmdArgs] = PIN ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, cmdArgs as string[], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
@@ -367,10 +369,28 @@ async function main() {
     await benchApi(url, key, 'GET /api/urls?limit=100', 'GET', '/api/urls?limit=100');
     await benchApi(url, key, 'POST /api/url/add', 'POST', '/api/url/add', { url: 'https://example.com/from-the-benchmark' });
 
+    // Issue 42, item 8: PostgreSQL one node and two nodes against this SQLite node (service-bench-pg.ts).
+    const pgPart = await benchPostgres({
+      sqliteDir: dataDir,
+      sqliteUrl: url,
+      sqliteKey: key,
+      sqliteCpuSeconds: () => cpuSeconds(pidOf('service')),
+      startNode: (database) => startServer('postgres', database),
+      stopNode: stopServer,
+      load: (targets, seconds) =>
+        haveWrk ? runWrkSpread(targets, script, aliasFile, seconds) : Promise.all(targets.map((t) => runAutocannonRedirects(t, plain, seconds, Math.ceil(CONNECTIONS / targets.length)))).then(sumResults),
+      settleDisk,
+      cpuSeconds,
+      rounds: ROUNDS,
+      duration: DURATION,
+    });
+    rows.push(...pgPart.rows);
+    ratioLines.push(...pgPart.ratioLines);
+
     // Closing flushes the click buffer; then every answered redirect must be in the database.
     await stopServer(child);
     child = undefined;
-    const answered = (warm.get('service') as WrkResult).requests + ours.reduce((n, r) => n + r.requests, 0) + sanity;
+    const answered = (warm.get('service') as WrkResult).requests + ours.reduce((n, r) => n + r.requests, 0) + sanity + pgPart.sqliteAnswered;
     rows.push(clickRow('Clicks stored after close (rows / links.clicks / answered)', dataDir, answered));
   } finally {
     if (child) await stopServer(child);
