@@ -147,3 +147,63 @@ for (const lang of LANGS) {
     }
   }
 }
+
+test.describe('de at 1024×700, by keyboard alone', () => {
+  test.use({ locale: 'de', viewport: { width: 1024, height: 700 } });
+
+  test('create a link, then Tab through Links: every stop visible, its focus drawn, the toolbar and the list reached', async ({ app }) => {
+    test.setTimeout(120_000);
+    const { page } = app;
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.getByTestId('use-local').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('links-list')).toBeVisible();
+    // The command palette in German: "Neuer Link" opens the form with the focus in its URL field.
+    await page.keyboard.press('Control+k');
+    await expect(page.getByTestId('palette-input')).toBeFocused();
+    await page.keyboard.type('Neuer Link');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('new-link-url')).toBeFocused();
+    await page.keyboard.type(LONG_URL);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('new-link-short-url')).toBeVisible({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await screenSettled(page);
+
+    const reached = new Set<string>();
+    const problems: string[] = [];
+    await page.getByTestId('nav-links').focus();
+    for (let presses = 0; presses < 60 && !reached.has('resource-links'); presses++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return null;
+        el.setAttribute('data-keyboard-stop', '');
+        const id = el.getAttribute('data-testid') ?? el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.tagName.toLowerCase();
+        const r = el.getBoundingClientRect();
+        const onScreen = r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+        return { id, onScreen, box: { x: r.left, y: r.top, width: r.width, height: r.height } };
+      });
+      if (!stop) continue;
+      // The focus is drawn when the element and its surroundings (a ring, an outline, its field's
+      // border) look different focused and not: two pictures, transitions run to their end.
+      let drawn = true;
+      if (stop.onScreen) {
+        const x = Math.max(0, stop.box.x - 4);
+        const y = Math.max(0, stop.box.y - 4);
+        const clip = { x, y, width: Math.min(1024 - x, stop.box.width + 8), height: Math.min(700 - y, stop.box.height + 8) };
+        const focused = await page.screenshot({ clip, animations: 'disabled' });
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        const blurred = await page.screenshot({ clip, animations: 'disabled' });
+        drawn = !focused.equals(blurred);
+        await page.locator('[data-keyboard-stop]').focus();
+      }
+      await page.evaluate(() => document.querySelector('[data-keyboard-stop]')?.removeAttribute('data-keyboard-stop'));
+      reached.add(stop.id);
+      if (!stop.onScreen) problems.push(`${stop.id}: focused off screen`);
+      if (!drawn) problems.push(`${stop.id}: focus not drawn`);
+    }
+    for (const id of ['links-search', 'links-export', 'health-check-button', 'resource-links']) expect(reached, `Tab reaches ${id}`).toContain(id);
+    expect(problems).toEqual([]);
+  });
+});
