@@ -12,7 +12,8 @@ import type { Page } from '@playwright/test';
  *   is wider than a box that clips it (scrollWidth > clientWidth on the element or on a clipping
  *   box inside it, as Naive UI's ellipsis does), or whose text is drawn past the element's edge.
  *
- * Long sentences (a checkbox's explanation) may wrap; they may not be cut.
+ * Long sentences (a checkbox's explanation) may wrap; they may not be cut. Data cut on purpose,
+ * its whole text in a `title` (a long name in a list), is not a fault.
  */
 export interface TextFitFault {
   kind: 'wrapped' | 'cut';
@@ -86,6 +87,9 @@ function findTextFaults(selectors: { oneLine: string[]; whole: string[] }): Text
   const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 48);
   const seen = new Set<Element>();
   const cut = (el: Element): string | null => {
+    // Data cut on purpose with its whole text in a title (a QR code's long name): not a label.
+    const whole = (el.closest('[title]')?.getAttribute('title') ?? '').replace(/\s+/g, ' ').trim();
+    if (whole && whole === (el.textContent ?? '').replace(/\s+/g, ' ').trim()) return null;
     // The element or a box inside it that clips (ellipsis, overflow hidden) narrower than its words.
     for (const box of [el, ...el.querySelectorAll('*')]) {
       if (!visible(box)) continue;
