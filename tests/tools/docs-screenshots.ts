@@ -9,7 +9,8 @@
  * the light and the dark theme (the app follows the system's, which Playwright emulates). The
  * 1280×800 pictures are docs/images/; the others go to out/screenshots/<width>x<height>/ (build
  * output, not committed) to be looked at. Each picture's page is checked for layout faults through
- * its DOM (tests/e2e/layout-faults.ts): any fault is listed and the run fails. Every wait is on a
+ * its DOM (tests/e2e/layout-faults.ts) and for words that wrap or are cut (tests/e2e/text-fit.ts):
+ * any fault is listed and the run fails. Every wait is on a
  * signal of the app (data-app-state, data-status, a count on screen), never on a guessed time.
  * The desktop app's own parts (settings, quick-shorten window, tray menu, a notification) are
  * drawn by docs-screenshots-desktop.ts with the desktop bridge faked.
@@ -31,6 +32,7 @@ import type { SecretStore } from '../../electron/backend/secrets/secret-store.js
 import { startService, type RunningService } from '../../electron/service/start.js';
 import { startWebShell } from '../../electron/web/web-shell.js';
 import { faultLines, layoutFaults } from '../e2e/layout-faults.js';
+import { textFitFaults, textFitLines } from '../e2e/text-fit.js';
 import { LINKS } from './docs-screenshots-data.js';
 import { photographDesktopSettings, photographDesktopWindows, prepareDesktop, type DesktopPictureDeps } from './docs-screenshots-desktop.js';
 import { fillWorkspace, serviceClock } from './docs-screenshots-fill.js';
@@ -129,7 +131,8 @@ async function shoot(page: Page, name: string, scheme: string, docs?: boolean): 
   );
   const path = join(dir, `${name}-${scheme}.png`);
   await page.screenshot({ path });
-  const found = faultLines(await layoutFaults(page)).map((line) => `${path.slice(ROOT.length + 1)}: ${line}`);
+  // Layout faults, and words that wrap or are cut (German and French run longer: issue 44).
+  const found = [...faultLines(await layoutFaults(page)), ...textFitLines(await textFitFaults(page))].map((line) => `${path.slice(ROOT.length + 1)}: ${line}`);
   faults.push(...found);
   console.log(`  ${path.slice(ROOT.length + 1)}${found.length ? `  (${found.length} layout faults)` : ''}`);
   for (const line of found.slice(0, 5)) console.log(`    ${line.slice(path.length - ROOT.length)}`);

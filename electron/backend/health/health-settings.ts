@@ -3,86 +3,49 @@
  * not per profile: whether Linkdeck may knock on addresses of this computer's own network is a
  * property of the computer and its network, whichever service the links come from.
  */
-import { readFile, rename } from 'node:fs/promises';
-import { join } from 'node:path';
-import { writeFileAtomic } from '../atomic-file.js';
-import { AppError } from '../app-error.js';
 import { DEFAULT_HEALTH_SETTINGS, type HealthSettings } from '../../shared/health.js';
+import {
+  createVersionedSettingsStore,
+  readVersionedSettings,
+  settingsPath,
+  writeVersionedSettings,
+  type SettingsStore,
+  type VersionedSettingsFile,
+} from '../versioned-settings-file.js';
 
 export const HEALTH_SETTINGS_FILE = 'health-settings.json';
 
-export const healthSettingsPath = (dataDir: string) => join(dataDir, HEALTH_SETTINGS_FILE);
+export const healthSettingsPath = (dataDir: string) => settingsPath(dataDir, { file: HEALTH_SETTINGS_FILE });
 
-export interface HealthSettingsStore {
-  get(): Promise<HealthSettings>;
-  /** Saves the settings (written before it answers); answers what is saved. */
-  set(next: HealthSettings): Promise<HealthSettings>;
-}
+export type HealthSettingsStore = SettingsStore<HealthSettings>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Reads the settings. No file: the defaults (own network off). A file that is not a version 1
- * settings file (damaged, edited by hand, written by a newer version) also gives the defaults,
- * the safe side; it is moved aside rather than overwritten by the next save, and logged.
+ * No file: the defaults (own network off). A file that is not a version 1 settings file also
+ * gives the defaults, the safe side.
  */
-export async function readHealthSettings(dataDir: string, log: (message: string) => void): Promise<HealthSettings> {
-  const path = healthSettingsPath(dataDir);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`[health] ${path} could not be read (${(error as Error).message}); link checks use their defaults.`);
-    return { ...DEFAULT_HEALTH_SETTINGS };
-  }
-  let problem: string;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    const settings = isRecord(parsed) ? parsed['settings'] : undefined;
-    if (!isRecord(parsed) || parsed['version'] !== 1) problem = 'it is not a version 1 settings file';
-    else if (!isRecord(settings) || typeof settings['checkOwnNetwork'] !== 'boolean') problem = 'checkOwnNetwork is not true or false';
-    else return { checkOwnNetwork: settings['checkOwnNetwork'] };
-  } catch (error) {
-    problem = `it is not JSON (${(error as Error).message.slice(0, 120)})`;
-  }
-  const aside = `${path}.unreadable-${Date.now()}`;
-  const moved = await rename(path, aside).then(
-    () => `It was moved to ${aside}`,
-    (error: unknown) => `It could not be moved aside (${(error as Error).message})`,
-  );
-  log(`[health] ${path} was not used: ${problem}. ${moved}; links on this computer's own network are not checked.`);
-  return { ...DEFAULT_HEALTH_SETTINGS };
-}
-
-export async function writeHealthSettings(dataDir: string, settings: HealthSettings): Promise<void> {
+const HEALTH_SETTINGS: VersionedSettingsFile<HealthSettings> = {
+  file: HEALTH_SETTINGS_FILE,
+  tag: 'health',
+  field: 'settings',
+  kind: 'settings file',
+  defaults: () => ({ ...DEFAULT_HEALTH_SETTINGS }),
+  fallback: "links on this computer's own network are not checked",
+  parse: (raw) =>
+    isRecord(raw) && typeof raw['checkOwnNetwork'] === 'boolean' ? { value: { checkOwnNetwork: raw['checkOwnNetwork'] } } : { problem: 'checkOwnNetwork is not true or false' },
   // Fields picked one by one: nothing else reaches the disk.
-  const content = { version: 1, settings: { checkOwnNetwork: settings.checkOwnNetwork } };
-  await writeFileAtomic(healthSettingsPath(dataDir), `${JSON.stringify(content, null, 2)}\n`);
-}
+  toDisk: (settings) => ({ checkOwnNetwork: settings.checkOwnNetwork }),
+};
 
-/** Read once, then kept in memory; saves run one at a time, each written before it is answered. */
+export const readHealthSettings = (dataDir: string, log: (message: string) => void): Promise<HealthSettings> => readVersionedSettings(dataDir, HEALTH_SETTINGS, log);
+
+export const writeHealthSettings = (dataDir: string, settings: HealthSettings): Promise<void> => writeVersionedSettings(dataDir, HEALTH_SETTINGS, settings);
+
 export function createHealthSettingsStore(dataDir: string, log: (message: string) => void): HealthSettingsStore {
-  let current: Promise<HealthSettings> | null = null;
-  let chain: Promise<unknown> = Promise.resolve();
-  const load = () => (current ??= readHealthSettings(dataDir, log));
-
-  return {
-    get: async () => ({ ...(await load()) }),
-    set(next) {
-      const run = chain.then(async () => {
-        await load();
-        const saved: HealthSettings = { checkOwnNetwork: next.checkOwnNetwork === true };
-        try {
-          await writeHealthSettings(dataDir, saved);
-        } catch (error) {
-          log(`[health] the link health settings could not be saved: ${(error as Error).message}`);
-          throw AppError.of('internal', 'The setting could not be written to disk. Check that there is free space and try again.');
-        }
-        current = Promise.resolve(saved);
-        return { ...saved };
-      });
-      chain = run.catch(() => undefined);
-      return run;
-    },
-  };
+  return createVersionedSettingsStore(dataDir, HEALTH_SETTINGS, log, {
+    what: 'the link health settings',
+    normalize: (next) => ({ checkOwnNetwork: next.checkOwnNetwork === true }),
+    copy: (settings) => ({ ...settings }),
+  });
 }

@@ -23,7 +23,8 @@ export function useEditableSection<Row extends { id: number }>(kind: string, row
   const actionsColumn: DataTableColumn<Row> = {
     key: 'actions',
     title: '',
-    width: 150,
+    // Room for both buttons in the longest language ("Bearbeiten" and "Löschen" need 153 px).
+    width: 170,
     render: (row) =>
       h('span', { class: `${kind}s__actions` }, [
         h(NButton, { size: 'tiny', 'data-testid': `${kind}-edit`, onClick: stop(() => (editing.value = row)) }, () => t('resources.edit')),

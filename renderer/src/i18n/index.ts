@@ -2,7 +2,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { createI18n, type MessageCompiler, type MessageContext } from 'vue-i18n';
 import { DEFAULT_LOCALE, resolveLocale, type SupportedLocale } from '../../../electron/shared/i18n/locales.js';
 import { setLocale as setFormatLocale } from './format.js';
-import { MESSAGES } from './messages.js';
+import { ENGLISH_MESSAGES, loadMessages } from './messages.js';
 
 /*
  * vue-i18n with ICU MessageFormat (intl-messageformat as its message compiler): translators write
@@ -41,7 +41,8 @@ export const i18n = createI18n({
   globalInjection: true,
   locale: DEFAULT_LOCALE as string,
   fallbackLocale: DEFAULT_LOCALE,
-  messages: MESSAGES as never,
+  // English only: the other languages arrive when wanted (setAppLocale, messages.ts).
+  messages: { [DEFAULT_LOCALE]: ENGLISH_MESSAGES } as never,
   messageCompiler,
   // A missing key is a test failure (tests/unit/i18n), not a console line at run time.
   missingWarn: false,
@@ -50,15 +51,46 @@ export const i18n = createI18n({
 
 /** `t` outside components (stores, composables): the same translator the templates use. */
 /** The composer as this code uses it: vue-i18n's full generic type is too deep for vue-tsc here. */
-const loose = i18n.global as unknown as { t: PlainT; locale: { value: string } };
+const loose = i18n.global as unknown as {
+  t: PlainT;
+  locale: { value: string };
+  availableLocales: string[];
+  setLocaleMessage(locale: string, messages: unknown): void;
+};
 type PlainT = (key: string, values: Record<string, unknown>) => string;
 export const t = (key: string, values?: Record<string, unknown>): string => loose.t(key, values ?? {});
 
-/** Switches every word, number and date on screen at once: no reload, no restart. */
-export function setAppLocale(locale: SupportedLocale): void {
+/** The language last asked for: when two switches overlap, the later one wins. */
+let wanted: SupportedLocale = DEFAULT_LOCALE;
+
+function apply(locale: SupportedLocale): void {
   loose.locale.value = locale;
   setFormatLocale(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-setAppLocale(preferredLocale());
+/**
+ * Switches every word, number and date on screen at once: no reload, no restart. A language not
+ * loaded yet is loaded first (its chunk, messages.ts); until it is there the screen stays in the
+ * language it was in, whole, never showing message keys. Resolves once the switch is made (at
+ * once, before answering, when the language is loaded already); rejects when its words cannot
+ * be loaded, the screen keeping its language.
+ */
+export function setAppLocale(locale: SupportedLocale): Promise<void> {
+  wanted = locale;
+  if (loose.availableLocales.includes(locale)) {
+    apply(locale);
+    return Promise.resolve();
+  }
+  return loadMessages(locale).then((messages) => {
+    if (!loose.availableLocales.includes(locale)) loose.setLocaleMessage(locale, messages);
+    if (wanted === locale) apply(locale);
+  });
+}
+
+/**
+ * The app's first screen is drawn in the person's language, not in English first: this module
+ * (and so the app, app-start.ts, which imports it) is ready once that language's words are loaded.
+ * Should they fail to load, the app starts in English rather than not at all.
+ */
+await setAppLocale(preferredLocale()).catch(() => setAppLocale(DEFAULT_LOCALE));

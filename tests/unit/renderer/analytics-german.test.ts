@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import type { ClickTimeline } from '../../../electron/shared/analytics.js';
-import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import { inLanguage } from '../../support/mount-in-language.js';
 import AnalyticsGroups from '../../../renderer/src/components/analytics/AnalyticsGroups.vue';
 import AnalyticsCompare from '../../../renderer/src/components/analytics/AnalyticsCompare.vue';
 import AnalyticsRangePicker from '../../../renderer/src/components/analytics/AnalyticsRangePicker.vue';
@@ -17,8 +17,7 @@ import { gainedSummary, timelineCsvRows, totalSummary } from '../../../renderer/
  * charts' spoken summaries; CSV headers stay English.
  */
 
-beforeEach(() => setAppLocale('de'));
-afterEach(() => setAppLocale('en'));
+inLanguage('de');
 
 const day = (d: number) => new Date(2026, 2, d).getTime();
 const timeline: ClickTimeline = {

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { NSelect } from 'naive-ui';
 import SettingsView from '../../../renderer/src/views/SettingsView.vue';
 import WelcomeView from '../../../renderer/src/views/WelcomeView.vue';
@@ -11,7 +10,8 @@ import { syncText } from '../../../renderer/src/composables/sync-text.js';
 import { i18n, setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { useLanguageStore } from '../../../renderer/src/stores/language.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
-import { budgetOf, installFakeBridge, keychainOk, localProfile, ok, remoteProfile, type FakeBridge } from './fake-bridge.js';
+import { mountInLanguage } from '../../support/mount-in-language.js';
+import { budgetOf, keychainOk, localProfile, ok, remoteProfile } from './fake-bridge.js';
 
 /*
  * The app's frame, settings and welcome in German (issue 44): the language setting switches
@@ -19,16 +19,13 @@ import { budgetOf, installFakeBridge, keychainOk, localProfile, ok, remoteProfil
  * no message key or English sentence is left on these screens.
  */
 
-let fake: FakeBridge;
-let pinia: Pinia;
 let wrapper: VueWrapper | undefined;
 
 const locale = () => (i18n.global.locale as unknown as { value: string }).value;
 /** A key of this area left raw on screen ("settings.lead"), the sign of a missing message. */
 const RAW_KEY = /\b(app|settings|welcome|account|profiles|clipboard|desktopSettings|workspace)\.[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)?\b/;
 
-beforeEach(async () => {
-  fake = installFakeBridge();
+const ui = mountInLanguage('en', async (fake) => {
   fake.answer('app:info', ok({ name: 'Linkdeck', version: '0.1.0', shell: 'web', platform: 'linux' }));
   fake.answer('profiles:list', ok({ profiles: [localProfile, remoteProfile], currentId: localProfile.id, keychain: keychainOk }));
   fake.answer('language:get', ok({ choice: 'system', system: null }));
@@ -37,23 +34,13 @@ beforeEach(async () => {
   fake.answer('clipboard:state', ok({ profileId: localProfile.id, available: false, limit: 'web-shell', enabled: false, paused: false, status: 'off', offline: false, pollIntervalMs: 400, lastAction: null, lastError: null }));
   fake.answer('clipboard:settings', ok({ enabled: false, paused: false, pollIntervalMs: 400, offline: 'queue', defaults: {}, rules: [] }));
   fake.answer('health:settings', ok({ checkOwnNetwork: false }));
-  pinia = createPinia();
-  setActivePinia(pinia);
   await useProfilesStore().load();
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.linkdeck;
-  document.body.innerHTML = '';
-  setAppLocale('en');
 });
 
 describe('the language setting', () => {
   it('switches Settings to German at once when Deutsch is chosen, and saves the choice', async () => {
     await useLanguageStore().load();
-    wrapper = mount(SettingsView, { global: { plugins: [pinia] }, attachTo: document.body });
+    wrapper = ui.mount(SettingsView, { attachTo: document.body });
     await flushPromises();
     expect(wrapper.get('[data-testid="page-title"]').text()).toBe('Settings');
 
@@ -61,7 +48,7 @@ describe('the language setting', () => {
     select.vm.$emit('update:value', 'de');
     await flushPromises();
 
-    expect(fake.callsTo('language:set')).toEqual([{ choice: 'de' }]);
+    expect(ui.fake.callsTo('language:set')).toEqual([{ choice: 'de' }]);
     expect(locale()).toBe('de');
     expect(document.documentElement.lang).toBe('de');
     const text = wrapper.text();
@@ -79,17 +66,17 @@ describe('the language setting', () => {
   it('follows a change made in another window (language:changed) and the system when set back', async () => {
     const language = useLanguageStore();
     await language.load();
-    fake.emit('language:changed', { choice: 'fr', system: ['de-AT'] });
+    ui.fake.emit('language:changed', { choice: 'fr', system: ['de-AT'] });
     expect(locale()).toBe('fr');
-    fake.emit('language:changed', { choice: 'system', system: ['de-AT', 'en-US'] });
+    ui.fake.emit('language:changed', { choice: 'system', system: ['de-AT', 'en-US'] });
     expect(locale()).toBe('de');
     expect(language.systemLocale).toBe('de');
   });
 
   it('names each language in itself and “System” with the language it gives now', async () => {
-    fake.answer('language:get', ok({ choice: 'system', system: ['pt-BR'] }));
+    ui.fake.answer('language:get', ok({ choice: 'system', system: ['pt-BR'] }));
     await useLanguageStore().load();
-    wrapper = mount(SettingsView, { global: { plugins: [pinia] }, attachTo: document.body });
+    wrapper = ui.mount(SettingsView, { attachTo: document.body });
     await flushPromises();
     const options = wrapper.get('[data-testid="language-card"]').findComponent(NSelect).props('options') as { label: string; value: string }[];
     expect(options.map((o) => o.label)).toEqual(['Sistema (Português (Brasil))', 'English', 'Deutsch', 'Français', 'Español', 'Português (Brasil)']);
@@ -102,7 +89,7 @@ describe('the frame and first screens in German', () => {
     const now = Date.now();
     expect(describeBudget(budgetOf(1, 1), now).text).toBe('1 von 1 Anfrage übrig');
     expect(describeBudget(budgetOf(5, 1200), now).text).toBe('5 von 1.200 Anfragen übrig');
-    wrapper = mount(BudgetMeter, { props: { budget: budgetOf(3, 30), now }, global: { plugins: [pinia] } });
+    wrapper = ui.mount(BudgetMeter, { props: { budget: budgetOf(3, 30), now } });
     expect(wrapper.get('[data-testid="budget-meter"]').attributes('aria-label')).toMatch(/^Kontingent: 3 von 30 Anfragen übrig/);
   });
 
@@ -115,7 +102,7 @@ describe('the frame and first screens in German', () => {
 
   it('shows the welcome screen in German, with no key or English sentence left', async () => {
     setAppLocale('de');
-    wrapper = mount(WelcomeView, { global: { plugins: [pinia] }, attachTo: document.body });
+    wrapper = ui.mount(WelcomeView, { attachTo: document.body });
     await flushPromises();
     const text = wrapper.text();
     expect(text).toContain('Willkommen bei Linkdeck');

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia } from 'pinia';
+import { describe, expect, it } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
 import { durationText, healthHeadline, jobText } from '../../../renderer/src/components/health/health-text.js';
-import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import { mountInLanguage } from '../../support/mount-in-language.js';
 import OutboxView from '../../../renderer/src/views/OutboxView.vue';
 import type { HealthJob, LinkHealth } from '../../../electron/shared/health.js';
 import type { OutboxItem } from '../../../electron/shared/models.js';
-import { installFakeBridge, ok } from './fake-bridge.js';
+import { ok } from './fake-bridge.js';
 
 /*
  * Link health and the Outbox in German (issue 44): counts with each form of the plural, numbers
@@ -16,14 +15,7 @@ import { installFakeBridge, ok } from './fake-bridge.js';
 
 const rawKey = /\b(links|linkDetail|linkEditor|utm|health|transfer|outbox|exports)\.[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)?\b/;
 
-let wrapper: VueWrapper | undefined;
-beforeEach(() => setAppLocale('de'));
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.linkdeck;
-  setAppLocale('en');
-});
+const ui = mountInLanguage('de');
 
 const job = (over: Partial<HealthJob>): HealthJob => ({ id: 'j', status: 'running', total: 10, checked: 0, broken: 0, notChecked: 0, startedAt: 0, finishedAt: null, ...over });
 
@@ -45,11 +37,10 @@ describe('link health in German', () => {
 describe('the Outbox in German', () => {
   it('shows each change’s state and tries in German, with no key and no English left', async () => {
     const item = (over: Partial<OutboxItem>): OutboxItem => ({ opId: 'a', summary: 'spring-sale', state: 'queued', attempts: 0, lastError: null, blockedBy: null, ...over }) as OutboxItem;
-    const fake = installFakeBridge();
+    const fake = ui.fake;
     fake.answer('connection:state', ok({ profileId: 'p', online: true }));
     fake.answer('outbox:list', ok([item({ opId: 'a', state: 'failed', attempts: 1, lastError: { code: 'x', message: '…' } } as never), item({ opId: 'b', attempts: 3, blockedBy: 'a' })]));
-    setActivePinia(createPinia());
-    wrapper = mount(OutboxView, { attachTo: document.body });
+    const wrapper = ui.mount(OutboxView, { attachTo: document.body });
     await flushPromises();
     const text = wrapper.text();
     expect(text).toContain('Postausgang');

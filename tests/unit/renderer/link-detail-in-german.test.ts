@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import LinkDetailFields from '../../../renderer/src/components/link-detail/LinkDetailFields.vue';
 import { redirectText, refreshCostText, snapshotPeriod } from '../../../renderer/src/components/link-detail/detail-text.js';
 import { checkQrOptions } from '../../../renderer/src/components/link-detail/qr-code.js';
 import { originText } from '../../../renderer/src/composables/origin-text.js';
-import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import { inLanguage } from '../../support/mount-in-language.js';
 import { budgetOf, mirrorLink } from './fake-bridge.js';
 
 /*
@@ -15,8 +15,7 @@ import { budgetOf, mirrorLink } from './fake-bridge.js';
 
 const rawKey = /\b(links|linkDetail|linkEditor|utm|health|transfer|outbox|exports)\.[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)?\b/;
 
-beforeEach(() => setAppLocale('de'));
-afterEach(() => setAppLocale('en'));
+inLanguage('de');
 
 describe('the link detail in German', () => {
   it('says what a refresh costs with one request left and with several', () => {

@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia } from 'pinia';
+import { describe, expect, it } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
 import LinkEditor from '../../../renderer/src/components/link-editor/LinkEditor.vue';
 import UtmFields from '../../../renderer/src/components/utm/UtmFields.vue';
 import { pickerAvailability } from '../../../renderer/src/components/link-editor/offered-pickers.js';
 import { countryOptions } from '../../../renderer/src/components/link-editor/picker-options.js';
-import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import { mountInLanguage } from '../../support/mount-in-language.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
-import { installFakeBridge, ok } from './fake-bridge.js';
+import { ok } from './fake-bridge.js';
 
 /*
  * The full link editor in German (issue 44): its sections, fields and buttons, the short-password
@@ -17,28 +16,16 @@ import { installFakeBridge, ok } from './fake-bridge.js';
 
 const rawKey = /\b(links|linkDetail|linkEditor|utm|health|transfer|outbox|exports)\.[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)?\b/;
 const list = <T>(items: T[]) => ok({ items, source: 'mirror', syncedAt: 1 });
-let wrapper: VueWrapper | undefined;
-
-beforeEach(() => {
-  setAppLocale('de');
-  localStorage.clear();
-  const fake = installFakeBridge();
+const ui = mountInLanguage('de', (fake) => {
   for (const channel of ['channels:list', 'campaigns:list', 'overlays:list', 'domains:list', 'pixels:list', 'splash:list'] as const) fake.answer(channel, list([]));
   fake.answer('links:reusable', ok(null));
   fake.answer('utm:templates', ok([{ name: 'Newsletter', params: { source: 'newsletter' } }]));
-  setActivePinia(createPinia());
   useProfilesStore().$patch({ currentId: 'p-local' } as never);
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  setAppLocale('en');
 });
 
 describe('the link editor in German', () => {
   it('names its sections, fields and buttons in German, with no key and no English label left', async () => {
-    wrapper = mount(LinkEditor, { props: { mode: 'create', aliasCheckDelay: 0 }, attachTo: document.body });
+    const wrapper = ui.mount(LinkEditor, { props: { mode: 'create', aliasCheckDelay: 0 }, attachTo: document.body });
     await flushPromises();
     const text = wrapper.text();
     for (const words of ['Ziel', 'Zugriff', 'Targeting', 'Vorschau und Notiz', 'Tracking und Gruppierung', 'Eigener Alias', 'Weiterleitung', 'Land hinzufügen', 'Kurzlink erstellen', 'Abbrechen']) {
@@ -49,7 +36,7 @@ describe('the link editor in German', () => {
   });
 
   it('warns of a short password with the German words for one character and for several', async () => {
-    wrapper = mount(LinkEditor, { props: { mode: 'create', aliasCheckDelay: 0 }, attachTo: document.body });
+    const wrapper = ui.mount(LinkEditor, { props: { mode: 'create', aliasCheckDelay: 0 }, attachTo: document.body });
     await flushPromises();
     await wrapper.find('[data-testid="link-password"]').setValue('a');
     expect(wrapper.find('[data-field="password"]').text()).toContain('Ein Passwort mit 1 Zeichen ist leicht zu erraten: Verwenden Sie mindestens 6. (Der Dienst nimmt es an.)');
@@ -65,7 +52,7 @@ describe('the link editor in German', () => {
 
 describe('the UTM fields in German', () => {
   it('label the parameters and the saved templates in German', async () => {
-    wrapper = mount(UtmFields, { props: { modelValue: { source: 'newsletter' } }, attachTo: document.body });
+    const wrapper = ui.mount(UtmFields, { props: { modelValue: { source: 'newsletter' } }, attachTo: document.body });
     await flushPromises();
     const text = wrapper.text();
     for (const words of ['Gespeicherte Vorlage', 'Quelle', 'Medium', 'Kampagne', 'Begriff', 'Inhalt', 'Vorlage löschen…', 'Als Vorlage speichern…']) expect(text).toContain(words);

@@ -1,17 +1,16 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { describe, expect, it } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
 import type { Router } from 'vue-router';
 import App from '../../../renderer/src/App.vue';
 import NewLinkForm from '../../../renderer/src/components/NewLinkForm.vue';
 import { filterOptions } from '../../../renderer/src/components/links-list/filter-options.js';
 import { linkBadges } from '../../../renderer/src/components/links-list/link-badges.js';
 import { validateAlias, validateLongUrl } from '../../../renderer/src/composables/validation.js';
-import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery } from '../../../electron/shared/models.js';
-import { budgetOf, installFakeBridge, keychainOk, localProfile, mirrorLink, ok, type FakeBridge } from './fake-bridge.js';
+import { answerAppFrame, mountInLanguage } from '../../support/mount-in-language.js';
+import { mirrorLink, ok } from './fake-bridge.js';
 
 /*
  * The Links area in German (issue 44): the list, its marks, filters, plurals and the quick-create
@@ -25,36 +24,17 @@ const englishLeft = (text: string) => ENGLISH.filter((w) => new RegExp(`(^|[^\\p
 /** A message key left raw ("links.state.total"). */
 const rawKey = /\b(links|linkDetail|linkEditor|utm|health|transfer|outbox|exports)\.[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)?\b/;
 
-let fake: FakeBridge;
-let pinia: Pinia;
 let router: Router;
-let wrapper: VueWrapper | undefined;
 
-beforeEach(() => {
-  setAppLocale('de');
-  fake = installFakeBridge();
-  fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
-  fake.answer('budget:state', ok(budgetOf()));
-  fake.answer('connection:state', ok({ profileId: localProfile.id, online: true }));
-  fake.answer('sync:refresh', ok(undefined));
-  fake.answer('outbox:list', ok([]));
+const ui = mountInLanguage('de', (fake) => {
+  answerAppFrame(fake);
   fake.answer('channels:list', ok({ items: [], source: 'mirror', syncedAt: Date.now() }));
   fake.answer('campaigns:list', ok({ items: [], source: 'mirror', syncedAt: Date.now() }));
-  pinia = createPinia();
-  setActivePinia(pinia);
   router = createAppRouter();
 });
 
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.linkdeck;
-  document.body.innerHTML = '';
-  setAppLocale('en');
-});
-
 function answerLinks(items: MirrorLink[]): void {
-  fake.answer('links:list', (arg: unknown) => {
+  ui.fake.answer('links:list', (arg: unknown) => {
     const { offset = 0, limit = 50 } = arg as MirrorLinkQuery;
     return ok({ items: offset === 0 ? items : [], total: items.length, offset, limit, unknown: 0, source: 'mirror', syncedAt: Date.now() });
   });
@@ -62,7 +42,7 @@ function answerLinks(items: MirrorLink[]): void {
 
 async function mountLinks() {
   await router.push('/links');
-  wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+  const wrapper = ui.mount(App, { global: { plugins: [router] }, attachTo: document.body });
   await flushPromises();
   await flushPromises();
   return wrapper;
@@ -106,7 +86,7 @@ describe('the Links list in German', () => {
   it('checks the quick-create form’s fields in German, next to the field', async () => {
     expect(validateLongUrl('')).toBe('Geben Sie die Ziel-URL ein, die gekürzt werden soll.');
     expect(validateAlias('a b')).toBe('Verwenden Sie nur Buchstaben, Ziffern, Bindestriche (-) und Unterstriche (_).');
-    wrapper = mount(NewLinkForm, { global: { plugins: [pinia] }, attachTo: document.body });
+    const wrapper = ui.mount(NewLinkForm, { attachTo: document.body });
     await wrapper.get('form').trigger('submit');
     const form = wrapper.text();
     expect(form).toContain('Neuer Kurzlink');

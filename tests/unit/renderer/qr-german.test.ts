@@ -1,25 +1,13 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
-import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import { describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import QrForm from '../../../renderer/src/components/qr/QrForm.vue';
 import QrDesigner from '../../../renderer/src/components/qr/QrDesigner.vue';
-import { installFakeBridge } from './fake-bridge.js';
+import { mountInLanguage } from '../../support/mount-in-language.js';
 
 /* The QR codes section in German (issue 44): form, designer, plurals with one and several codes. */
 
-let pinia: Pinia;
-beforeEach(() => {
-  setAppLocale('de');
-  installFakeBridge();
-  pinia = createPinia();
-  setActivePinia(pinia);
-});
-afterEach(() => {
-  setAppLocale('en');
-  delete window.linkdeck;
-});
+const ui = mountInLanguage('de');
 
 function expectNoEnglish(wrapper: VueWrapper): void {
   const text = wrapper.text();
@@ -31,7 +19,7 @@ const item = (name: string) => ({ text: `https://example.com/${name}`, name, cap
 
 describe('QR codes in German', () => {
   it('shows the form in German and checks its fields in German', async () => {
-    const form = mount(QrForm, { global: { plugins: [pinia] } });
+    const form = ui.mount(QrForm);
     expect(form.get('h2').text()).toBe('Neuer QR-Code');
     expect(form.text()).toContain('Scans werden gezählt: Der Code enthält einen Kurzlink, der weiterleitet.');
     expect(form.text()).toContain('Webadresse');
@@ -59,11 +47,11 @@ describe('QR codes in German', () => {
   });
 
   it('names one code and several codes with German plurals', () => {
-    const one = mount(QrDesigner, { props: { items: [item('menu')], skipped: [] }, global: { plugins: [pinia] } });
+    const one = ui.mount(QrDesigner, { props: { items: [item('menu')], skipped: [] } });
     expect(one.get('h2').text()).toBe('Diesen QR-Code gestalten und exportieren');
     expect(one.text()).toContain('PDF zum Drucken');
     expectNoEnglish(one);
-    const several = mount(QrDesigner, { props: { items: [item('a'), item('b'), item('c')], skipped: ['Poster'] }, global: { plugins: [pinia] } });
+    const several = ui.mount(QrDesigner, { props: { items: [item('a'), item('b'), item('c')], skipped: ['Poster'] } });
     expect(several.get('h2').text()).toBe('3 QR-Codes gestalten und exportieren');
     expect(several.get('[data-testid="qr-designer-skipped"]').text()).toContain('Ausgelassen (1): Poster.');
     expect(several.text()).toContain('PNG-Dateien (ZIP)');

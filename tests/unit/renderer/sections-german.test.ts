@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
-import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import { describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import ResourceTable from '../../../renderer/src/components/ResourceTable.vue';
 import DomainDeleteConfirm from '../../../renderer/src/components/domains/DomainDeleteConfirm.vue';
 import DomainForm from '../../../renderer/src/components/domains/DomainForm.vue';
 import ChannelForm from '../../../renderer/src/components/channels/ChannelForm.vue';
 import PixelForm from '../../../renderer/src/components/pixels/PixelForm.vue';
 import { linksUsingText } from '../../../renderer/src/components/domains/domain-form.js';
-import { installFakeBridge, ok, type FakeBridge } from './fake-bridge.js';
+import { mountInLanguage } from '../../support/mount-in-language.js';
+import { ok } from './fake-bridge.js';
 
 /*
  * The resource sections (channels, campaigns, domains, pixels and the read-only lists) in German:
@@ -17,20 +16,7 @@ import { installFakeBridge, ok, type FakeBridge } from './fake-bridge.js';
  * sentence is left on screen (issue 44).
  */
 
-let fake: FakeBridge;
-let pinia: Pinia;
-
-beforeEach(() => {
-  setAppLocale('de');
-  fake = installFakeBridge();
-  pinia = createPinia();
-  setActivePinia(pinia);
-});
-
-afterEach(() => {
-  setAppLocale('en');
-  delete window.linkdeck;
-});
+const ui = mountInLanguage('de');
 
 /** No raw key ("domains.x") and none of the English words these screens used to show. */
 function expectNoEnglish(wrapper: VueWrapper): void {
@@ -43,8 +29,8 @@ const mirrorList = (items: unknown[]) => ok({ items, syncedAt: Date.now(), sourc
 
 describe('the sections in German', () => {
   it('counts a list’s rows with German plurals: one and several', async () => {
-    fake.answer('channels:list', mirrorList([{ id: 1, name: 'Newsletter', description: '', color: '', starred: true }]));
-    const one = mount(ResourceTable, { props: { resource: 'channels' }, global: { plugins: [pinia] } });
+    ui.fake.answer('channels:list', mirrorList([{ id: 1, name: 'Newsletter', description: '', color: '', starred: true }]));
+    const one = ui.mount(ResourceTable, { props: { resource: 'channels' } });
     await flushPromises();
     expect(one.get('[data-testid="resource-summary"]').text()).toBe('1 Kanal.');
     expect(one.get('th').text()).toBe('Name');
@@ -52,9 +38,9 @@ describe('the sections in German', () => {
     expect(one.text()).toContain('Ja');
     expectNoEnglish(one);
 
-    setActivePinia((pinia = createPinia()));
-    fake.answer('domains:list', mirrorList([1, 2, 3].map((id) => ({ id, domain: `https://go${id}.example.com`, redirectRoot: '', redirect404: '' }))));
-    const several = mount(ResourceTable, { props: { resource: 'domains' }, global: { plugins: [pinia] } });
+    ui.freshPinia();
+    ui.fake.answer('domains:list', mirrorList([1, 2, 3].map((id) => ({ id, domain: `https://go${id}.example.com`, redirectRoot: '', redirect404: '' }))));
+    const several = ui.mount(ResourceTable, { props: { resource: 'domains' } });
     await flushPromises();
     expect(several.get('[data-testid="resource-summary"]').text()).toBe('3 eigene Domains.');
     expect(several.text()).toContain('Startseite leitet weiter zu');
@@ -64,8 +50,8 @@ describe('the sections in German', () => {
   it('names the links using a domain in German, with German quotation marks', async () => {
     expect(linksUsingText(['promo'], 1)).toBe('1 Link verwendet diese Domain: „promo“.');
     expect(linksUsingText(['a', 'b', 'c', 'd', 'e'], 1234)).toBe('1.234 Links verwenden diese Domain: „a“, „b“, „c“, „d“, „e“ und 1.229 weitere.');
-    fake.answer('links:list', ok({ items: [], total: 0, offset: 0, limit: 5, source: 'mirror', syncedAt: null }));
-    const wrapper = mount(DomainDeleteConfirm, { props: { domain: { id: 9, domain: 'https://go.example.com', redirectRoot: '', redirect404: '' } }, global: { plugins: [pinia] } });
+    ui.fake.answer('links:list', ok({ items: [], total: 0, offset: 0, limit: 5, source: 'mirror', syncedAt: null }));
+    const wrapper = ui.mount(DomainDeleteConfirm, { props: { domain: { id: 9, domain: 'https://go.example.com', redirectRoot: '', redirect404: '' } } });
     await flushPromises();
     expect(wrapper.get('[data-testid="domain-delete-usage"]').text()).toBe('Kein Link verwendet diese Domain.');
     expect(wrapper.get('[data-testid="domain-delete-yes"]').text()).toBe('Domain löschen');
@@ -73,20 +59,20 @@ describe('the sections in German', () => {
   });
 
   it('checks the forms next to their fields in German', async () => {
-    const domain = mount(DomainForm, { global: { plugins: [pinia] } });
+    const domain = ui.mount(DomainForm);
     await domain.get('form').trigger('submit');
     await flushPromises();
     expect(domain.get('[data-field="domain"]').text()).toContain('Geben Sie die Domain mit Schema ein');
     expectNoEnglish(domain);
 
-    const channel = mount(ChannelForm, { global: { plugins: [pinia] } });
+    const channel = ui.mount(ChannelForm);
     await channel.get('form').trigger('submit');
     await flushPromises();
     expect(channel.get('[data-field="name"]').text()).toContain('Der Name ist erforderlich');
     expect(channel.text()).toContain('Kanal anlegen');
     expectNoEnglish(channel);
 
-    const pixel = mount(PixelForm, { global: { plugins: [pinia] } });
+    const pixel = ui.mount(PixelForm);
     await pixel.get('form').trigger('submit');
     await flushPromises();
     expect(pixel.get('[data-field="type"]').text()).toContain('Wählen Sie die Plattform des Pixels.');

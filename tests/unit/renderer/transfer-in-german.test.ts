@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMissingText, leftOutText, readDetailsText, requestsText, transferTitle } from '../../../renderer/src/composables/transfer-text.js';
-import { setAppLocale } from '../../../renderer/src/i18n/index.js';
+import { inLanguage } from '../../support/mount-in-language.js';
 import type { TransferPlan } from '../../../electron/shared/transfer.js';
 
 /* The transfer's dry run in German (issue 44): its counts with the singular and the plural. */
 
-beforeEach(() => setAppLocale('de'));
-afterEach(() => setAppLocale('en'));
+inLanguage('de');
 
 const plan = (over: Partial<TransferPlan>): TransferPlan =>
   ({ targetName: 'Work', sourceName: 'Lokal', missingChannels: [], missingCampaigns: [], requests: { target: 1, source: 0, names: 0 }, etaMs: 5000, etaWithNamesMs: 5000, ...over }) as TransferPlan;

@@ -15,13 +15,14 @@ export interface LinkColumn extends LayoutColumn {
 /** The checkbox's column, before every other. */
 export const CHECK_COLUMN: LayoutColumn = { id: 'check', min: 32, grow: 0 };
 
-// Minimums: the header label with its sort arrow, or the content that must show whole (a short
+// Minimums: the header label with its sort arrow in the longest language (pt-BR's "Cliques ↕"
+// needs 77 px), or the content that must show whole (a short
 // link's host, port and alias; a date; two badges). Channel and campaign leave first (the
 // detail names them), then the date.
 export const COLUMNS: readonly LinkColumn[] = [
   { id: 'short', label: 'links.columns.short', sort: 'alias', min: 170, grow: 1.2 },
   { id: 'destination', label: 'links.columns.destination', sort: 'url', min: 200, grow: 3 },
-  { id: 'clicks', label: 'links.columns.clicks', sort: 'clicks', align: 'end', min: 72, grow: 0 },
+  { id: 'clicks', label: 'links.columns.clicks', sort: 'clicks', align: 'end', min: 80, grow: 0 },
   { id: 'created', label: 'links.columns.created', sort: 'date', min: 112, grow: 0, drop: 3 },
   { id: 'channel', label: 'links.columns.channel', sort: null, min: 100, grow: 0.7, drop: 2 },
   { id: 'campaign', label: 'links.columns.campaign', sort: null, min: 100, grow: 0.7, drop: 1 },
