@@ -3,7 +3,7 @@ import type { Backend } from '../backend/backend.js';
 import type { ProfilesState } from '../shared/contract.js';
 import type { ClipboardStatus } from '../shared/desktop.js';
 import type { MirrorLinkPage } from '../shared/models.js';
-import { reachNotice, shortLinksLoopbackOnly } from '../shared/local-reach.js';
+import { reachNoticeRef, shortLinksLoopbackOnly } from '../shared/local-reach.js';
 import type { Translate } from '../shared/i18n/translate.js';
 import { TRAY_RECENT_LINKS, trayMenuTemplate, trayTooltip, type TrayActions, type TrayModel } from './tray-menu.js';
 
@@ -122,7 +122,7 @@ export class TrayController {
     const model: TrayModel = {
       profileName: current?.name ?? null,
       loopbackOnly: shortLinksLoopbackOnly(current),
-      reachNote: reachNotice(current),
+      reachNote: reachNoticeRef(current),
       profiles: (profiles?.profiles ?? []).map(({ id, name }) => ({ id, name })),
       currentProfileId: profiles?.currentId ?? null,
       recent: (page?.items ?? []).map(({ id, shortUrl, title, longUrl, provisional }) => ({ id, shortUrl, title, longUrl, provisional })),

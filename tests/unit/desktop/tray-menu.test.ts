@@ -5,7 +5,8 @@ import { clipboardStateLabel, menuText, trayMenuTemplate, trayTooltip, type Tray
 import { clickMenuItem, menuSnapshot } from '../../../electron/main/test-hooks.js';
 import type { ClipboardStatus } from '../../../electron/shared/desktop.js';
 import type { Result } from '../../../electron/shared/contract.js';
-import { reachNotice } from '../../../electron/shared/local-reach.js';
+import { reachNoticeRef } from '../../../electron/shared/local-reach.js';
+import { desktopTranslator } from '../../../electron/main/desktop-language.js';
 import { fakeBackend } from '../shells/fake-backend.js';
 
 const watch = (over: Partial<ClipboardStatus> = {}): ClipboardStatus => ({
@@ -63,10 +64,22 @@ describe('tray menu', () => {
   });
 
   it('says the same for a public address saved without being verified, in its own words', () => {
-    const note = reachNotice({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: false });
+    const note = reachNoticeRef({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: false });
     const local = menuSnapshot(trayMenuTemplate(model({ loopbackOnly: false, reachNote: note }), actions()));
     expect(local.find((i) => i.id === 'local-only')).toMatchObject({ label: expect.stringMatching(/not verified.*while Linkdeck runs on this computer/), enabled: false });
-    expect(reachNotice({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: true })).toBeNull();
+    expect(reachNoticeRef({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: true })).toBeNull();
+  });
+
+  it('says the local-only note in the shell’s language (German), never as a key or in English', () => {
+    const de = desktopTranslator('de');
+    const local = menuSnapshot(trayMenuTemplate(model({ loopbackOnly: true }), actions(), de));
+    const label = local.find((i) => i.id === 'local-only')?.label ?? '';
+    expect(label).toMatch(/^Öffnet sich nur auf diesem Computer, solange Linkdeck läuft/);
+    const unverified = reachNoticeRef({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: false });
+    const other = menuSnapshot(trayMenuTemplate(model({ reachNote: unverified }), actions(), de));
+    expect(other.find((i) => i.id === 'local-only')?.label).toMatch(/^Öffentliche Adresse nicht bestätigt/);
+    for (const text of [label, other.find((i) => i.id === 'local-only')?.label ?? ''])
+      expect(text).not.toMatch(/desktop\.reach|Opens only|not verified|while Linkdeck runs/);
   });
 
   it('copies a recent link\'s short URL on click', () => {
