@@ -165,7 +165,7 @@ describe('tray menu', () => {
 describe('TrayController', () => {
   const profilesState = { profiles: [{ id: 'p1', name: 'Work', baseUrl: 'x', kind: 'local', needsKey: false }], currentId: 'p1', keychain: { kind: 'keychain', persistent: true } };
 
-  function setup(answers: Record<string, Result<unknown>> = {}) {
+  function setup(answers: Record<string, Result<unknown>> = {}, translate?: () => ReturnType<typeof desktopTranslator>) {
     const fake = fakeBackend();
     fake.dispatch.mockImplementation(async (channel: unknown): Promise<Result<unknown>> => {
       const given = answers[String(channel)];
@@ -193,9 +193,28 @@ describe('TrayController', () => {
       throttleMs: 500,
       setTimeout: (callback, ms) => timers.push({ callback, ms }),
       clearTimeout: () => {},
+      ...(translate ? { translate } : {}),
     });
     return { fake, controller, render, timers };
   }
+
+  it('names the never-renamed local workspace in the menu’s language, and a renamed profile as typed', async () => {
+    const state = {
+      ...profilesState,
+      profiles: [
+        { id: 'p1', name: 'Local workspace', baseUrl: 'x', kind: 'local', needsKey: false },
+        { id: 'p2', name: 'Local workspace', baseUrl: 'y', kind: 'remote', needsKey: false },
+      ],
+    };
+    const { controller, render } = setup({ 'profiles:list': { ok: true, value: state } }, () => desktopTranslator('de'));
+    await controller.rebuild();
+    expect(render.mock.calls[0]![1]).toMatch(/^Linkdeck · Lokaler Arbeitsbereich · /);
+    const menu = menuSnapshot(render.mock.calls[0]![0] as MenuItemConstructorOptions[]);
+    const switcher = menu.find((i) => i.id === 'profiles');
+    // A remote profile the person named so keeps its name: only the local workspace's default is translated.
+    expect(JSON.stringify(switcher)).toContain('Lokaler Arbeitsbereich');
+    expect(JSON.stringify(switcher)).toContain('Local workspace');
+  });
 
   it('reads the newest ten links of the current profile and the watch through the router', async () => {
     const { fake, controller, render } = setup();
