@@ -50,9 +50,15 @@ export async function bundleCli(outDir = join(root, 'out/cli')): Promise<string>
     logLevel: 'warning',
   });
   chmodSync(join(staging, 'linkdeck.js'), 0o755);
-  // The manual page, from the same definitions the command runs with.
-  const [{ buildProgram }, { manPage }] = await Promise.all([import('./program.js'), import('./man-page.js')]);
-  writeFileSync(join(staging, 'linkdeck.1'), manPage(buildProgram(info.label, async () => {}), { version: info.label, date: info.date }));
+  // The manual page, from the same definitions the command runs with; in English whatever the
+  // build machine's LANG (it is installed as man1/linkdeck.1, the untranslated section).
+  const [{ buildProgram }, { manPage }, { tEnglish }] = await Promise.all([
+    import('./program.js'),
+    import('./man-page.js'),
+    import('./i18n.js'),
+  ]);
+  const program = buildProgram(info.label, async () => {}, tEnglish);
+  writeFileSync(join(staging, 'linkdeck.1'), manPage(program, { version: info.label, date: info.date }));
   mkdirSync(resolve(outDir, '..'), { recursive: true });
   // The entry goes last: the chunks it names are in place before it is.
   mkdirSync(join(outDir, 'chunks'), { recursive: true });

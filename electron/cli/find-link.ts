@@ -1,5 +1,6 @@
 import type { MirrorLink, MirrorLinkPage, OutboxItem } from '../shared/models.js';
-import { CliError, EXIT } from './exit-codes.js';
+import { CliError, cliError, EXIT } from './exit-codes.js';
+import { t, tEnglish } from './i18n.js';
 import type { Session } from './session.js';
 
 /**
@@ -30,20 +31,19 @@ export async function findLink(session: Session, aliasOrUrl: string): Promise<Mi
   if (real) return real;
   const attempt = isUrl ? undefined : pick(page.items.filter((l) => l.provisional));
   if (attempt) throw await onlyAnAttempt(session, aliasOrUrl, attempt);
-  throw new CliError(
-    EXIT.refused,
-    `No link "${aliasOrUrl}" in the copy of ${session.profile.name} on this computer (run "linkdeck sync" if it was made elsewhere just now).`,
-  );
+  throw cliError(EXIT.refused, 'cli.lookup.noLink', { wanted: aliasOrUrl, profile: session.profile.name });
 }
 
 async function onlyAnAttempt(session: Session, wanted: string, link: MirrorLink): Promise<CliError> {
   const items = await session.call<OutboxItem[]>('outbox:list');
   const item = items.find((i) => i.provisionalId === link.id);
-  const id = item ? item.opId : '(see "linkdeck outbox")';
-  const refused = item?.state === 'failed';
+  const id = item ? item.opId : 'ID';
+  if (item?.state !== 'failed') return cliError(EXIT.refused, 'cli.lookup.onlyPending', { wanted, id });
+  // The service's reason is its own words (English in --json either way).
+  const reason = item.lastError?.message;
   return new CliError(
     EXIT.refused,
-    `"${wanted}" is only ${refused ? `a create the service refused (${item?.lastError?.message ?? 'no reason given'})` : 'a create not yet confirmed by the service'}, outbox item ${id}; it has no short URL. ` +
-      `"linkdeck outbox retry ${id}" sends it again, "linkdeck outbox discard ${id}" drops it; if the link "${wanted}" was made elsewhere, "linkdeck sync" brings it.`,
+    t('cli.lookup.onlyRefused', { wanted, id, reason: reason ?? t('cli.lookup.noReason') }),
+    tEnglish('cli.lookup.onlyRefused', { wanted, id, reason: reason ?? tEnglish('cli.lookup.noReason') }),
   );
 }

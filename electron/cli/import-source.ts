@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import { BULK_MAX_ROWS } from '../shared/bulk.js';
 import { IMPORT_MAX_BYTES, tooLargeMessage, type ImportFile } from '../shared/import-file.js';
 import { isZip, readAnyImportFile, sheetList, type WorkbookFile } from '../shared/import-workbook.js';
-import { CliError, usageError } from './exit-codes.js';
+import { CliError, usageError, usageErrorT } from './exit-codes.js';
 import { readBytesUpTo } from './read-input.js';
 
 /*
@@ -21,15 +21,15 @@ export interface ImportSource {
 }
 
 const tooLargeStream = (name: string) =>
-  `"${name}" holds more than ${(IMPORT_MAX_BYTES / 1024 / 1024).toFixed(1)} MB; Linkdeck imports files up to that size (a job takes at most ${BULK_MAX_ROWS.toLocaleString('en')} rows). Split the file and import the parts.`;
+  usageErrorT('cli.importFile.tooLargeStream', { name, mb: Math.round((IMPORT_MAX_BYTES / 1024 / 1024) * 10) / 10, rows: BULK_MAX_ROWS });
 
 /** The bytes of `path` (- for stdin); a file over the limit is refused before it is read. */
 async function readBytes(path: string, name: string): Promise<Uint8Array> {
   const cannot = (error: unknown) =>
-    usageError(`${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    usageErrorT('cli.importFile.cannotRead', { path, error: (error as NodeJS.ErrnoException).code ?? (error as Error).message });
   if (path === '-') {
     const bytes = await readBytesUpTo(process.stdin, IMPORT_MAX_BYTES);
-    if (!bytes) throw usageError(tooLargeStream(name));
+    if (!bytes) throw tooLargeStream(name);
     return bytes;
   }
   try {
@@ -38,10 +38,10 @@ async function readBytes(path: string, name: string): Promise<Uint8Array> {
       if (info.size > IMPORT_MAX_BYTES) throw usageError(tooLargeMessage(name, info.size));
       return new Uint8Array(await readFile(path));
     }
-    if (info.isDirectory()) throw usageError(`${path} is a folder: name the file to import.`);
+    if (info.isDirectory()) throw usageErrorT('cli.importFile.isFolder', { path });
     // A pipe (linkdeck import <(curl …)): read as it comes, up to the limit.
     const bytes = await readBytesUpTo(createReadStream(path), IMPORT_MAX_BYTES);
-    if (!bytes) throw usageError(tooLargeStream(name));
+    if (!bytes) throw tooLargeStream(name);
     return bytes;
   } catch (error) {
     if (error instanceof CliError) throw error;
@@ -57,14 +57,12 @@ export async function readImportSource(path: string, sheet: string | undefined):
   const name = path === '-' ? 'stdin' : basename(path);
   const bytes = await readBytes(path, name);
   if (sheet !== undefined && !isZip(bytes))
-    throw usageError(`--sheet picks a sheet of a workbook (.xlsx, .ods); "${name}" is not a workbook.`);
+    throw usageErrorT('cli.importFile.notWorkbook', { name });
   const file = await readAnyImportFile(name, bytes, sheet);
   if ('error' in file) throw usageError(file.error);
   if ('sheet' in file && sheet === undefined && file.sheet.names.length > 1) {
     const { names } = file.sheet;
-    throw usageError(
-      `"${name}" has ${names.length} sheets: ${sheetList(names)}. Say which to import with --sheet NAME (for example --sheet "${names[0]}").`,
-    );
+    throw usageErrorT('cli.importFile.whichSheet', { name, n: names.length, sheets: sheetList(names), first: names[0] ?? '' });
   }
   return { name, file };
 }

@@ -4,7 +4,7 @@ import type {
   MirrorLinkPage,
   MirrorLinkQuery,
 } from '../shared/models.js';
-import { usageError } from './exit-codes.js';
+import { usageErrorT } from './exit-codes.js';
 import type { NamedFilters } from './mirror-read.js';
 
 /** The list options of find, list and export (program.ts listOptions) as commander gives them. */
@@ -45,7 +45,7 @@ export function linkQuery(
   const all = limitText === 'all';
   const limit = all ? 500 : Number(limitText);
   if (!all && (!Number.isInteger(limit) || limit < 1))
-    throw usageError(`--limit takes a positive whole number or "all" (not "${options.limit}").`);
+    throw usageErrorT('cli.lookup.limit', { value: String(options.limit) });
   const named: NamedFilters = {};
   if (options.channel !== undefined) named.channel = options.channel;
   if (options.campaign !== undefined) named.campaign = options.campaign;

@@ -1,6 +1,6 @@
 import type { Campaign, Channel, Domain, MirrorLinkQuery, MirrorList } from '../shared/models.js';
 import type { NamedFilters } from './mirror-read.js';
-import { usageError } from './exit-codes.js';
+import { usageErrorT } from './exit-codes.js';
 import type { Session } from './session.js';
 
 /** A channel or campaign by its id or its name (compared without regard to case, as services do). */
@@ -20,9 +20,12 @@ async function byName<T extends { id: number; name: string }>(
       .slice(0, 10)
       .map((i) => JSON.stringify(i.name))
       .join(', ');
-    throw usageError(
-      `There is no ${what} "${wanted}" in ${session.profile.name}${known ? ` (${known}${list.items.length > 10 ? ', …' : ''})` : ''}.`,
-    );
+    throw usageErrorT('cli.lookup.noSuchNamed', {
+      what,
+      wanted,
+      profile: session.profile.name,
+      known: known ? `${known}${list.items.length > 10 ? ', …' : ''}` : 'none',
+    });
   }
   return found;
 }
@@ -43,9 +46,11 @@ export async function domainNamed(session: Session, wanted: string): Promise<Dom
       .replace(/\/.*$/, '');
   const found = list.items.find((d) => host(d.domain) === host(wanted));
   if (!found)
-    throw usageError(
-      `There is no domain "${wanted}" in ${session.profile.name}${list.items.length ? ` (${list.items.map((d) => host(d.domain)).join(', ')})` : ''}.`,
-    );
+    throw usageErrorT('cli.lookup.noSuchDomain', {
+      wanted,
+      profile: session.profile.name,
+      known: list.items.length ? list.items.map((d) => host(d.domain)).join(', ') : 'none',
+    });
   return found;
 }
 

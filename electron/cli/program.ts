@@ -1,5 +1,8 @@
 import { Argument, Command, Option } from 'commander';
+import type { Translate } from '../shared/i18n/translate.js';
+import { commanderError, localHelp } from './commander-words.js';
 import type { CommandContext, GlobalOptions } from './context.js';
+import { t } from './i18n.js';
 
 /** Runs a command's module, loaded only when that command is asked for (a quick start for each). */
 export type Runner = (
@@ -14,39 +17,40 @@ export type RunCommand = (
   globals: GlobalOptions,
 ) => Promise<void>;
 
-const examples = (lines: string[]) => `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}\n`;
+const examples = (say: Translate, lines: string[]) =>
+  `\n${say('cli.help.examples')}\n${lines.map((l) => `  ${l}`).join('\n')}\n`;
 
 const SORTS = ['date', 'clicks', 'title', 'alias', 'url', 'state'];
 
 /** The list's filters and sorts (the links view's), for find, list and export. */
-function listOptions(command: Command): Command {
+function listOptions(command: Command, say: Translate): Command {
   return command
-    .addOption(new Option('--sort <order>', 'order of the links').choices(SORTS).default('date'))
-    .option('--asc', 'oldest / fewest / A first (default: newest / most first)')
+    .addOption(new Option('--sort <order>', say('cli.help.sort')).choices(SORTS).default('date'))
+    .option('--asc', say('cli.help.asc'))
     .option(
       '--channel <name>',
-      'only links in this channel (a name or id; "none" for links in no channel)',
+      say('cli.help.channel'),
     )
-    .option('--campaign <name>', 'only links in this campaign (a name or id; "none")')
-    .option('--domain <host>', 'only short links on this domain')
+    .option('--campaign <name>', say('cli.help.campaign'))
+    .option('--domain <host>', say('cli.help.domain'))
     .addOption(
-      new Option('--status <status>', 'only public or private links').choices([
+      new Option('--status <status>', say('cli.help.status')).choices([
         'public',
         'private',
       ]),
     )
-    .option('--password', 'only password-protected links')
-    .option('--no-password', 'only links without a password')
-    .option('--expired', 'only expired links')
-    .option('--no-expired', 'only links that have not expired')
+    .option('--password', say('cli.help.password'))
+    .option('--no-password', say('cli.help.noPassword'))
+    .option('--expired', say('cli.help.expired'))
+    .option('--no-expired', say('cli.help.noExpired'))
     .addOption(
       new Option(
         '--outbox <state>',
-        'only links with an unconfirmed (pending) or refused (failed) change',
+        say('cli.help.outbox'),
       ).choices(['pending', 'failed', 'any']),
     )
     .addOption(
-      new Option('--health <state>', 'by the last check of the target').choices([
+      new Option('--health <state>', say('cli.help.health')).choices([
         'broken',
         'ok',
         'unchecked',
@@ -54,33 +58,40 @@ function listOptions(command: Command): Command {
     );
 }
 
-export function buildProgram(version: string, runCommand: RunCommand): Command {
+/**
+ * The `linkdeck` program. `say` gives every word of its help and usage errors: the person's
+ * language when a person runs it (i18n.ts `t`), English for the manual page made at build time.
+ */
+export function buildProgram(version: string, runCommand: RunCommand, say: Translate = t): Command {
   const program = new Command('linkdeck')
-    .description(
-      "Linkdeck from a terminal: the app's profiles, keychain, offline mirror and outbox.",
-    )
-    .version(version, '-V, --version')
-    .option('-p, --profile <name>', "the profile to use (default: the app's current one)")
-    .option('--json', 'print results as JSON (for scripts)')
-    .option(
-      '--data-dir <dir>',
-      "Linkdeck's data folder (default: LINKDECK_DATA_DIR, else the app's)",
-    )
-    .option('--verbose', "show the backend's messages on stderr")
-    .option('--no-color', 'no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it)')
-    // Before the commands are added: they inherit it (a wrong command line then ends with 2, not commander's 1).
+    .description(say('cli.help.program'))
+    .version(version, '-V, --version', say('cli.help.version'))
+    .option('-p, --profile <name>', say('cli.help.profile'))
+    .option('--json', say('cli.help.json'))
+    .option('--data-dir <dir>', say('cli.help.dataDir'))
+    .option('--verbose', say('cli.help.verbose'))
+    .option('--no-color', say('cli.help.noColor'))
+    // All of these before the commands are added: they inherit them (copyInheritedSettings).
+    // A wrong command line then ends with 2, not commander's 1.
     .exitOverride()
-    .showHelpAfterError('(add --help for usage)')
+    .helpOption('-h, --help', say('cli.help.help'))
+    .helpCommand('help [command]', say('cli.help.helpCommand'))
+    .configureHelp(localHelp(say))
+    .configureOutput({
+      // commander's usage errors in the language; the CommanderError keeps English for --json.
+      outputError: (text, write) => write(commanderError(text, say) ?? text),
+    })
+    .showHelpAfterError(say('cli.help.afterError'))
     .addHelpText(
       'after',
-      examples([
+      examples(say, [
         'linkdeck shorten https://example.com/launch',
         'linkdeck find "spring sale" --sort clicks',
         'linkdeck list --channel Newsletter --csv > newsletter.csv',
         'pbpaste | linkdeck shorten - --copy',
         '',
-        'Exit codes: 0 done, 1 refused by the service, 2 bad usage, 3 queued (offline: the app sends it later).',
-        'When the app runs on the same data folder, it does the work; otherwise the command opens the data itself.',
+        say('cli.help.exitCodes'),
+        say('cli.help.appDoesWork'),
       ]),
     );
 
@@ -95,7 +106,7 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     const command = parent
       .command(name, { isDefault })
       .description(describe)
-      .addHelpText('after', examples(help));
+      .addHelpText('after', examples(say, help));
     command.action(async (...all: unknown[]) => {
       const cmd = all[all.length - 1] as Command;
       const opts = all[all.length - 2] as Record<string, unknown>;
@@ -106,10 +117,10 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
 
   const profiles = program
     .command('profiles')
-    .description('the profiles: list, add, use, rename, remove')
+    .description(say('cli.help.profiles'))
     .addHelpText(
       'after',
-      examples([
+      examples(say, [
         'linkdeck profiles',
         'linkdeck profiles add --local',
         'linkdeck profiles add Work --url https://short.example.com',
@@ -119,7 +130,7 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
     );
   add(
     'list',
-    'list the profiles (the current one is marked); never a key',
+    say('cli.help.profilesList'),
     () => import('./commands/profiles.js'),
     ['linkdeck profiles', 'linkdeck profiles list --json'],
     profiles,
@@ -127,56 +138,56 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
   );
   add(
     'add',
-    'add the local workspace (--local) or a profile on a service (NAME --url); the key is checked first, kept only in the keychain',
+    say('cli.help.profilesAdd'),
     () => import('./commands/profiles-add.js'),
     [
       'linkdeck profiles add --local',
-      'linkdeck profiles add Work --url https://short.example.com    # asks for the key',
+      `linkdeck profiles add Work --url https://short.example.com    # ${say('cli.help.asksForKey')}`,
       'printf %s "$KEY" | linkdeck profiles add Work --url https://short.example.com --key-stdin',
     ],
     profiles,
   )
-    .argument('[name]', 'the profile name (a remote profile)')
-    .option('--local', 'the local workspace (a link service on this computer)')
-    .option('--url <base-url>', "the service's address, e.g. https://short.example.com")
-    .option('--key-stdin', 'read the API key from the first line of stdin (no prompt)')
-    .option('--use', 'make it the current profile even when there are others');
+    .argument('[name]', say('cli.help.profilesAddName'))
+    .option('--local', say('cli.help.profilesAddLocal'))
+    .option('--url <base-url>', say('cli.help.profilesAddUrl'))
+    .option('--key-stdin', say('cli.help.profilesAddKeyStdin'))
+    .option('--use', say('cli.help.profilesAddUse'));
   add(
     'use',
-    'make a profile the current one (the app switches too)',
+    say('cli.help.profilesUse'),
     () => import('./commands/profiles-manage.js').then((m) => m.use),
     ['linkdeck profiles use Work'],
     profiles,
-  ).argument('<name>', 'a profile name (any case) or id');
+  ).argument('<name>', say('cli.help.profileName'));
   add(
     'rename',
-    'rename a profile',
+    say('cli.help.profilesRename'),
     () => import('./commands/profiles-manage.js').then((m) => m.rename),
     ['linkdeck profiles rename Work "Work (EU)"'],
     profiles,
   )
-    .argument('<name>', 'a profile name (any case) or id')
-    .argument('<new-name>', 'its new name');
+    .argument('<name>', say('cli.help.profileName'))
+    .argument('<new-name>', say('cli.help.profilesRenameNew'));
   add(
     'remove',
-    'remove a profile, its key and its offline copy (asks first unless --yes)',
+    say('cli.help.profilesRemove'),
     () => import('./commands/profiles-manage.js').then((m) => m.remove),
     ['linkdeck profiles remove Work', 'linkdeck profiles remove Work --yes'],
     profiles,
   )
-    .argument('<name>', 'a profile name (any case) or id')
-    .option('-y, --yes', 'do not ask');
+    .argument('<name>', say('cli.help.profileName'))
+    .option('-y, --yes', say('cli.help.yes'));
 
   add(
     'status',
-    'the profile, its service and account, whether its key is found, how old the mirror is, what waits in the outbox',
+    say('cli.help.statusCommand'),
     () => import('./commands/status.js'),
     ['linkdeck status', 'linkdeck --profile Work status --json'],
   );
 
   add(
     'shorten',
-    'shorten URLs (arguments, or "-" for one per line on stdin); prints the short URLs in input order',
+    say('cli.help.shorten'),
     () => import('./commands/shorten.js'),
     [
       'linkdeck shorten https://example.com/a https://example.com/b',
@@ -185,34 +196,35 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
       'linkdeck shorten "$(wl-paste)" --copy',
     ],
   )
-    .argument('<url...>', 'web addresses, or - to read them from stdin')
-    .option('--alias <alias>', 'custom alias (one URL only)')
-    .option('--channel <name>', 'put the links in this channel (name or id)')
-    .option('--campaign <name>', 'add the links to this campaign (name or id)')
-    .option('--domain <host>', 'a branded domain of the profile')
-    .option('--utm-template <name>', 'add the UTM parameters of a saved template')
-    .option('--copy', 'put the short URLs on the clipboard too');
+    .argument('<url...>', say('cli.help.shortenUrls'))
+    .option('--alias <alias>', say('cli.help.shortenAlias'))
+    .option('--channel <name>', say('cli.help.shortenChannel'))
+    .option('--campaign <name>', say('cli.help.shortenCampaign'))
+    .option('--domain <host>', say('cli.help.shortenDomain'))
+    .option('--utm-template <name>', say('cli.help.shortenUtm'))
+    .option('--copy', say('cli.help.shortenCopy'));
 
   listOptions(
     add(
       'find',
-      'search the mirrored links (alias, short URL, long URL, title, note); works offline',
+      say('cli.help.find'),
       () => import('./commands/find.js'),
       [
         'linkdeck find launch',
         'linkdeck find "example.com/docs" --limit 5 --json',
         'linkdeck find sale --sort clicks --csv > sale.csv',
       ],
-    ).argument('<text...>', 'words to look for (prefixes match)'),
+    ).argument('<text...>', say('cli.help.findText')),
+    say,
   )
-    .option('-n, --limit <n>', 'at most this many links (default 50; "all")', '50')
-    .option('--csv', 'print CSV (with a header)')
-    .option('--header', 'piped: a first line naming the columns (short_url, long_url, clicks, title, alias)');
+    .option('-n, --limit <n>', say('cli.help.limit'), '50')
+    .option('--csv', say('cli.help.csv'))
+    .option('--header', say('cli.help.header'));
 
   listOptions(
     add(
       'list',
-      "list the mirrored links with the list's filters and sorts; works offline",
+      say('cli.help.list'),
       () => import('./commands/find.js'),
       [
         'linkdeck list --sort clicks --limit 10',
@@ -220,51 +232,52 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
         'linkdeck list --outbox pending',
       ],
     ),
+    say,
   )
-    .option('-n, --limit <n>', 'at most this many links (default 50; "all")', '50')
-    .option('--csv', 'print CSV (with a header)')
-    .option('--header', 'piped: a first line naming the columns (short_url, long_url, clicks, title, alias)');
+    .option('-n, --limit <n>', say('cli.help.limit'), '50')
+    .option('--csv', say('cli.help.csv'))
+    .option('--header', say('cli.help.header'));
 
   add(
     'stats',
-    "a link's figures (the same as its detail in the app), read again from the service when online",
+    say('cli.help.stats'),
     () => import('./commands/stats.js'),
     ['linkdeck stats launch', 'linkdeck stats https://sho.rt/launch --json'],
-  ).argument('<alias>', 'the alias or the short URL');
+  ).argument('<alias>', say('cli.help.statsAlias'));
 
-  add('delete', 'delete links (asks first unless --yes)', () => import('./commands/delete.js'), [
+  add('delete', say('cli.help.delete'), () => import('./commands/delete.js'), [
     'linkdeck delete old-promo',
     'linkdeck delete a b c --yes',
   ])
-    .argument('<alias...>', 'aliases or short URLs')
-    .option('-y, --yes', 'do not ask');
+    .argument('<alias...>', say('cli.help.deleteAliases'))
+    .option('-y, --yes', say('cli.help.yes'));
 
   add(
     'open',
-    'show a link in the app, or open the short link in the browser',
+    say('cli.help.open'),
     () => import('./commands/open.js'),
     ['linkdeck open launch', 'linkdeck open launch --browser'],
   )
-    .argument('<alias>', 'an alias or a short URL')
-    .option('--browser', 'open the short link in the web browser');
+    .argument('<alias>', say('cli.help.openAlias'))
+    .option('--browser', say('cli.help.openBrowser'));
 
   add(
     'sync',
-    'bring the mirror up to date (with --wait, until the whole sync is done)',
+    say('cli.help.sync'),
     () => import('./commands/sync.js'),
     ['linkdeck sync', 'linkdeck sync --wait'],
-  ).option('--wait', 'wait until the sync is done');
+  ).option('--wait', say('cli.help.syncWait'));
 
   const outbox = program
     .command('outbox')
-    .description('changes not yet confirmed by the service: list, retry, discard')
+    .description(say('cli.help.outboxCommand'))
     .addHelpText(
       'after',
-      examples(['linkdeck outbox', 'linkdeck outbox retry 3f2a9c', 'linkdeck outbox discard 3f2a9c --yes']),
+      examples(say, ['linkdeck outbox', 'linkdeck outbox retry 3f2a9c', 'linkdeck outbox discard 3f2a9c --yes']),
     );
   add(
     'list',
-    'changes not yet confirmed by the service, in the order they go, and why they wait (ID first)',
+    say('cli.help.outboxList'),
     () => import('./commands/outbox.js'),
     ['linkdeck outbox', 'linkdeck outbox --json'],
     outbox,
@@ -272,24 +285,24 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
   );
   add(
     'retry',
-    'send a refused or waiting change again now, and wait for its answer',
+    say('cli.help.outboxRetry'),
     () => import('./commands/outbox-change.js').then((m) => m.retry),
     ['linkdeck outbox retry 3f2a9c'],
     outbox,
-  ).argument('<id>', 'the change\'s id from "linkdeck outbox" (a unique prefix is enough)');
+  ).argument('<id>', say('cli.help.outboxId'));
   add(
     'discard',
-    'drop a change that was not sent (asks first unless --yes)',
+    say('cli.help.outboxDiscard'),
     () => import('./commands/outbox-change.js').then((m) => m.discard),
     ['linkdeck outbox discard 3f2a9c --yes'],
     outbox,
   )
-    .argument('<id>', 'the change\'s id from "linkdeck outbox" (a unique prefix is enough)')
-    .option('-y, --yes', 'do not ask');
+    .argument('<id>', say('cli.help.outboxId'))
+    .option('-y, --yes', say('cli.help.yes'));
 
   add(
     'import',
-    "import links from a CSV, text, JSON or spreadsheet file (the app's importer): shows the dry run; --yes starts it",
+    say('cli.help.import'),
     () => import('./commands/import.js'),
     [
       'linkdeck import bitly-export.csv',
@@ -299,43 +312,44 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
   )
     .argument(
       '<file>',
-      'a CSV file (Linkdeck, Bitly, Rebrandly, Short.io, Shlink, Kutt, Dub exports), a saved API answer (.json), an Excel (.xlsx) or OpenDocument (.ods) workbook, or one URL per line; - for stdin',
+      say('cli.help.importFile'),
     )
     .option(
       '--sheet <name>',
-      "a workbook's sheet to import (needed when it has several; its sheets are listed otherwise)",
+      say('cli.help.importSheet'),
     )
-    .option('-y, --yes', 'start the import (otherwise only the dry run)');
+    .option('-y, --yes', say('cli.help.importYes'));
 
   listOptions(
     add(
       'export',
-      "export the mirrored links (the app's exporter) as CSV or JSON",
+      say('cli.help.export'),
       () => import('./commands/export.js'),
       [
         'linkdeck export > links.csv',
         'linkdeck export --format json --channel Newsletter -o newsletter.json',
       ],
     ),
+    say,
   )
     .addOption(
-      new Option('--format <format>', 'file format').choices(['csv', 'json']).default('csv'),
+      new Option('--format <format>', say('cli.help.exportFormat')).choices(['csv', 'json']).default('csv'),
     )
-    .option('-o, --output <file>', 'write to this file (default: stdout)');
+    .option('-o, --output <file>', say('cli.help.exportOutput'));
 
   add(
     'completion',
-    'print a shell completion script (bash, zsh or fish)',
+    say('cli.help.completion'),
     () => import('./commands/completion.js'),
     [
-      'linkdeck completion install            # for the shell in $SHELL',
+      `linkdeck completion install            # ${say('cli.help.forShellInShell')}`,
       'linkdeck completion bash > ~/.local/share/bash-completion/completions/linkdeck',
       'linkdeck completion zsh > "${fpath[1]}/_linkdeck"',
       'linkdeck completion fish > ~/.config/fish/completions/linkdeck.fish',
     ],
   )
     .addArgument(
-      new Argument('<shell>', 'bash, zsh or fish; or install (puts it in place)').choices([
+      new Argument('<shell>', say('cli.help.completionShell')).choices([
         'bash',
         'zsh',
         'fish',
@@ -343,7 +357,7 @@ export function buildProgram(version: string, runCommand: RunCommand): Command {
       ]),
     )
     .addArgument(
-      new Argument('[for]', 'with install: the shell (default: the one in $SHELL)').choices([
+      new Argument('[for]', say('cli.help.completionFor')).choices([
         'bash',
         'zsh',
         'fish',

@@ -1,4 +1,4 @@
-import { CliError, EXIT, usageError } from './exit-codes.js';
+import { usageErrorT } from './exit-codes.js';
 import { nonBlankLines, readStdin } from './read-input.js';
 
 /**
@@ -9,13 +9,11 @@ import { nonBlankLines, readStdin } from './read-input.js';
 export async function readKey(fromStdin: boolean, question: string): Promise<string> {
   if (fromStdin) {
     const [key] = nonBlankLines(await readStdin());
-    if (!key) throw usageError('--key-stdin: stdin held no key (one line with the API key).');
+    if (!key) throw usageErrorT('cli.key.stdinEmpty');
     return key;
   }
   if (!process.stdin.isTTY || !process.stderr.isTTY)
-    throw usageError(
-      'There is no terminal to ask for the API key on: give it on stdin with --key-stdin.',
-    );
+    throw usageErrorT('cli.key.noTerminal');
   return promptHidden(question);
 }
 
@@ -38,13 +36,13 @@ function promptHidden(question: string): Promise<string> {
       for (const ch of chunk) {
         if (ch === '\r' || ch === '\n' || ch === '\u0004') {
           finish();
-          if (!typed.trim()) reject(usageError('No API key was typed.'));
+          if (!typed.trim()) reject(usageErrorT('cli.key.noneTyped'));
           else resolve(typed.trim());
           return;
         }
         if (ch === '\u0003') {
           finish();
-          reject(new CliError(EXIT.usage, 'Cancelled: nothing was saved.'));
+          reject(usageErrorT('cli.key.cancelled'));
           return;
         }
         if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);

@@ -67,7 +67,7 @@ export async function openBareSession(options: SessionOptions): Promise<BareSess
       return (await transport.call(channel, arg, null)) as Result<T>;
     } catch (error) {
       if (error instanceof RetryElsewhere)
-        throw new CliError(EXIT.refused, 'The app was closing: run the command again.');
+        throw cliError(EXIT.refused, 'cli.session.appClosing');
       throw error;
     }
   };
@@ -138,16 +138,12 @@ function missingKey(
   mode: 'app' | 'self',
 ): CliError {
   if (mode === 'app')
-    return new CliError(
-      EXIT.refused,
-      `The running app has no key for "${profile.name}" (it has no keychain to keep it): enter it in the app, or close the app and run with LINKDECK_API_KEY set.`,
-    );
-  const why = state.keychain.kind === 'keychain' ? 'the keychain holds no key for it' : 'no OS keychain answers here';
-  return new CliError(
-    EXIT.refused,
-    `There is no API key for "${profile.name}": ${why} and LINKDECK_API_KEY is not set. ` +
-      `Set LINKDECK_API_KEY to the profile's key for this command (for cron and CI), or run "linkdeck profiles add ${profile.name} --url ${profile.baseUrl}" where a keychain answers. Nothing was sent or queued.`,
-  );
+    return cliError(EXIT.refused, 'cli.session.appHasNoKey', { name: profile.name });
+  return cliError(EXIT.refused, 'cli.session.noKey', {
+    name: profile.name,
+    url: profile.baseUrl,
+    keychain: state.keychain.kind === 'keychain' ? 'keychain' : 'none',
+  });
 }
 
 /** In English (how `status` recognises it); said with noProfileYet() in the person's language. */
@@ -248,10 +244,7 @@ async function checkLocalWorkspaceFree(options: SessionOptions): Promise<void> {
   ]);
   const folder = join(options.dataDir, LOCAL_WORKSPACE_DIR);
   if (serviceRunsOn(folder))
-    throw new CliError(
-      EXIT.refused,
-      `The local workspace cannot start: another Linkdeck service is running on its folder ${folder}. Stop that service (or start the app, which then does the work), and run the command again.`,
-    );
+    throw cliError(EXIT.refused, 'cli.session.serviceBusy', { folder });
 }
 
 async function openHere(door: Door, options: SessionOptions): Promise<Transport> {

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { msg, type MessageRef } from '../shared/message-ref.js';
 import { switchValue } from './linux-session.js';
 
 /**
@@ -51,8 +52,12 @@ function absolute(dir: string, cwd: string): string {
 }
 
 /** The one sentence shown when the chosen directory cannot be made (Linkdeck then stops). */
-export function dataDirProblem(choice: NonNullable<DataDirOverride>, error: unknown): string {
+export function dataDirProblem(choice: NonNullable<DataDirOverride>, error: unknown): MessageRef {
   const why = error instanceof Error ? error.message : String(error);
-  const unset = choice.from === '--linkdeck-data-dir' ? 'start Linkdeck without --linkdeck-data-dir' : `unset ${choice.from}`;
-  return `${choice.from} asks Linkdeck to keep its data in ${choice.dir}, but that folder cannot be created (${why}). Choose a folder you can write to, or ${unset} to use the usual place.`;
+  return msg('desktop.problem.dataDirUnusable', {
+    variable: choice.from,
+    from: choice.from === '--linkdeck-data-dir' ? 'flag' : 'variable',
+    dir: choice.dir,
+    error: why,
+  });
 }

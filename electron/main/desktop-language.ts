@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { languagePath } from '../backend/language/language-settings.js';
 import { resolveLocale, type SupportedLocale } from '../shared/i18n/locales.js';
 import { SHARED_MESSAGES } from '../shared/i18n/shared-messages.js';
 import { createTranslator, type Translate } from '../shared/i18n/translate.js';
-import { effectiveLocale, type LanguageState } from '../shared/language.js';
+import { effectiveLocale, isLanguageChoice, type LanguageChoice, type LanguageState } from '../shared/language.js';
 
 /*
  * The Electron shell's own words (tray menu, app menu, notifications, the quick-shorten window's
@@ -20,6 +22,21 @@ export function desktopTranslator(locale: SupportedLocale): Translate {
     translators.set(locale, t);
   }
   return t;
+}
+
+/**
+ * The language saved in Settings, read without changing anything (the backend reads it for real,
+ * and moves a damaged file aside): what the shell says before the backend is open (the clipboard
+ * card's session sentence, a start that fails) follows the person's choice too.
+ */
+export function savedLanguageChoice(dataDir: string): LanguageChoice {
+  try {
+    const saved: unknown = JSON.parse(readFileSync(languagePath(dataDir), 'utf8'));
+    const choice = (saved as { version?: unknown; choice?: unknown } | null)?.choice;
+    return (saved as { version?: unknown }).version === 1 && isLanguageChoice(choice) ? choice : 'system';
+  } catch {
+    return 'system';
+  }
 }
 
 /**

@@ -3,9 +3,11 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { homedir } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { app, dialog } from 'electron';
-import type { LinkHandlerStatus } from '../shared/desktop.js';
+import { resolveLocale } from '../shared/i18n/locales.js';
+import { englishText, msg, renderMessage } from '../shared/message-ref.js';
 import { carriedDataDir, dataDirProblem, userDataOverride } from './data-dir.js';
-import type { DesktopSettingsDeps } from './desktop-settings.js';
+import { desktopTranslator } from './desktop-language.js';
+import type { DesktopSettingsDeps, LinkHandlerWords } from './desktop-settings.js';
 import { LINK_SCHEME_MIME, linkHandlerPlan, userEntryProblem } from './link-handler.js';
 import { decideSession, PORTAL_HOTKEY_UNCONFIRMED, type SessionDecision } from './linux-session.js';
 import { openAtLoginProblem } from './open-at-login.js';
@@ -28,8 +30,10 @@ export function prepareBeforeReady(testHooks: boolean, log: (message: string) =>
       mkdirSync(override.dir, { recursive: true });
       app.setPath('userData', override.dir);
     } catch (error) {
-      // Never fall back to the usual folder: that would mix two sets of profiles.
-      dialog.showErrorBox('Linkdeck could not start', dataDirProblem(override, error));
+      // Never fall back to the usual folder: that would mix two sets of profiles. Before ready
+      // there is no setting yet: the OS's languages (English if Electron cannot say them yet).
+      const t = desktopTranslator(resolveLocale(preferredLanguages()));
+      dialog.showErrorBox(t('desktop.dialog.startFailedTitle'), renderMessage(dataDirProblem(override, error), t));
       app.exit(1);
     }
   }
@@ -62,7 +66,15 @@ function removeQuietly(file: string | undefined, log: (message: string) => void)
   }
 }
 
-function linkHandlerStatus(dataDir: string | undefined, log: (message: string) => void): () => LinkHandlerStatus {
+function preferredLanguages(): readonly string[] {
+  try {
+    return app.getPreferredSystemLanguages();
+  } catch {
+    return [];
+  }
+}
+
+function linkHandlerStatus(dataDir: string | undefined, log: (message: string) => void): () => LinkHandlerWords {
   const plan = linkHandlerPlan({
     platform: process.platform,
     isPackaged: app.isPackaged,
@@ -80,7 +92,7 @@ function linkHandlerStatus(dataDir: string | undefined, log: (message: string) =
       return () =>
         app.isDefaultProtocolClient(PROTOCOL_SCHEME, process.execPath, args)
           ? { available: true }
-          : { available: false, reason: 'Another application is set to open linkdeck:// links. Restart Linkdeck to take them back.' };
+          : { available: false, reason: msg('desktop.problem.otherLinkHandler') };
     }
     case 'package':
       removeQuietly(plan.removeFile, log);
@@ -88,7 +100,7 @@ function linkHandlerStatus(dataDir: string | undefined, log: (message: string) =
     case 'none':
       return () => ({ available: false, reason: plan.reason });
     case 'user-entry': {
-      let status: LinkHandlerStatus;
+      let status: LinkHandlerWords;
       try {
         writeIfChanged(plan.file, plan.entry);
         removeQuietly(plan.removeFile, log);
@@ -99,8 +111,9 @@ function linkHandlerStatus(dataDir: string | undefined, log: (message: string) =
           if (error) log(`[protocol] xdg-mime could not make ${entryName} the default: ${error.message}`);
         });
       } catch (error) {
-        status = { available: false, reason: userEntryProblem(plan.file, error) };
-        log(`[protocol] ${status.reason}`);
+        const reason = userEntryProblem(plan.file, error);
+        status = { available: false, reason };
+        log(`[protocol] ${englishText(reason)}`);
       }
       return () => status;
     }

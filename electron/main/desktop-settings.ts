@@ -1,6 +1,9 @@
 import { AppError } from '../backend/app-error.js';
 import type { DesktopSettingsPort } from '../backend/desktop-ports.js';
-import type { DesktopSettings, DesktopSettingsPatch, LinkHandlerStatus } from '../shared/desktop.js';
+import type { DesktopSettings, DesktopSettingsPatch } from '../shared/desktop.js';
+import type { Translate } from '../shared/i18n/translate.js';
+import { msg, renderMessage, type MessageRef } from '../shared/message-ref.js';
+import { desktopTranslator } from './desktop-language.js';
 import {
   defaultDesktopSettings,
   readDesktopSettings,
@@ -8,7 +11,6 @@ import {
   type SavedDesktopSettings,
 } from './desktop-settings-file.js';
 import { hotkeyConflictRef } from '../shared/hotkey.js';
-import { englishText, type MessageRef } from '../shared/message-ref.js';
 import type { OpenAtLogin } from './open-at-login.js';
 
 /** The part of Electron's globalShortcut the settings use (a fake in tests). */
@@ -24,16 +26,21 @@ export interface DesktopSettingsDeps {
   shortcuts: GlobalShortcutLike;
   /** Null where the OS offers no login item Linkdeck can set. */
   loginItem: OpenAtLogin | null;
-  /** What this desktop allows, in words for the settings card (see linux-session.ts, login-item.ts). */
+  /** What this desktop allows, as messages for the settings card (see linux-session.ts, login-item.ts). */
   capabilities?: {
-    hotkeyNote?: string;
+    hotkeyNote?: MessageRef;
     /** Where register() answering true does not mean the hotkey works (the Wayland portal): words for the card. */
-    hotkeyUnconfirmed?: string;
+    hotkeyUnconfirmed?: MessageRef;
     /** Why there is no login item (with loginItem null). */
-    openAtLoginProblem?: string;
+    openAtLoginProblem?: MessageRef;
     /** Whether linkdeck:// links reach Linkdeck, asked each time (the OS may change it). */
-    linkHandler?: () => LinkHandlerStatus;
+    linkHandler?: () => LinkHandlerWords;
   };
+  /**
+   * The shell's translator now (DesktopLanguage's): the card's words are said in it each time the
+   * settings are read, and `languageChanged()` sends them again. English when not given.
+   */
+  translate?: () => Translate;
   /** What the hotkey does: opens the quick-shorten window. */
   onHotkey: () => void;
   log?: (message: string) => void;
@@ -44,11 +51,18 @@ export interface DesktopSettingsDeps {
  * hotkey with the OS and sets the login item. A hotkey the OS refuses (another app holds it) is
  * saved anyway and reported in `hotkeyProblem`, so the person sees why and picks another.
  */
+/** Whether linkdeck:// links reach Linkdeck, and why not as a message. */
+export interface LinkHandlerWords {
+  available: boolean;
+  reason?: MessageRef;
+}
+
 export class DesktopSettingsService implements DesktopSettingsPort {
   private saved: SavedDesktopSettings;
   /** The accelerator registered with the OS now, or null. */
   private registered: string | null = null;
-  private problem: MessageRef | undefined;
+  /** The accelerator the OS refused, said as a problem in the language of each read. */
+  private refused: string | undefined;
   private readonly listeners = new Set<(settings: DesktopSettings) => void>();
   private readonly log: (message: string) => void;
 
@@ -68,7 +82,7 @@ export class DesktopSettingsService implements DesktopSettingsPort {
       closeToTray: this.saved.closeToTray,
       hotkey: this.saved.hotkey,
       hotkeyRegistered: this.registered !== null,
-      ...(this.problem ? { hotkeyProblem: englishText(this.problem), hotkeyProblemRef: this.problem } : {}),
+      ...(this.refused ? this.hotkeyProblem(this.refused) : {}),
       openAtLogin: this.loginItemEnabled(),
       openAtLoginSupported: this.deps.loginItem !== null,
       ...this.capabilityWords(),
@@ -78,11 +92,11 @@ export class DesktopSettingsService implements DesktopSettingsPort {
   async configure(patch: DesktopSettingsPatch): Promise<DesktopSettings> {
     const before = JSON.stringify(this.get());
     if (patch.openAtLogin !== undefined && patch.openAtLogin !== this.loginItemEnabled()) {
-      if (!this.deps.loginItem) throw AppError.of('invalid-input', 'This system offers no login item Linkdeck can set.');
+      if (!this.deps.loginItem) throw AppError.keyed('invalid-input', msg('desktop.problem.cannotSetLoginItem'));
       try {
         this.deps.loginItem.set(patch.openAtLogin);
       } catch (error) {
-        throw AppError.of('internal', `Linkdeck could not change "open at login": ${(error as Error).message}. Try again, or set it in your system's startup settings.`);
+        throw AppError.keyed('internal', msg('desktop.problem.loginItemFailed', { error: (error as Error).message }));
       }
     }
     const next: SavedDesktopSettings = {
@@ -100,6 +114,11 @@ export class DesktopSettingsService implements DesktopSettingsPort {
     return after;
   }
 
+  /** The shell's language changed: the card's words go out again in the new one. */
+  languageChanged(): void {
+    this.emit(this.get());
+  }
+
   onChange(listener: (settings: DesktopSettings) => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
@@ -112,7 +131,7 @@ export class DesktopSettingsService implements DesktopSettingsPort {
 
   private applyHotkey(accelerator: string): void {
     this.release();
-    this.problem = undefined;
+    this.refused = undefined;
     if (accelerator === '') return;
     let ok = false;
     try {
@@ -122,7 +141,7 @@ export class DesktopSettingsService implements DesktopSettingsPort {
       this.log(`[hotkey] ${accelerator} was refused: ${(error as Error).message}`);
     }
     if (ok) this.registered = accelerator;
-    else this.problem = hotkeyConflictRef(accelerator, this.deps.platform);
+    else this.refused = accelerator;
   }
 
   private release(): void {
@@ -138,18 +157,30 @@ export class DesktopSettingsService implements DesktopSettingsPort {
   private capabilityWords(): Partial<DesktopSettings> {
     const { hotkeyNote, hotkeyUnconfirmed, openAtLoginProblem, linkHandler } = this.deps.capabilities ?? {};
     const words: Partial<DesktopSettings> = {};
-    if (hotkeyNote) words.hotkeyNote = hotkeyNote;
+    if (hotkeyNote) words.hotkeyNote = this.say(hotkeyNote);
     // Only for a hotkey Linkdeck asked for: a refused one has its problem, an off one nothing.
-    if (hotkeyUnconfirmed && this.registered !== null) words.hotkeyUnconfirmed = hotkeyUnconfirmed;
-    if (openAtLoginProblem && this.deps.loginItem === null) words.openAtLoginProblem = openAtLoginProblem;
+    if (hotkeyUnconfirmed && this.registered !== null) words.hotkeyUnconfirmed = this.say(hotkeyUnconfirmed);
+    if (openAtLoginProblem && this.deps.loginItem === null) words.openAtLoginProblem = this.say(openAtLoginProblem);
     if (linkHandler) {
+      let status: LinkHandlerWords;
       try {
-        words.linkHandler = linkHandler();
+        status = linkHandler();
       } catch (error) {
-        words.linkHandler = { available: false, reason: `Linkdeck could not tell whether linkdeck:// links reach it: ${(error as Error).message}` };
+        status = { available: false, reason: msg('desktop.problem.linkHandlerUnknown', { error: (error as Error).message }) };
       }
+      words.linkHandler = { available: status.available, ...(status.reason ? { reason: this.say(status.reason) } : {}) };
     }
     return words;
+  }
+
+  /** The refusal in the shell's language, and its key for a window that says it in its own. */
+  private hotkeyProblem(accelerator: string): Pick<DesktopSettings, 'hotkeyProblem' | 'hotkeyProblemRef'> {
+    const ref = hotkeyConflictRef(accelerator, this.deps.platform);
+    return { hotkeyProblem: this.say(ref), hotkeyProblemRef: ref };
+  }
+
+  private say(ref: MessageRef): string {
+    return renderMessage(ref, this.deps.translate?.() ?? desktopTranslator('en'));
   }
 
   private loginItemEnabled(): boolean {

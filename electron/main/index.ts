@@ -12,7 +12,8 @@ import { AppShutdown } from './app-shutdown.js';
 import { appUserModelId } from './app-user-model-id.js';
 import { closeAction, type CloseAction } from './close-to-tray.js';
 import { dataDirArguments } from './data-dir.js';
-import { DesktopLanguage } from './desktop-language.js';
+import { renderMessage } from '../shared/message-ref.js';
+import { DesktopLanguage, savedLanguageChoice } from './desktop-language.js';
 import { notifyDesktopEvents } from './desktop-notifications.js';
 import { desktopSettingsPath } from './desktop-settings-file.js';
 import { desktopCapabilities, prepareBeforeReady } from './desktop-session.js';
@@ -187,6 +188,7 @@ async function start(): Promise<void> {
   secureSession(session.defaultSession, location, log);
   // The OS's languages until the backend says what the person chose (Settings → Language).
   const shellLanguage = new DesktopLanguage(() => app.getPreferredSystemLanguages());
+  shellLanguage.apply({ choice: savedLanguageChoice(app.getPath('userData')), system: app.getPreferredSystemLanguages() });
   language = shellLanguage;
   setAppMenu();
   const osClipboard = electronClipboard(log);
@@ -196,6 +198,7 @@ async function start(): Promise<void> {
     shortcuts: globalShortcut,
     loginItem: openAtLogin(desktopSession.dataDir),
     capabilities: desktopCapabilities(desktopSession, log),
+    translate: () => shellLanguage.t,
     onHotkey: () => quick?.open(),
     log,
   });
@@ -237,7 +240,10 @@ async function start(): Promise<void> {
       systemLanguages: () => app.getPreferredSystemLanguages(),
       desktop: {
         clipboard: osClipboard,
-        clipboardWatch: desktopSession.clipboardWatch,
+        // The backend keeps this sentence for the run: said in the language known at start.
+        clipboardWatch: desktopSession.clipboardWatch.available
+          ? { available: true }
+          : { available: false, reason: renderMessage(desktopSession.clipboardWatch.reason, shellLanguage.t) },
         notifier: desktopNotifier,
         settings,
         onInAppNotice: (listener) => {
@@ -263,6 +269,7 @@ async function start(): Promise<void> {
   shellLanguage.onChange(() => {
     setAppMenu();
     tray?.controller.schedule();
+    settings.languageChanged();
   });
   current.subscribe((event, payload) => {
     if (event === 'language:changed') shellLanguage.apply(payload as LanguageState);

@@ -11,6 +11,8 @@ const unauthorized: Result<never> = {
   error: {
     code: 'unauthorized',
     message: 'This call did not come from a Linkdeck window, so it was refused.',
+    // The renderer says the key in the person's language; `message` is the English for logs.
+    key: 'desktop.problem.notOurWindow',
   },
 };
 

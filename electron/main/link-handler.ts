@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { LINUX_APP_ID, LINUX_DESKTOP_FILE } from './app-identity.js';
 import { dataDirArguments } from './data-dir.js';
 import { desktopExecArgument } from './login-item.js';
+import { msg, type MessageRef } from '../shared/message-ref.js';
 
 /**
  * Whether linkdeck:// links can reach this Linkdeck, and how. Pure: linux-desktop.ts acts on it.
@@ -24,7 +25,7 @@ export type LinkHandlerPlan =
   | { kind: 'os'; args: string[] }
   | { kind: 'package'; removeFile?: string }
   | { kind: 'user-entry'; file: string; entry: string; removeFile?: string }
-  | { kind: 'none'; reason: string };
+  | { kind: 'none'; reason: MessageRef };
 
 export interface LinkHandlerFacts {
   platform: NodeJS.Platform;
@@ -48,11 +49,10 @@ export const OLD_APPIMAGE_ENTRY = 'linkdeck-appimage.desktop';
 /** The .deb's handler for another data folder, beside (and preferred to) the package's entry. */
 export const DATA_DIR_ENTRY = 'linkdeck-data-dir.desktop';
 
-export const FROM_SOURCE_LINKS =
-  'Linkdeck is running from source, so the system has no Linkdeck program to hand linkdeck:// links to. The installed app (the .deb, the AppImage, the macOS or Windows installer) opens them.';
-export const UNKNOWN_INSTALL_LINKS =
-  'This copy of Linkdeck was not installed from the .deb or run as the AppImage, so no desktop entry tells the system to open linkdeck:// links with it.';
-export const NO_SCHEME_SUPPORT = 'This system offers no way to open linkdeck:// links with an application.';
+/** Why linkdeck:// links cannot reach Linkdeck, as message keys (the desktop card's language). */
+export const FROM_SOURCE_LINKS: MessageRef = msg('desktop.problem.fromSourceLinks');
+export const UNKNOWN_INSTALL_LINKS: MessageRef = msg('desktop.problem.unknownInstallLinks');
+export const NO_SCHEME_SUPPORT: MessageRef = msg('desktop.problem.noSchemeSupport');
 
 export function linkHandlerPlan(facts: LinkHandlerFacts): LinkHandlerPlan {
   if (!facts.isPackaged) return { kind: 'none', reason: FROM_SOURCE_LINKS };
@@ -102,7 +102,7 @@ export function handlerEntry(command: readonly string[]): string {
 }
 
 /** The words when the user entry could not be written. */
-export function userEntryProblem(file: string, error: unknown): string {
+export function userEntryProblem(file: string, error: unknown): MessageRef {
   const why = error instanceof Error ? error.message : String(error);
-  return `Linkdeck could not write ${file}, which tells the desktop to open linkdeck:// links with this AppImage (${why}). Integrate the AppImage with AppImageLauncher or Gear Lever, or install the .deb.`;
+  return msg('desktop.problem.appImageEntry', { file, error: why });
 }

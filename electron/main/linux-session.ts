@@ -14,6 +14,8 @@
  * documented way to get the watch back, with its own trade-offs.
  */
 
+import { msg, type MessageRef } from '../shared/message-ref.js';
+
 export type DisplayBackend = 'wayland' | 'x11' | 'none' | 'not-linux';
 
 export interface SessionFacts {
@@ -23,7 +25,7 @@ export interface SessionFacts {
   argv: readonly string[];
 }
 
-export type ClipboardWatchSupport = { available: true } | { available: false; reason: string };
+export type ClipboardWatchSupport = { available: true } | { available: false; reason: MessageRef };
 
 export interface SessionDecision {
   /** What Chromium will draw with. */
@@ -40,24 +42,22 @@ export interface SessionDecision {
   /** Whether the clipboard watch can see the clipboard while Linkdeck is in the background. */
   clipboardWatch: ClipboardWatchSupport;
   /** Words for the desktop card about how the hotkey works here, when it differs from the usual. */
-  hotkeyNote?: string;
+  hotkeyNote?: MessageRef;
 }
 
-export const WAYLAND_CLIPBOARD_REASON =
-  'On this Wayland desktop Linkdeck cannot read the clipboard while its window is in the background, so the watch would never see what you copy. Instead, copy a link and press the quick-shorten hotkey, or choose "Quick shorten…" in the tray menu, which opens pre-filled from the clipboard. (Started with --ozone-platform=x11, Linkdeck runs through XWayland and the watch works; see docs/desktops.md.)';
+// The words, as message keys (the `desktop` area): the desktop card and the clipboard card show
+// them in the person's language, rendered where they are shown (desktop-settings.ts, index.ts).
+export const WAYLAND_CLIPBOARD_REASON: MessageRef = msg('desktop.problem.waylandClipboard');
 
-export const WAYLAND_HOTKEY_NOTE =
-  'On Wayland the hotkey goes through your desktop\'s shortcuts portal: the first time, your desktop asks you to confirm it, and you can change it in the system\'s keyboard settings. GNOME 48 or later and KDE Plasma 6 offer the portal; where it is missing the hotkey does nothing, so use "Quick shorten…" in the tray menu.';
+export const WAYLAND_HOTKEY_NOTE: MessageRef = msg('desktop.problem.waylandHotkeyNote');
 
-export const XWAYLAND_HOTKEY_NOTE =
-  'Linkdeck runs through XWayland here: on GNOME the hotkey may only work while another XWayland window has focus. Use "Quick shorten…" in the tray menu when it does not.';
+export const XWAYLAND_HOTKEY_NOTE: MessageRef = msg('desktop.problem.xwaylandHotkeyNote');
 
 /**
  * What the desktop card says in place of "registered" where the portal decides (native Wayland):
  * Linkdeck asked, and the portal does not answer whether it agreed.
  */
-export const PORTAL_HOTKEY_UNCONFIRMED =
-  'Asked of your desktop\'s shortcuts portal. The portal does not tell Linkdeck whether it accepted the combination, so Linkdeck cannot say the hotkey works: press it to check. GNOME 50 refuses it without a word unless Linkdeck is installed (the .deb, or the AppImage once started); if nothing happens, use "Quick shorten…" in the tray menu, or look for Linkdeck in your system\'s keyboard shortcut settings.';
+export const PORTAL_HOTKEY_UNCONFIRMED: MessageRef = msg('desktop.problem.portalHotkeyUnconfirmed');
 
 /** The value of `--name=value` or `--name value` (the last one wins, as in Chromium), or null. */
 export function switchValue(argv: readonly string[], name: string): string | null {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { msg, type MessageRef } from '../shared/message-ref.js';
 import { dataDirArguments } from './data-dir.js';
 
 /**
@@ -15,13 +16,13 @@ export function loginItemSupport(platform: NodeJS.Platform): LoginItemSupport {
   return 'none';
 }
 
-export const FROM_SOURCE_LOGIN =
-  'Not available here: Linkdeck is running from source, and at login the system would start a bare Electron rather than Linkdeck. The installed app can open at login.';
-export const NO_LOGIN_ITEM = 'Not available here: this system has no login item Linkdeck can set.';
+/** Why there is no login item, as message keys: the desktop card says them in the person's language. */
+export const FROM_SOURCE_LOGIN: MessageRef = msg('desktop.problem.fromSourceLogin');
+export const NO_LOGIN_ITEM: MessageRef = msg('desktop.problem.noLoginItem');
 
 /** macOS starts a login item without arguments or environment: it would open the usual folder. */
-export function macDataDirLogin(dataDir: string): string {
-  return `Not available while Linkdeck keeps its data in ${dataDir} (LINKDECK_DATA_DIR): macOS starts login items without it, so Linkdeck would open its usual data folder instead. Start it at login from a launch agent that sets LINKDECK_DATA_DIR, or run it on its usual folder.`;
+export function macDataDirLogin(dataDir: string): MessageRef {
+  return msg('desktop.problem.macDataDirLogin', { dir: dataDir });
 }
 
 /**
@@ -29,7 +30,7 @@ export function macDataDirLogin(dataDir: string): string {
  * command itself, so on Linux it works from source too (`electron <folder>`); the macOS and
  * Windows login items start the running executable, which from source is a bare Electron.
  */
-export type LoginItemPlan = { kind: 'os'; args: string[] } | { kind: 'autostart-file' } | { kind: 'none'; reason: string };
+export type LoginItemPlan = { kind: 'os'; args: string[] } | { kind: 'autostart-file' } | { kind: 'none'; reason: MessageRef };
 
 /**
  * A run on another data folder (LINKDECK_DATA_DIR, `dataDir`) must start at login on that folder

@@ -1,5 +1,6 @@
 import { app } from 'electron';
 import { homedir } from 'node:os';
+import type { MessageRef } from '../shared/message-ref.js';
 import { autostartEnabled, setAutostart } from './login-item-file.js';
 import { autostartFilePath, launchCommand, loginItemPlan } from './login-item.js';
 import { windowsLoginItem, windowsLoginItemName } from './windows-login-item.js';
@@ -9,8 +10,8 @@ export interface OpenAtLogin {
   set(enabled: boolean): void;
 }
 
-/** Why "open at login" is not offered here, in words, or undefined when it is. */
-export function openAtLoginProblem(dataDir: string | undefined): string | undefined {
+/** Why "open at login" is not offered here (a message), or undefined when it is. */
+export function openAtLoginProblem(dataDir: string | undefined): MessageRef | undefined {
   const plan = loginItemPlan(process.platform, app.isPackaged, dataDir);
   return plan.kind === 'none' ? plan.reason : undefined;
 }

@@ -3,7 +3,9 @@ import type { Backend } from '../backend/backend.js';
 import type { ProfilesState } from '../shared/contract.js';
 import type { ClipboardStatus } from '../shared/desktop.js';
 import type { MirrorLinkPage } from '../shared/models.js';
-import { reachNotice, shortLinksLoopbackOnly } from '../shared/local-reach.js';
+import { reachNoticeRef, shortLinksLoopbackOnly } from '../shared/local-reach.js';
+import { shownProfileName } from '../shared/local-workspace-name.js';
+import { desktopTranslator } from './desktop-language.js';
 import type { Translate } from '../shared/i18n/translate.js';
 import { TRAY_RECENT_LINKS, trayMenuTemplate, trayTooltip, type TrayActions, type TrayModel } from './tray-menu.js';
 
@@ -119,11 +121,14 @@ export class TrayController {
           this.call<ClipboardStatus>('clipboard:state'),
         ])
       : [null, await this.call<ClipboardStatus>('clipboard:state')];
+    const t = this.deps.translate?.();
+    // The never-renamed local workspace by its name in the menu's language.
+    const name = (profile: { kind: string; name: string }) => shownProfileName(profile, t ?? desktopTranslator('en'));
     const model: TrayModel = {
-      profileName: current?.name ?? null,
+      profileName: current ? name(current) : null,
       loopbackOnly: shortLinksLoopbackOnly(current),
-      reachNote: reachNotice(current),
-      profiles: (profiles?.profiles ?? []).map(({ id, name }) => ({ id, name })),
+      reachNote: reachNoticeRef(current),
+      profiles: (profiles?.profiles ?? []).map((p) => ({ id: p.id, name: name(p) })),
       currentProfileId: profiles?.currentId ?? null,
       recent: (page?.items ?? []).map(({ id, shortUrl, title, longUrl, provisional }) => ({ id, shortUrl, title, longUrl, provisional })),
       clipboard,
@@ -131,7 +136,6 @@ export class TrayController {
       missed: (this.deps.missed?.() ?? []).map(({ title, body }) => ({ title, body })),
     };
     if (this.stopped) return;
-    const t = this.deps.translate?.();
     this.template = trayMenuTemplate(model, this.actions, t);
     this.deps.render(this.template, trayTooltip(model, t));
   }

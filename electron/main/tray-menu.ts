@@ -1,7 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import type { ClipboardStatus } from '../shared/desktop.js';
-import { LOCAL_ONLY_SHORT } from '../shared/local-reach.js';
 import type { Translate } from '../shared/i18n/translate.js';
+import { msg, renderMessage, type MessageRef } from '../shared/message-ref.js';
 import { desktopTranslator } from './desktop-language.js';
 
 /** What the tray menu shows; read from the backend by the tray controller. */
@@ -19,10 +19,10 @@ export interface TrayModel {
   /** The current profile's short links open only on this computer (local workspace, no public address). */
   loopbackOnly?: boolean;
   /**
-   * What to say beside its links when they may not open for others (reachNotice: no public
-   * address, or one never verified); overrides the loopbackOnly words.
+   * What to say beside its links when they may not open for others (reachNoticeRef: no public
+   * address, or one never verified), said in the menu's language; overrides the loopbackOnly words.
    */
-  reachNote?: string | null;
+  reachNote?: MessageRef | null;
   /** Notices the OS refused while no window was open (held-notices.ts), oldest first. */
   missed?: { title: string; body: string }[];
 }
@@ -148,7 +148,9 @@ export function trayMenuTemplate(model: TrayModel, actions: TrayActions, t: Tran
     ...missedItems(model, actions, t),
     { id: 'recent-header', label: t('desktop.tray.recentHeader'), enabled: false },
     // Said where they are copied: a colleague given one of these gets a link that opens nothing.
-    ...(model.reachNote || model.loopbackOnly ? [{ id: 'local-only', label: menuText(model.reachNote ?? LOCAL_ONLY_SHORT, 160), enabled: false }] : []),
+    ...(model.reachNote || model.loopbackOnly
+      ? [{ id: 'local-only', label: menuText(renderMessage(model.reachNote ?? msg('desktop.reach.localOnly'), t), 160), enabled: false }]
+      : []),
     ...recentItems(model, actions, t),
     separator,
     {

@@ -40,13 +40,19 @@ export function buildBridge(transport: BridgeTransport): LinkdeckBridge {
       // An argument IPC cannot clone rejects the call; it still answers with an envelope.
       Promise.resolve()
         .then(() => transport.invoke(channel, arg) as Promise<Result<unknown>>)
-        .catch((error: unknown) => ({
-          ok: false as const,
-          error: {
-            code: 'internal' as const,
-            message: `Linkdeck could not send ${channel}: ${error instanceof Error ? error.message : String(error)}`,
-          },
-        }));
+        .catch((error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          return {
+            ok: false as const,
+            error: {
+              code: 'internal' as const,
+              message: `Linkdeck could not send ${channel}: ${reason}`,
+              // Said by the renderer in the person's language (the preload has no translator).
+              key: 'desktop.problem.sendFailed',
+              params: { channel, error: reason },
+            },
+          };
+        });
   }
   bridge['on'] = (event: unknown, listener: unknown): (() => void) => {
     const set = isEvent(event) ? listeners.get(event) : undefined;

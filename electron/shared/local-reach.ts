@@ -1,9 +1,11 @@
 /**
  * Whether a profile's short links open beyond this computer, the words that say so, and the
- * checks of the local workspace's "Public address". Pure: the renderer shows these words next to
- * every short link of such a workspace, the backend puts them in notifications and the tray.
+ * checks of the local workspace's "Public address". Pure: the renderer says it next to every
+ * short link of such a workspace (its `workspace.*` messages), the tray and the notifications
+ * with the `desktop.reach.*` messages.
  */
 
+import { englishText, msg, type MessageRef } from './message-ref.js';
 import { readWebAddress, type Checked } from './profile-validation.js';
 
 /** The part of a profile these rules need (a Profile or a ProfileSummary). */
@@ -38,65 +40,33 @@ export function shortLinkReach(profile: ReachProfile | null | undefined): ShortL
   return profile.publicUrlVerified === true ? 'anywhere' : 'unverified';
 }
 
-export const LOCAL_ONLY_TITLE = 'These short links open only on this computer, while Linkdeck runs';
-
-/** One sentence for tight places (a tray menu, a notification). */
-export const LOCAL_ONLY_SHORT = 'Opens only on this computer, while Linkdeck runs: set a public address in Settings to share it.';
-
-/** The full words: what it means and the two ways out. */
-export const LOCAL_ONLY_TEXT =
-  'This is the local workspace: its short links (http://127.0.0.1:…) open only on this computer, and only while Linkdeck runs. ' +
-  'Someone you send one to gets a link that opens nothing. To share links, give the workspace a ' +
-  'public address in Settings → Local workspace → Public address, or connect to a hosted link service.';
-
-export const UNVERIFIED_TITLE = 'The public address of these short links is not verified';
-
-/** One sentence for tight places, for a link on an unverified public address. */
-export const UNVERIFIED_SHORT =
-  'Public address not verified: this link may open nothing for others (and it opens only while Linkdeck runs on this computer). Check the address in Settings.';
-
-/** The full words for an unverified public address. */
-export function unverifiedText(publicUrl: string): string {
-  return (
-    `These short links use ${publicUrl}, but the check could not reach this workspace through it, ` +
-    'so someone you send one to may get a link that opens nothing. Even once it works, they open only while Linkdeck runs on this computer. ' +
-    'Check the address again in Settings → Local workspace → Public address, or connect to a hosted link service.'
-  );
+/**
+ * The one-line notice for a short link of this profile (copied, shortened, in the tray), as a
+ * message of the `desktop` area, or null. Each side says it in its language: the tray in the
+ * shell's (tray-menu.ts), the renderer has its own longer words (`workspace.*`).
+ */
+export function reachNoticeRef(profile: ReachProfile | null | undefined): MessageRef | null {
+  const reach = shortLinkReach(profile);
+  if (reach === 'this-computer') return msg('desktop.reach.localOnly');
+  return reach === 'unverified' ? msg('desktop.reach.unverified') : null;
 }
-
-/** What a verified public address still depends on. */
-export const PUBLIC_WHILE_RUNNING = 'Its short links open for others only while Linkdeck runs on this computer.';
 
 /**
- * The words printed under a QR code of such a link (in the image itself: a printed or shared
- * code travels without the app's notices).
+ * The same notice in English, for the backend's clipboard notifications, which are English until
+ * they carry message keys (electron/backend/clipboard: reach-notifier.ts). The words live only in
+ * the message files.
  */
-export function reachCaption(profile: ReachProfile | null | undefined): string | null {
-  const reach = shortLinkReach(profile);
-  if (reach === 'this-computer') return 'Opens only on the computer that made it, while Linkdeck runs there.';
-  return reach === 'unverified' ? 'Address not verified: this link may open nothing for others.' : null;
-}
-
-/** A mark of two words for a list row's short link, or null when none is needed. */
-export function reachMark(profile: ReachProfile | null | undefined): string | null {
-  const reach = shortLinkReach(profile);
-  return reach === 'this-computer' ? 'this computer' : reach === 'unverified' ? 'not verified' : null;
-}
-
-/** The one-line notice for a short link of this profile (copied, shortened, made a QR code), or null. */
 export function reachNotice(profile: ReachProfile | null | undefined): string | null {
-  const reach = shortLinkReach(profile);
-  return reach === 'this-computer' ? LOCAL_ONLY_SHORT : reach === 'unverified' ? UNVERIFIED_SHORT : null;
+  const ref = reachNoticeRef(profile);
+  return ref ? englishText(ref) : null;
 }
 
-/** What the welcome card says before the user picks the workspace. */
-export const LOCAL_ONLY_WELCOME =
-  'Its short links open only on this computer, while Linkdeck runs, until you give it a public address (Settings), or move to a hosted service.';
-
-/** What clipboard-watch shortening asks once per profile before it replaces anything. */
+/**
+ * What clipboard-watch shortening asks once per profile before it replaces anything (the
+ * backend's question, English until it carries a key; the renderer says `workspace.clipboardQuestion`).
+ */
 export const CLIPBOARD_LOCAL_QUESTION =
   'Clipboard shortening would replace copied addresses with local-workspace links that open only on this computer, while Linkdeck runs. Replace them anyway?';
-
 
 const PUBLIC_URL_MAX = 300;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import { reachCaption } from '../../electron/shared/local-reach.js';
+import workspaceEn from '../../renderer/src/i18n/locales/en/workspace.json' with { type: 'json' };
 import { QrCodesPage } from './pages/qr-codes-page.js';
 import { WelcomePage } from './pages/welcome-page.js';
 import { expect, test } from './fixtures.js';
@@ -25,7 +25,7 @@ test('a local dynamic code exported from the QR section says in the file where i
   await page.getByTestId('qr-export-selected').click();
   await expect(qr.designer).toBeVisible();
 
-  const caption = reachCaption({ kind: 'local' });
+  const caption = workspaceEn.caption.thisComputer;
   expect(caption).not.toBeNull();
   const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('qr-export-svg').click()]);
   const text = readFileSync(await svg.path()).toString('utf8');

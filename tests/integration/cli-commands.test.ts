@@ -201,7 +201,7 @@ describe.each([
     });
     const missing = await run(['stats', 'nothing-here']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/No link "nothing-here"/);
+    expect(missing.stderr).toMatch(/No link “nothing-here”/);
   });
 
   it('delete: asks first (no terminal: needs --yes), then deletes at the service', async () => {

@@ -28,13 +28,13 @@ describe('linkdeck import of workbooks', () => {
     const xlsx = fixturePath('links-workbook.xlsx');
     const unnamed = await cli(['import', xlsx]);
     expect(unnamed.code).toBe(2);
-    expect(unnamed.stderr).toContain('"links-workbook.xlsx" has 2 sheets: "Links", "Archive". Say which to import with --sheet NAME');
+    expect(unnamed.stderr).toContain('“links-workbook.xlsx” has 2 sheets: "Links", "Archive". Say which to import with --sheet NAME');
     const wrong = await cli(['import', xlsx, '--sheet', 'Links 2024']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('"links-workbook.xlsx" has no sheet "Links 2024". Its sheets: "Links", "Archive".');
     const notWorkbook = await cli(['import', fixturePath('bitly-links.csv'), '--sheet', 'Links']);
     expect(notWorkbook.code).toBe(2);
-    expect(notWorkbook.stderr).toContain('"bitly-links.csv" is not a workbook');
+    expect(notWorkbook.stderr).toContain('“bitly-links.csv” is not a workbook');
     expect(serviceLinks(dataDir)).toEqual([]);
   });
 
@@ -51,7 +51,7 @@ describe('linkdeck import of workbooks', () => {
     });
     const human = await cli(['import', fixturePath(name), '--sheet', 'Archive']);
     expect(human.code, human.stderr).toBe(0);
-    expect(human.stderr).toContain(`${fixturePath(name)} (sheet "Archive"): `);
+    expect(human.stderr).toContain(`${fixturePath(name)} (sheet “Archive”): `);
     expect(human.stderr).toMatch(/1 row: 1 to import/);
     expect(serviceLinks(dataDir)).toEqual([]);
   });
@@ -85,6 +85,6 @@ describe('linkdeck import of workbooks', () => {
     expect(named.stderr).toContain('"huge.xlsx" is 21.0 MB; Linkdeck imports files up to 20.0 MB');
     const piped = await cli(['import', '-'], new Uint8Array(21 * 1024 * 1024));
     expect(piped.code).toBe(2);
-    expect(piped.stderr).toContain('"stdin" holds more than 20.0 MB');
+    expect(piped.stderr).toContain('“stdin” holds more than 20 MB');
   });
 });

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliLocaleFrom, posixLanguages } from '../../electron/cli/i18n.js';
 import { cliBundle, localWorkspaceFolder, runCli, type CliRun } from './support/cli-harness.js';
@@ -68,6 +69,52 @@ describe('linkdeck: the language of its human output', () => {
     const status = await cli(['status'], DE);
     expect(status.stdout).toMatch(/^profile\t.+\nservice\t.+\nkey\tfound \((local workspace|keychain)\)\n/);
     expect(status.stdout).toMatch(/^mirror\t(synced (just now|.+ ago)|not synced yet)$/m);
+  });
+
+  it('writes --help and commander’s usage errors in German; English under LANG=C', { timeout: 300_000 }, async () => {
+    const help = await cli(['--help'], DE);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Aufruf: linkdeck /);
+    for (const words of ['Optionen:', 'Befehle:', 'Beispiele:', 'Ergebnisse als JSON ausgeben (für Skripte)', 'Hilfe zu einem Befehl anzeigen'])
+      expect(help.stdout).toContain(words);
+    expect(help.stdout).not.toMatch(/Usage:|Options:|Commands:|Examples:|print results as JSON|display help/);
+    const exportHelp = await cli(['export', '--help'], DE);
+    expect(exportHelp.stdout).toMatch(/--format <format> +Dateiformat \(Werte: "csv", "json", Standard: "csv"\)/);
+    const english = await cli(['--help'], C);
+    expect(english.stdout).toMatch(/^Usage: linkdeck /);
+    expect(english.stdout).toContain('print results as JSON (for scripts)');
+
+    const wrong = await cli(['list', '--bogus'], DE);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toBe('Fehler: unbekannte Option „--bogus“\n(mit --help erfahren Sie, wie der Befehl verwendet wird)\n');
+    const missing = await cli(['shorten'], DE);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Fehler: das Argument „url“ fehlt');
+    // A script's --json answer to a wrong command line does not change with the language.
+    same(await cli(['list', '--bogus', '--json'], C), await cli(['list', '--bogus', '--json'], DE), 'list --bogus --json');
+  });
+
+  it('says the import’s dry run and result and the export’s file in German', { timeout: 300_000 }, async () => {
+    const file = join(dataDir, 'sprache.csv');
+    writeFileSync(file, 'URL,Alias\nhttps://example.org/eins,imp-eins\nhttps://example.org/zwei-a,imp-zwei\nkeine url,imp-nix\n');
+    const dry = await cli(['import', file], DE);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain(`${file}: CSV, 3 Zeilen: 2 zu importieren, 1 mit Problemen.`);
+    expect(dry.stderr).toMatch(/^ {2}Zeile 4: /m);
+    expect(dry.stderr).toContain('Probelauf: Es wurde nichts gesendet.');
+    expect(dry.stderr).not.toMatch(/Dry run|to import|rows/);
+    same(await cli(['import', file, '--json'], C), await cli(['import', file, '--json'], DE), 'import --json');
+    const done = await cli(['import', file, '--yes'], DE);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toMatch(/^2 erstellt, 0 wiederverwendet, 0 fehlgeschlagen\.$/m);
+
+    const out = join(dataDir, 'export.csv');
+    const wrote = await cli(['export', '-o', out], DE);
+    expect(wrote.code, wrote.stderr).toBe(0);
+    expect(wrote.stderr).toBe(`${out} wurde geschrieben.\n`);
+    expect(existsSync(out)).toBe(true);
+    // The file itself is for programs: English headers whatever the language.
+    expect(readFileSync(out, 'utf8').replace(/^\ufeff/, '')).toMatch(/^id,alias,short_url,long_url/);
   });
 
   it('reads the environment as gettext does', () => {

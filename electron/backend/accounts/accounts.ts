@@ -33,7 +33,9 @@ export type {
   VerifyAccount,
 } from './accounts-api.js';
 
-export const LOCAL_WORKSPACE_NAME = 'Local workspace';
+// Stored as given, English, and shown in the person's language while never renamed (local-workspace-name.ts).
+export { LOCAL_WORKSPACE_NAME } from '../../shared/local-workspace-name.js';
+import { LOCAL_WORKSPACE_NAME } from '../../shared/local-workspace-name.js';
 export const LOCAL_WORKSPACE_DIR = 'local-workspace';
 export const PROFILES_DIR = 'profiles';
 const DEFAULT_VERIFY_TIMEOUT_MS = 20_000;

@@ -3,7 +3,8 @@ import type { CommandContext } from '../context.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { EXIT, usageError } from '../exit-codes.js';
+import { EXIT, usageErrorT } from '../exit-codes.js';
+import { t } from '../i18n.js';
 
 /**
  * `linkdeck completion bash|zsh|fish`: a completion script made from the program's own
@@ -18,9 +19,7 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
   const install = args[0] === 'install';
   const shell = (install ? ((args[1] as string | undefined) ?? basename(process.env['SHELL'] ?? '')) : args[0]) as Shell;
   if (!SHELLS.includes(shell))
-    throw usageError(
-      `No completion for the shell "${shell || '(none: SHELL is not set)'}": say which, linkdeck completion install bash|zsh|fish.`,
-    );
+    throw shell ? usageErrorT('cli.completion.noShell', { shell }) : usageErrorT('cli.completion.noShellSet');
   const script = shell === 'bash' ? bash(spec) : shell === 'zsh' ? zsh(spec) : fish(spec);
   if (!install) {
     if (ctx.out.json) ctx.out.data({ shell, script });
@@ -32,7 +31,7 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
   await writeFile(file, script, { mode: 0o644 });
   if (ctx.out.json) ctx.out.data({ shell, file });
   else ctx.out.line(file);
-  ctx.out.note(`Installed the ${shell} completion in ${file}. ${then}`);
+  ctx.out.note(then);
   return EXIT.done;
 }
 
@@ -50,18 +49,21 @@ export function installPlace(
   env: NodeJS.ProcessEnv,
   home: string,
 ): { file: string; then: string } {
+  // `then`: what the person does next, in their language (zsh's line is a command: not translated).
   const data = env['XDG_DATA_HOME'] || join(home, '.local/share');
   const config = env['XDG_CONFIG_HOME'] || join(home, '.config');
-  if (shell === 'bash')
-    return {
-      file: join(data, 'bash-completion/completions/linkdeck'),
-      then: 'New bash sessions complete linkdeck (with the bash-completion package).',
-    };
-  if (shell === 'fish')
-    return { file: join(config, 'fish/completions/linkdeck.fish'), then: 'New fish sessions complete linkdeck.' };
+  if (shell === 'bash') {
+    const file = join(data, 'bash-completion/completions/linkdeck');
+    return { file, then: t('cli.completion.installedBash', { file }) };
+  }
+  if (shell === 'fish') {
+    const file = join(config, 'fish/completions/linkdeck.fish');
+    return { file, then: t('cli.completion.installedFish', { file }) };
+  }
+  const file = join(home, '.zfunc/_linkdeck');
   return {
-    file: join(home, '.zfunc/_linkdeck'),
-    then: 'Add to ~/.zshrc, before compinit: fpath=(~/.zfunc $fpath); autoload -U compinit && compinit',
+    file,
+    then: t('cli.completion.installedZsh', { file, line: 'fpath=(~/.zfunc $fpath); autoload -U compinit && compinit' }),
   };
 }
 
@@ -107,7 +109,7 @@ export function describe(program: Command): Spec {
   return {
     globals: [
       ...program.options.map(optionSpec),
-      { flags: ['-h', '--help'], description: 'show help', choices: null, takesValue: false },
+      { flags: ['-h', '--help'], description: t('cli.help.help'), choices: null, takesValue: false },
     ],
     commands: program.commands.map((c) => {
       const first = c.registeredArguments[0];

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { ExportFile } from '../../shared/exports.js';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
+import { t } from '../i18n.js';
 import { linkQuery, type ListOptions } from '../link-query-options.js';
 import { filtersWithNames } from '../lookups.js';
 
@@ -23,7 +24,7 @@ export async function run(
   const output = opts['output'] as string | undefined;
   if (output) {
     await writeFile(output, file.content, { mode: 0o600 });
-    ctx.out.note(`Wrote ${output}.`);
+    ctx.out.note(t('cli.export.wrote', { file: output }));
     if (ctx.out.json) ctx.out.data({ file: output, bytes: Buffer.byteLength(file.content) });
   } else ctx.out.raw(file.content);
   return EXIT.done;

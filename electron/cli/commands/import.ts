@@ -8,7 +8,8 @@ import {
 import { recogniseFormat } from '../../shared/import-formats.js';
 import type { Campaign, Channel, Domain, MirrorList } from '../../shared/models.js';
 import type { CommandContext } from '../context.js';
-import { CliError, EXIT, usageError } from '../exit-codes.js';
+import { cliError, EXIT, usageError, usageErrorT } from '../exit-codes.js';
+import { t } from '../i18n.js';
 import { readImportSource } from '../import-source.js';
 import { jobOrigin } from '../../shared/import-aliases.js';
 
@@ -32,9 +33,7 @@ export async function run(
   const workbook = 'sheet' in file ? { format: file.format, sheet: file.sheet.name, sheets: file.sheet.names } : null;
   const session = await ctx.session({ needsKey: true });
   if (!session.isCurrentProfile)
-    throw usageError(
-      `Imports go to the app's current profile; switch to ${session.profile.name} in the app, or leave out --profile.`,
-    );
+    throw usageErrorT('cli.import.notCurrent', { profile: session.profile.name });
   const lookups: BulkLookups = {
     channels: (await session.call<MirrorList<Channel>>('channels:list')).items,
     campaigns: (await session.call<MirrorList<Campaign>>('campaigns:list')).items,
@@ -51,6 +50,7 @@ export async function run(
     ...(workbook ? { workbook } : {}),
     // How a text file's bytes were read (Excel's CSV is Windows-1252, its "Unicode Text" UTF-16).
     ...('encoding' in file && file.encoding ? { encoding: file.encoding } : {}),
+    // English in --json (scripts read it); said in the person's language below.
     format: format?.label ?? (table.hasHeader ? (workbook ? 'a sheet with column names' : 'CSV') : 'one URL per line'),
     rows: preview.rows.length,
     valid: preview.valid,
@@ -62,22 +62,27 @@ export async function run(
   if (!out.json || opts['yes'] !== true) {
     if (out.json) out.data({ dryRun: true, ...summary });
     else {
+      const formatWords =
+        format?.label ??
+        (table.hasHeader ? (workbook ? t('cli.import.formatSheet') : t('cli.import.formatCsv')) : t('cli.import.formatLines'));
+      const counts = { file: path, format: formatWords, rows: summary.rows, valid: summary.valid, invalid: summary.invalid };
       out.note(
-        `${path}${workbook ? ` (sheet "${workbook.sheet}")` : ''}: ${summary.format}, ${summary.rows} ${summary.rows === 1 ? 'row' : 'rows'}: ${summary.valid} to import${summary.invalid ? `, ${summary.invalid} with problems` : ''}.`,
+        workbook
+          ? t('cli.import.summarySheet', { ...counts, sheet: workbook.sheet })
+          : t('cli.import.summary', counts),
       );
-      for (const p of summary.problems) out.note(`  line ${p.line}: ${p.problems.join(' ')}`);
+      for (const p of summary.problems)
+        out.note(t('cli.import.lineProblems', { line: p.line, problems: p.problems.join(' ') }));
       if (bad.length > summary.problems.length)
-        out.note(`  … and ${bad.length - summary.problems.length} more.`);
+        out.note(t('cli.import.more', { n: bad.length - summary.problems.length }));
       for (const c of summary.missingChannels)
-        out.note(
-          `  No channel "${c.name}" in ${session.profile.name}: ${c.rows} links go without one.`,
-        );
+        out.note(t('cli.import.noChannel', { name: c.name, profile: session.profile.name, n: c.rows }));
     }
   }
   if (preview.blocker) throw usageError(preview.blocker);
-  if (preview.valid === 0) throw usageError('No row can be imported.');
+  if (preview.valid === 0) throw usageErrorT('cli.import.noRow');
   if (opts['yes'] !== true) {
-    out.note('Dry run: nothing was sent. Run again with --yes to start.');
+    out.note(t('cli.import.dryRun'));
     return EXIT.done;
   }
 
@@ -97,8 +102,11 @@ export async function run(
     ...(origin ? { origin } : {}),
   });
   while (job.status === 'running' || (job.status === 'waiting' && !offline(job))) {
+    const progress = { done: job.total - job.counts.queued - job.counts.sending, total: job.total };
     out.note(
-      `Importing: ${job.total - job.counts.queued - job.counts.sending} of ${job.total} done${job.message ? ` (${job.message})` : ''}`,
+      job.message
+        ? t('cli.import.progressWhy', { ...progress, why: job.message })
+        : t('cli.import.progress', progress),
     );
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
     job = (await session.call<BulkJob[]>('bulk:list')).find((j) => j.id === job.id) ?? job;
@@ -106,19 +114,19 @@ export async function run(
   if (out.json) out.data({ dryRun: false, ...summary, job });
   else
     out.note(
-      `${job.counts.created} created, ${job.counts.reused} reused, ${job.counts.failed} failed${job.counts.queued ? `, ${job.counts.queued} waiting` : ''}.`,
+      t('cli.import.result', {
+        created: job.counts.created,
+        reused: job.counts.reused,
+        failed: job.counts.failed,
+        queued: job.counts.queued,
+      }),
     );
   if (job.status === 'waiting') {
-    out.warn(
-      `The import waits: ${job.message ?? 'the service cannot be reached'}. Linkdeck goes on with it when it can.`,
-    );
+    out.warn(t('cli.import.waits', { why: job.message ?? t('cli.sync.unreachable') }));
     return EXIT.queued;
   }
   if (job.counts.failed > 0)
-    throw new CliError(
-      EXIT.refused,
-      `${job.counts.failed} rows were refused: see the job "${job.name}" in the app's Bulk view.`,
-    );
+    throw cliError(EXIT.refused, 'cli.import.refused', { n: job.counts.failed, name: job.name });
   return EXIT.done;
 }
 

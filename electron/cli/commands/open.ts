@@ -1,6 +1,7 @@
 import { openInBrowser } from '../../web/open-browser.js';
 import type { CommandContext } from '../context.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { cliError, EXIT } from '../exit-codes.js';
+import { t } from '../i18n.js';
 import { findLink } from '../find-link.js';
 
 /**
@@ -18,26 +19,17 @@ export async function run(
   const link = await findLink(session, args[0] as string);
   if (opts['browser'] === true) {
     if (!(await openInBrowser(link.shortUrl)))
-      throw new CliError(
-        EXIT.refused,
-        `No browser could be started here. The short link is ${link.shortUrl}`,
-      );
-    ctx.out.note(`Opened ${link.shortUrl} in the browser.`);
+      throw cliError(EXIT.refused, 'cli.open.noBrowser', { url: link.shortUrl });
+    ctx.out.note(t('cli.open.openedInBrowser', { url: link.shortUrl }));
     if (ctx.out.json) ctx.out.data({ opened: link.shortUrl, in: 'browser' });
     return EXIT.done;
   }
   if (session.mode !== 'app')
-    throw new CliError(
-      EXIT.refused,
-      `Linkdeck is not running, so it cannot show ${link.shortUrl}. Start it, or add --browser to open the short link.`,
-    );
+    throw cliError(EXIT.refused, 'cli.open.appNotRunning', { url: link.shortUrl });
   const shown = await session.show(`/links?open=${link.id}`);
   if (!shown.ok)
-    throw new CliError(
-      EXIT.refused,
-      `${shown.error.message} The short link is ${link.shortUrl}; add --browser to open it.`,
-    );
-  ctx.out.note(`Linkdeck shows ${link.shortUrl}.`);
+    throw cliError(EXIT.refused, 'cli.open.notShown', { reason: shown.error.message, url: link.shortUrl });
+  ctx.out.note(t('cli.open.shown', { url: link.shortUrl }));
   if (ctx.out.json) ctx.out.data({ opened: link.shortUrl, in: 'app' });
   return EXIT.done;
 }

@@ -1,6 +1,7 @@
 import type { ProfilesState, ProfileSummary } from '../../shared/contract.js';
 import type { CommandContext } from '../context.js';
-import { CliError, EXIT, usageError } from '../exit-codes.js';
+import { CliError, EXIT, usageErrorT } from '../exit-codes.js';
+import { errorText, t, tEnglish } from '../i18n.js';
 import { readKey } from '../read-secret.js';
 import type { BareSession } from '../session.js';
 
@@ -18,26 +19,28 @@ export async function run(
   const name = typeof args[0] === 'string' ? args[0].trim() : '';
   const url = typeof opts['url'] === 'string' ? opts['url'].trim() : '';
   const local = opts['local'] === true;
-  if (local && (url || opts['keyStdin'])) throw usageError('--local takes no --url and no key.');
+  if (local && (url || opts['keyStdin'])) throw usageErrorT('cli.profilesAdd.localTakesNoKey');
   if (!local && !url)
-    throw usageError(
-      'Say which: "linkdeck profiles add --local" (the local workspace) or "linkdeck profiles add NAME --url BASE_URL".',
-    );
-  if (!local && !name) throw usageError('A remote profile needs a NAME: linkdeck profiles add NAME --url BASE_URL.');
+    throw usageErrorT('cli.profilesAdd.sayWhich');
+  if (!local && !name) throw usageErrorT('cli.profilesAdd.nameNeeded');
   // The key is read before anything opens: a wrong command line costs nothing.
-  const apiKey = local ? '' : await readKey(opts['keyStdin'] === true, `API key for ${url}: `);
+  const apiKey = local ? '' : await readKey(opts['keyStdin'] === true, t('cli.profilesAdd.keyPrompt', { url }));
 
   const session = await ctx.bareSession();
   const before = await session.call<ProfilesState>('profiles:list');
   if (!local && before.profiles.some((p) => p.name.toLowerCase() === name.toLowerCase()))
-    throw usageError(`There is already a profile "${name}": choose another name, or remove it first.`);
+    throw usageErrorT('cli.profilesAdd.nameTaken', { name });
 
   const made = local
     ? await session.attempt<ProfileSummary>('profiles:use-local')
     : await session.attempt<ProfileSummary>('profiles:connect', { name, baseUrl: url, apiKey });
   if (!made.ok) {
-    const what = local ? 'The local workspace could not be made' : `The key was not accepted at ${url}`;
-    throw new CliError(EXIT.refused, `${what}: ${made.error.message} Nothing was saved.`);
+    // The backend's reason in the person's language when it has a key; --json keeps English.
+    const said = { url, reason: errorText(made.error) };
+    const english = { url, reason: made.error.message };
+    throw local
+      ? new CliError(EXIT.refused, t('cli.profilesAdd.localFailed', said), tEnglish('cli.profilesAdd.localFailed', english))
+      : new CliError(EXIT.refused, t('cli.profilesAdd.keyRefused', said), tEnglish('cli.profilesAdd.keyRefused', english));
   }
   const profile = made.value;
   await keepCurrent(session, before, profile, opts['use'] === true);
@@ -47,14 +50,11 @@ export async function run(
   if (ctx.out.json) ctx.out.data({ profile, current });
   else {
     ctx.out.line(profile.name);
-    ctx.out.note(
-      `Added "${profile.name}" (${profile.baseUrl})${current ? ', now the current profile' : `; use it with --profile "${profile.name}" or "linkdeck profiles use ${profile.name}"`}.`,
-    );
+    const added = { name: profile.name, url: profile.baseUrl };
+    ctx.out.note(current ? t('cli.profilesAdd.addedCurrent', added) : t('cli.profilesAdd.added', added));
   }
   if (!local && !after.keychain.persistent)
-    ctx.out.warn(
-      `No OS keychain answers here, so the key was checked but not kept. Give it to each command in LINKDECK_API_KEY (e.g. LINKDECK_API_KEY=… linkdeck --profile "${profile.name}" sync --wait).`,
-    );
+    ctx.out.warn(t('cli.profilesAdd.keyNotKept', { name: profile.name }));
   return EXIT.done;
 }
 

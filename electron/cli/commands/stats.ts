@@ -33,7 +33,7 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
     ['Clicks', String(stats?.clicks ?? detail.link.clicks)],
     ['Unique clicks', stats ? String(stats.uniqueClicks) : 'not read yet'],
     ...detail.origins.map(
-      (o): [string, string] => [`Before the move (${o.source})`, originLine(o)],
+      (o): [string, string] => [`Before the move (${o.source})`, out.human ? originWords(o) : originLine(o)],
     ),
     ['Countries', top(stats?.topCountries)],
     ['Referrers', top(stats?.topReferrers)],
@@ -46,6 +46,8 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
   if (out.human)
     out.table(
       rows.map(([k, v]) => {
+        const origin = /^Before the move \((.*)\)$/.exec(k);
+        if (origin) return [out.style('dim', t('cli.stats.beforeMove', { source: origin[1] ?? '' })), v];
         const label = HUMAN_LABELS[k];
         const value = (k === 'Clicks' || (k === 'Unique clicks' && stats)) && /^\d+$/.test(v) ? formatNumber(Number(v)) : v;
         return [out.style('dim', label ? t(label) : k), k === 'Unique clicks' && !stats ? t('cli.stats.notReadYet') : value];
@@ -78,6 +80,16 @@ const HUMAN_LABELS: Record<string, string> = {
   Systems: 'cli.stats.systems',
   Social: 'cli.stats.social',
 };
+
+/** The same on a terminal, in the person's language (the day stays ISO 8601, as the app's detail). */
+function originWords(origin: LinkOrigin): string {
+  const day = origin.created === null ? null : new Date(origin.created).toISOString().slice(0, 10);
+  const parts = [origin.clicks === null ? t('cli.stats.originClicksUnknown') : t('cli.stats.originClicks', { n: origin.clicks })];
+  if (day !== null)
+    parts.push(origin.service ? t('cli.stats.originCreatedOn', { service: origin.service, day }) : t('cli.stats.originCreated', { day }));
+  if (origin.tags.length) parts.push(t('cli.stats.originTags', { tags: origin.tags.join(', ') }));
+  return parts.join('; ');
+}
 
 /** One source's figures, as the detail says them: "2500000 clicks; created on Bitly 2023-04-02". */
 function originLine(origin: LinkOrigin): string {

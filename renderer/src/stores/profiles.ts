@@ -5,6 +5,7 @@ import { asProfilesState } from '../composables/shape.js';
 import type { KeychainStatus, ProfileSummary, ProfilesState } from '../../../electron/shared/contract.js';
 import { t } from '../i18n/index.js';
 import { shortLinkReach, shortLinksLoopbackOnly, type PublicAddressCheck } from '../../../electron/shared/local-reach.js';
+import { hasDefaultLocalName, shownProfileName } from '../../../electron/shared/local-workspace-name.js';
 import type { LoadStatus } from './load-status.js';
 
 export interface ConnectInput {
@@ -17,8 +18,19 @@ export interface ConnectInput {
  * The profiles, the current one and where keys are kept. Actions reject with the BridgeError so
  * the form that started them can show it next to its fields; `error` is only about loading.
  */
+/** A profile as shown (the never-renamed local workspace's name in the person's language). */
+function shown(profile: ProfileSummary): ProfileSummary {
+  return hasDefaultLocalName(profile) ? { ...profile, name: shownProfileName(profile, t) } : profile;
+}
+
 export const useProfilesStore = defineStore('profiles', () => {
-  const items = ref<ProfileSummary[]>([]);
+  /** The profiles as the backend keeps them. */
+  const stored = ref<ProfileSummary[]>([]);
+  /**
+   * The profiles as shown: the local workspace never renamed is called by its name in the
+   * person's language (local-workspace-name.ts), following a language switch.
+   */
+  const items = computed(() => stored.value.map(shown));
   const currentId = ref<string | null>(null);
   const keychain = ref<KeychainStatus | null>(null);
   const status = ref<LoadStatus>('idle');
@@ -41,7 +53,7 @@ export const useProfilesStore = defineStore('profiles', () => {
   const localPortTaken = ref<number | null>(null);
 
   function apply(state: ProfilesState): void {
-    items.value = state.profiles;
+    stored.value = state.profiles;
     currentId.value = state.currentId;
     keychain.value = state.keychain;
     localPortTaken.value = state.localPortTaken ?? null;
@@ -65,40 +77,44 @@ export const useProfilesStore = defineStore('profiles', () => {
   async function useLocal(): Promise<ProfileSummary> {
     const profile = await call('profiles:use-local');
     await refresh();
-    return profile;
+    return shown(profile);
   }
 
   /** The key goes straight to the backend: it is neither kept here nor in any reactive state. */
   async function connect(input: ConnectInput): Promise<ProfileSummary> {
     const profile = await call('profiles:connect', { name: input.name, baseUrl: input.baseUrl, apiKey: input.apiKey });
     await refresh();
-    return profile;
+    return shown(profile);
   }
 
   /** For a profile whose key did not survive a restart (no keychain): checked, then kept. */
   async function setKey(id: string, apiKey: string): Promise<ProfileSummary> {
     const profile = await call('profiles:set-key', { id, apiKey });
     await refresh();
-    return profile;
+    return shown(profile);
   }
 
   async function switchTo(id: string): Promise<ProfileSummary> {
     const profile = await call('profiles:switch', { id });
     await refresh();
-    return profile;
+    return shown(profile);
   }
 
   async function rename(id: string, name: string): Promise<ProfileSummary> {
+    // The local workspace "renamed" to the translated name it already shows keeps its default,
+    // so it goes on following the language (rather than being pinned to this one).
+    const before = stored.value.find((p) => p.id === id);
+    if (before && hasDefaultLocalName(before) && name.trim() === shown(before).name) return shown(before);
     const profile = await call('profiles:rename', { id, name });
     await refresh();
-    return profile;
+    return shown(profile);
   }
 
   /** After a taken port: the same port again (`move: false`) or a free one. */
   async function restartLocal(move: boolean): Promise<ProfileSummary> {
     const profile = await call('profiles:restart-local', { move });
     await refresh();
-    return profile;
+    return shown(profile);
   }
 
   /** Whether the address reaches this workspace; the words say what failed. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishText } from '../../../electron/shared/message-ref.js';
 import { LINUX_APP_ID, LINUX_DESKTOP_FILE } from '../../../electron/main/app-identity.js';
 import { carriedDataDir, dataDirArguments, dataDirProblem, userDataOverride } from '../../../electron/main/data-dir.js';
 import {
@@ -23,13 +24,13 @@ describe('"open at login": works or says why not', () => {
   it('on another data folder: the Windows login item carries it, macOS (which cannot) says why it is not offered', () => {
     expect(loginItemPlan('win32', true, 'D:\\ld')).toEqual({ kind: 'os', args: ['--linkdeck-data-dir=D:\\ld'] });
     expect(loginItemPlan('darwin', true, '/Volumes/x/ld')).toEqual({ kind: 'none', reason: macDataDirLogin('/Volumes/x/ld') });
-    expect(macDataDirLogin('/Volumes/x/ld')).toMatch(/macOS starts login items without it/);
+    expect(englishText(macDataDirLogin('/Volumes/x/ld'))).toMatch(/macOS starts login items without it/);
     expect(loginItemPlan('linux', true, '/data/ld')).toEqual({ kind: 'autostart-file' });
   });
 
   it('from source on macOS and Windows is not available, with the reason', () => {
     expect(loginItemPlan('darwin', false)).toEqual({ kind: 'none', reason: FROM_SOURCE_LOGIN });
-    expect(FROM_SOURCE_LOGIN).toMatch(/from source/);
+    expect(englishText(FROM_SOURCE_LOGIN)).toMatch(/from source/);
   });
 
   it('on Linux writes an autostart entry, from source too (it names electron and the folder)', () => {
@@ -132,7 +133,7 @@ describe('LINKDECK_DATA_DIR in the Electron shell', () => {
   });
 
   it('says in one sentence when the folder cannot be made', () => {
-    const text = dataDirProblem({ dir: '/root/x', from: 'LINKDECK_DATA_DIR' }, new Error('EACCES: permission denied'));
+    const text = englishText(dataDirProblem({ dir: '/root/x', from: 'LINKDECK_DATA_DIR' }, new Error('EACCES: permission denied')));
     expect(text).toBe(
       'LINKDECK_DATA_DIR asks Linkdeck to keep its data in /root/x, but that folder cannot be created (EACCES: permission denied). Choose a folder you can write to, or unset LINKDECK_DATA_DIR to use the usual place.',
     );

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decideSession, PORTAL_HOTKEY_UNCONFIRMED } from '../../../electron/main/linux-session.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { englishText } from '../../../electron/shared/message-ref.js';
 import { DEFAULT_HOTKEY, type DesktopSettings } from '../../../electron/shared/desktop.js';
 import {
   defaultDesktopSettings,
@@ -107,8 +108,8 @@ describe('DesktopSettingsService', () => {
       onHotkey: () => {},
     });
     s.start();
-    expect(s.get()).toMatchObject({ hotkeyRegistered: true, hotkeyUnconfirmed: PORTAL_HOTKEY_UNCONFIRMED });
-    expect(PORTAL_HOTKEY_UNCONFIRMED).toMatch(/does not tell Linkdeck whether it accepted/);
+    expect(s.get()).toMatchObject({ hotkeyRegistered: true, hotkeyUnconfirmed: englishText(PORTAL_HOTKEY_UNCONFIRMED) });
+    expect(s.get().hotkeyUnconfirmed).toMatch(/does not tell Linkdeck whether it accepted/);
     // Off: nothing was asked, so there is nothing to be unsure of.
     expect((await s.configure({ hotkey: '' })).hotkeyUnconfirmed).toBeUndefined();
   });
@@ -190,7 +191,7 @@ describe('DesktopSettingsService', () => {
   it('says so when the login item cannot be set', async () => {
     const login = { enabled: () => false, set: () => { throw new Error('denied'); } };
     const { s } = service(new FakeShortcuts(), { login });
-    await expect(s.configure({ openAtLogin: true })).rejects.toThrow(/could not change "open at login": denied/);
+    await expect(s.configure({ openAtLogin: true })).rejects.toThrow(/could not change “Open at login”: denied/);
   });
 
   it('tells its listeners about each change, once, and not about a no-op', async () => {
@@ -212,5 +213,48 @@ describe('DesktopSettingsService', () => {
     s.start();
     s.dispose();
     expect(shortcuts.mine.size).toBe(0);
+  });
+});
+
+describe('the desktop card’s words in the shell’s language (issue 44)', () => {
+  it('says the problems and notes in German, and again in the new language after a switch', async () => {
+    const { desktopTranslator } = await import('../../../electron/main/desktop-language.js');
+    const { FROM_SOURCE_LOGIN } = await import('../../../electron/main/login-item.js');
+    const { FROM_SOURCE_LINKS } = await import('../../../electron/main/link-handler.js');
+    let locale: 'de' | 'fr' = 'de';
+    const shortcuts = new FakeShortcuts();
+    shortcuts.held.add(DEFAULT_HOTKEY);
+    const s = new DesktopSettingsService({
+      file,
+      platform: 'linux',
+      shortcuts,
+      loginItem: null,
+      capabilities: {
+        hotkeyNote: decideSession({ platform: 'linux', env: { XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'w' }, argv: [] }).hotkeyNote!,
+        openAtLoginProblem: FROM_SOURCE_LOGIN,
+        linkHandler: () => ({ available: false, reason: FROM_SOURCE_LINKS }),
+      },
+      translate: () => desktopTranslator(locale),
+      onHotkey: () => {},
+    });
+    s.start();
+    const de = s.get();
+    expect(de.hotkeyProblem).toBe('Ctrl+Shift+L wird bereits von einer anderen Anwendung verwendet; wählen Sie eine andere Tastenkombination.');
+    expect(de.hotkeyNote).toMatch(/^Unter Wayland läuft das Tastenkürzel über das Kürzel-Portal/);
+    expect(de.openAtLoginProblem).toMatch(/^Hier nicht verfügbar: Linkdeck läuft aus dem Quellcode/);
+    expect(de.linkHandler).toEqual({ available: false, reason: expect.stringMatching(/^Linkdeck läuft aus dem Quellcode, daher hat das System kein Linkdeck-Programm/) });
+    for (const words of [de.hotkeyProblem, de.hotkeyNote, de.openAtLoginProblem, de.linkHandler?.reason])
+      expect(words).not.toMatch(/desktop\.problem|Not available|already used|is running from source/);
+
+    const heard: string[] = [];
+    s.onChange((settings) => heard.push(settings.hotkeyProblem ?? ''));
+    locale = 'fr';
+    s.languageChanged();
+    expect(heard).toEqual(['Ctrl+Shift+L est déjà utilisé par une autre application\u202f; choisissez-en un autre.']);
+  });
+
+  it('refuses "open at login" where there is none with a message key, not English words', async () => {
+    const { s } = service(new FakeShortcuts(), { login: null });
+    await expect(s.configure({ openAtLogin: true })).rejects.toMatchObject({ info: { code: 'invalid-input', key: 'desktop.problem.cannotSetLoginItem' } });
   });
 });

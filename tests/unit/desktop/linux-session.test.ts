@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishText, type MessageRef } from '../../../electron/shared/message-ref.js';
 import {
   decideSession,
   switchValue,
@@ -26,11 +27,12 @@ describe('the Linux session decision', () => {
     expect(decision.backend).toBe('wayland');
     expect(decision.hotkeyPortal).toBe(true);
     expect(decision.clipboardWatch).toEqual({ available: false, reason: WAYLAND_CLIPBOARD_REASON });
-    expect(WAYLAND_CLIPBOARD_REASON).toMatch(/hotkey/);
+    const reason = englishText(WAYLAND_CLIPBOARD_REASON);
+    expect(reason).toMatch(/hotkey/);
     // The tray item it names is the one the tray has (tray-menu.ts).
-    expect(WAYLAND_CLIPBOARD_REASON).toContain('"Quick shorten…"');
-    expect(WAYLAND_CLIPBOARD_REASON).not.toMatch(/Shorten clipboard/);
-    expect(decision.hotkeyNote).toMatch(/portal/);
+    expect(reason).toContain('“Quick shorten…”');
+    expect(reason).not.toMatch(/Shorten clipboard/);
+    expect(englishText(decision.hotkeyNote as MessageRef)).toMatch(/portal/);
   });
 
   it('on X11: no portal, the clipboard watch works, nothing to explain', () => {
@@ -49,7 +51,7 @@ describe('the Linux session decision', () => {
       expect(decision.xwayland).toBe(true);
       expect(decision.hotkeyPortal).toBe(false);
       expect(decision.clipboardWatch).toEqual({ available: true });
-      expect(decision.hotkeyNote).toMatch(/XWayland/);
+      expect(englishText(decision.hotkeyNote as MessageRef)).toMatch(/XWayland/);
     }
   });
 

@@ -5,7 +5,8 @@ import { clipboardStateLabel, menuText, trayMenuTemplate, trayTooltip, type Tray
 import { clickMenuItem, menuSnapshot } from '../../../electron/main/test-hooks.js';
 import type { ClipboardStatus } from '../../../electron/shared/desktop.js';
 import type { Result } from '../../../electron/shared/contract.js';
-import { reachNotice } from '../../../electron/shared/local-reach.js';
+import { reachNoticeRef } from '../../../electron/shared/local-reach.js';
+import { desktopTranslator } from '../../../electron/main/desktop-language.js';
 import { fakeBackend } from '../shells/fake-backend.js';
 
 const watch = (over: Partial<ClipboardStatus> = {}): ClipboardStatus => ({
@@ -63,10 +64,22 @@ describe('tray menu', () => {
   });
 
   it('says the same for a public address saved without being verified, in its own words', () => {
-    const note = reachNotice({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: false });
+    const note = reachNoticeRef({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: false });
     const local = menuSnapshot(trayMenuTemplate(model({ loopbackOnly: false, reachNote: note }), actions()));
     expect(local.find((i) => i.id === 'local-only')).toMatchObject({ label: expect.stringMatching(/not verified.*while Linkdeck runs on this computer/), enabled: false });
-    expect(reachNotice({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: true })).toBeNull();
+    expect(reachNoticeRef({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: true })).toBeNull();
+  });
+
+  it('says the local-only note in the shell’s language (German), never as a key or in English', () => {
+    const de = desktopTranslator('de');
+    const local = menuSnapshot(trayMenuTemplate(model({ loopbackOnly: true }), actions(), de));
+    const label = local.find((i) => i.id === 'local-only')?.label ?? '';
+    expect(label).toMatch(/^Öffnet sich nur auf diesem Computer, solange Linkdeck läuft/);
+    const unverified = reachNoticeRef({ kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: false });
+    const other = menuSnapshot(trayMenuTemplate(model({ reachNote: unverified }), actions(), de));
+    expect(other.find((i) => i.id === 'local-only')?.label).toMatch(/^Öffentliche Adresse nicht bestätigt/);
+    for (const text of [label, other.find((i) => i.id === 'local-only')?.label ?? ''])
+      expect(text).not.toMatch(/desktop\.reach|Opens only|not verified|while Linkdeck runs/);
   });
 
   it('copies a recent link\'s short URL on click', () => {
@@ -152,7 +165,7 @@ describe('tray menu', () => {
 describe('TrayController', () => {
   const profilesState = { profiles: [{ id: 'p1', name: 'Work', baseUrl: 'x', kind: 'local', needsKey: false }], currentId: 'p1', keychain: { kind: 'keychain', persistent: true } };
 
-  function setup(answers: Record<string, Result<unknown>> = {}) {
+  function setup(answers: Record<string, Result<unknown>> = {}, translate?: () => ReturnType<typeof desktopTranslator>) {
     const fake = fakeBackend();
     fake.dispatch.mockImplementation(async (channel: unknown): Promise<Result<unknown>> => {
       const given = answers[String(channel)];
@@ -180,9 +193,28 @@ describe('TrayController', () => {
       throttleMs: 500,
       setTimeout: (callback, ms) => timers.push({ callback, ms }),
       clearTimeout: () => {},
+      ...(translate ? { translate } : {}),
     });
     return { fake, controller, render, timers };
   }
+
+  it('names the never-renamed local workspace in the menu’s language, and a renamed profile as typed', async () => {
+    const state = {
+      ...profilesState,
+      profiles: [
+        { id: 'p1', name: 'Local workspace', baseUrl: 'x', kind: 'local', needsKey: false },
+        { id: 'p2', name: 'Local workspace', baseUrl: 'y', kind: 'remote', needsKey: false },
+      ],
+    };
+    const { controller, render } = setup({ 'profiles:list': { ok: true, value: state } }, () => desktopTranslator('de'));
+    await controller.rebuild();
+    expect(render.mock.calls[0]![1]).toMatch(/^Linkdeck · Lokaler Arbeitsbereich · /);
+    const menu = menuSnapshot(render.mock.calls[0]![0] as MenuItemConstructorOptions[]);
+    const switcher = menu.find((i) => i.id === 'profiles');
+    // A remote profile the person named so keeps its name: only the local workspace's default is translated.
+    expect(JSON.stringify(switcher)).toContain('Lokaler Arbeitsbereich');
+    expect(JSON.stringify(switcher)).toContain('Local workspace');
+  });
 
   it('reads the newest ten links of the current profile and the watch through the router', async () => {
     const { fake, controller, render } = setup();

@@ -194,7 +194,8 @@ describe('ClipboardSettingsCard', () => {
 
   it('on a native Wayland desktop, says the watch cannot see the clipboard and what to do instead', async () => {
     const { WAYLAND_CLIPBOARD_REASON } = await import('../../../electron/main/linux-session.js');
-    fake.answer('clipboard:state', ok(status({ available: false, status: 'off', reason: WAYLAND_CLIPBOARD_REASON, limit: 'desktop-session' })));
+    const { englishText } = await import('../../../electron/shared/message-ref.js');
+    fake.answer('clipboard:state', ok(status({ available: false, status: 'off', reason: englishText(WAYLAND_CLIPBOARD_REASON), limit: 'desktop-session' })));
     const w = await mountCard();
     const alert = w.get('[data-testid="clipboard-unavailable"]');
     expect(alert.attributes('data-limit')).toBe('desktop-session');
@@ -202,7 +203,7 @@ describe('ClipboardSettingsCard', () => {
     expect(alert.text()).not.toContain('Available only in the desktop app');
     expect(alert.text()).toContain('cannot read the clipboard while its window is in the background');
     expect(alert.text()).toContain('quick-shorten hotkey');
-    expect(alert.text()).toContain('"Quick shorten…" in the tray menu');
+    expect(alert.text()).toContain('“Quick shorten…” in the tray menu');
     expect(w.get('[data-testid="clipboard-card"]').attributes('data-available')).toBe('false');
   });
 

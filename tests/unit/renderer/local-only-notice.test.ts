@@ -5,7 +5,7 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import LocalOnlyNotice from '../../../renderer/src/components/workspace/LocalOnlyNotice.vue';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
-import { LOCAL_ONLY_TEXT, LOCAL_ONLY_TITLE } from '../../../electron/shared/local-reach.js';
+import workspaceEn from '../../../renderer/src/i18n/locales/en/workspace.json' with { type: 'json' };
 import { installFakeBridge, keychainOk, localProfile, ok } from './fake-bridge.js';
 
 let pinia: Pinia;
@@ -41,9 +41,9 @@ describe('LocalOnlyNotice', () => {
     expect(notice.attributes('data-reach')).toBe('this-computer');
     const details = w.get<HTMLDetailsElement>('[data-testid="local-only-details"]');
     expect(details.element.open).toBe(false);
-    expect(details.get('summary').text()).toBe(LOCAL_ONLY_TITLE);
+    expect(details.get('summary').text()).toBe(workspaceEn.localOnly.title);
     // Still there for whoever opens it (and for the page's text): nothing is said less, only folded.
-    expect(details.text()).toContain(LOCAL_ONLY_TEXT);
+    expect(details.text()).toContain(workspaceEn.localOnly.text);
     // No alert title: the title is the disclosure's line, so the notice is one line high.
     expect(notice.find('.n-alert-body__title').exists()).toBe(false);
     await w.get('[data-testid="local-only-settings"]').trigger('click');
@@ -54,7 +54,7 @@ describe('LocalOnlyNotice', () => {
   it('in full elsewhere: the title above the explanation, no disclosure', async () => {
     const { w } = await mountNotice({ place: 'link-detail' });
     expect(w.find('[data-testid="local-only-details"]').exists()).toBe(false);
-    expect(w.get('.n-alert-body__title').text()).toContain(LOCAL_ONLY_TITLE);
-    expect(w.get('[data-testid="local-only-notice"]').text()).toContain(LOCAL_ONLY_TEXT);
+    expect(w.get('.n-alert-body__title').text()).toContain(workspaceEn.localOnly.title);
+    expect(w.get('[data-testid="local-only-notice"]').text()).toContain(workspaceEn.localOnly.text);
   });
 });

@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { captionLayout, captionSvg } from '../../../renderer/src/components/link-detail/qr-caption.js';
 import { qrSvg, QR_DEFAULTS } from '../../../renderer/src/components/link-detail/qr-code.js';
-import { reachCaption } from '../../../electron/shared/local-reach.js';
+import workspaceEn from '../../../renderer/src/i18n/locales/en/workspace.json' with { type: 'json' };
 
 /** The QR code of a local-only link carries its notice in the file (issue 32); the PNG is drawn the same way in Chromium (e2e). */
 describe('the caption under a QR code', () => {
-  const caption = reachCaption({ kind: 'local' }) as string;
+  const caption = workspaceEn.caption.thisComputer;
 
   it('wraps the words to the code\'s width, every word kept', () => {
     const layout = captionLayout(caption, 256);

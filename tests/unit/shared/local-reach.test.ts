@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   isLoopbackHost,
-  LOCAL_ONLY_SHORT,
-  LOCAL_ONLY_TEXT,
-  LOCAL_ONLY_TITLE,
   parsePublicAddress,
-  reachCaption,
-  reachMark,
   reachNotice,
+  reachNoticeRef,
   shortLinkReach,
   shortLinksLoopbackOnly,
-  unverifiedText,
   validatePublicAddress,
 } from '../../../electron/shared/local-reach.js';
+import { SUPPORTED_LOCALES } from '../../../electron/shared/i18n/locales.js';
+import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../../electron/shared/i18n/translate.js';
+import { renderMessage } from '../../../electron/shared/message-ref.js';
 
 describe('whether a profile’s short links open beyond this computer', () => {
   it('is loopback-only for the local workspace without a public address, and only then', () => {
@@ -22,10 +21,9 @@ describe('whether a profile’s short links open beyond this computer', () => {
     expect(shortLinksLoopbackOnly(null)).toBe(false);
   });
 
-  it('says what it means and both ways out', () => {
-    expect(LOCAL_ONLY_TEXT).toMatch(/open only on this computer/);
-    expect(LOCAL_ONLY_TEXT).toMatch(/Public address/);
-    expect(LOCAL_ONLY_TEXT).toMatch(/hosted link service/);
+  it('names the notice as a message key, said the same in English as the backend’s notifications', () => {
+    expect(reachNoticeRef({ kind: 'local' })).toEqual({ key: 'desktop.reach.localOnly' });
+    expect(reachNotice({ kind: 'local' })).toMatch(/only on this computer, while Linkdeck runs: set a public address/);
   });
 });
 
@@ -33,22 +31,26 @@ describe('a public address saved without being verified', () => {
   const unverified = { kind: 'local' as const, publicUrl: 'https://go.example.test', publicUrlVerified: false };
   const verified = { ...unverified, publicUrlVerified: true };
 
-  it('is its own reach, with notices, a row mark and a QR caption; a verified one needs none', () => {
+  it('is its own reach, with its own notice; a verified one needs none', () => {
     expect(shortLinkReach({ kind: 'local' })).toBe('this-computer');
     expect(shortLinkReach(unverified)).toBe('unverified');
     expect(shortLinkReach({ kind: 'local', publicUrl: 'https://go.example.test' })).toBe('unverified');
     expect(shortLinkReach(verified)).toBe('anywhere');
     expect(shortLinkReach({ kind: 'remote' })).toBe('anywhere');
+    expect(reachNoticeRef(unverified)).toEqual({ key: 'desktop.reach.unverified' });
     expect(reachNotice(unverified)).toMatch(/not verified.*may open nothing for others/);
-    expect(reachMark(unverified)).toBe('not verified');
-    expect(reachCaption(unverified)).toMatch(/not verified/);
-    expect(unverifiedText(unverified.publicUrl)).toContain('https://go.example.test');
-    for (const none of [reachNotice(verified), reachMark(verified), reachCaption(verified), reachNotice({ kind: 'remote' })]) expect(none).toBeNull();
+    for (const none of [reachNoticeRef(verified), reachNoticeRef({ kind: 'remote' }), reachNotice(verified)]) expect(none).toBeNull();
   });
 
-  it('says the links open only while Linkdeck runs on this computer', () => {
-    for (const words of [LOCAL_ONLY_TITLE, LOCAL_ONLY_SHORT, LOCAL_ONLY_TEXT, reachNotice(unverified), unverifiedText('https://go.example.test'), reachCaption({ kind: 'local' })]) {
-      expect(words).toMatch(/while Linkdeck runs/);
+  it('says in every language that the links open only while Linkdeck runs on this computer', () => {
+    const runs: Record<string, RegExp> = { en: /while Linkdeck runs/, de: /solange Linkdeck/, fr: /tant que Linkdeck tourne/, es: /mientras Linkdeck está abierto/, 'pt-BR': /enquanto o Linkdeck está rodando/ };
+    for (const locale of SUPPORTED_LOCALES) {
+      const t = createTranslator(locale, SHARED_MESSAGES);
+      for (const profile of [{ kind: 'local' as const }, unverified]) {
+        const words = renderMessage(reachNoticeRef(profile)!, t);
+        expect(words, locale).toMatch(runs[locale]!);
+        expect(words, locale).not.toMatch(/^desktop\./);
+      }
     }
   });
 });
