@@ -31,7 +31,7 @@ describe('QR codes in German', () => {
   });
 
   it('says the shared checks’ problems (content, contrast, designer limits) in German (issue 44)', async () => {
-    const form = mount(QrForm, { global: { plugins: [pinia] } });
+    const form = ui.mount(QrForm);
     await form.get('[data-field="data"] input').setValue('example.com');
     await form.get('input[data-testid="qr-foreground"]').setValue('#777777');
     await form.get('input[data-testid="qr-background"]').setValue('#888888');
@@ -39,7 +39,7 @@ describe('QR codes in German', () => {
     await flushPromises();
     expect(form.get('[data-field="data"]').text()).toContain('Geben Sie eine vollständige Webadresse ein, die mit http:// oder https:// beginnt.');
     expect(form.get('[data-field="foreground"]').text()).toContain('Die Farben liegen zu nah beieinander, als dass eine Kamera sie unterscheiden könnte (Kontrast 1,2:1;');
-    const designer = mount(QrDesigner, { props: { items: [item('menu')], skipped: [] }, global: { plugins: [pinia] } });
+    const designer = ui.mount(QrDesigner, { props: { items: [item('menu')], skipped: [] } });
     await designer.get('input[data-testid="qr-design-size"]').setValue('10');
     await flushPromises();
     expect(designer.get('[data-field="size"]').text()).toContain('Wählen Sie eine Größe von 64 bis 4096 Pixeln.');
