@@ -96,6 +96,7 @@ describe('failures', () => {
     expect(errorInfo(new TypeError('cannot read x of undefined'))).toEqual({
       code: 'internal',
       message: 'Linkdeck could not send this change.',
+      key: 'errors.outbox.couldNotSend',
     });
   });
 
