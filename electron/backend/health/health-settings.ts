@@ -3,6 +3,7 @@
  * not per profile: whether Linkdeck may knock on addresses of this computer's own network is a
  * property of the computer and its network, whichever service the links come from.
  */
+import { msg } from '../../shared/message-ref.js';
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
@@ -76,7 +77,7 @@ export function createHealthSettingsStore(dataDir: string, log: (message: string
           await writeHealthSettings(dataDir, saved);
         } catch (error) {
           log(`[health] the link health settings could not be saved: ${(error as Error).message}`);
-          throw AppError.of('internal', 'The setting could not be written to disk. Check that there is free space and try again.');
+          throw AppError.keyed('internal', msg('errors.settingNotWritten'));
         }
         current = Promise.resolve(saved);
         return { ...saved };

@@ -3,6 +3,7 @@
  * other app-wide settings (health-settings.json). App-wide, not per profile: the person's
  * language does not change with the service their links are on.
  */
+import { msg } from '../../shared/message-ref.js';
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
@@ -68,7 +69,7 @@ export function createLanguageStore(dataDir: string, log: (message: string) => v
           await writeFileAtomic(languagePath(dataDir), `${JSON.stringify({ version: 1, choice }, null, 2)}\n`);
         } catch (error) {
           log(`[language] the language setting could not be saved: ${(error as Error).message}`);
-          throw AppError.of('internal', 'The setting could not be written to disk. Check that there is free space and try again.');
+          throw AppError.keyed('internal', msg('errors.settingNotWritten'));
         }
         current = Promise.resolve(choice);
         return choice;
