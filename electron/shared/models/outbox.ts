@@ -2,7 +2,7 @@
  * The outbox (issue 4): the changes it carries to the service, its items and summary, and the
  * marks it leaves on mirrored objects. Part of the shared models (see ../models.ts).
  */
-import type { MessageParams } from '../message-ref.js';
+import type { MessageParams, MessageRef } from '../message-ref.js';
 import type { LinkInput, LinkUpdateInput } from './links.js';
 import type { QrInput, QrUpdateInput } from './qr.js';
 import type {
@@ -74,8 +74,10 @@ export interface OutboxItem {
   seq: number;
   mutation: OutboxMutation;
   state: OutboxState;
-  /** What it does, in words: "Create a link to https://…". */
+  /** What it does, in English words: "Create a link to https://…". */
   summary: string;
+  /** The same as a message, shown in the person's language (issue 44; absent from older backends). */
+  summaryRef?: MessageRef;
   /** For a create: the provisional id the mirror shows until the service answers. */
   provisionalId: number | null;
   attempts: number;

@@ -107,6 +107,16 @@ describe('an outbox change’s last error', () => {
     expect(shown).not.toMatch(rawKey);
   });
 
+  it('says what each change does in German (a summary from an older backend as it came)', async () => {
+    await refusedCreate();
+    outbox.enqueue({ kind: 'channel.assign', channelId: 4, type: 'links', itemId: -2 });
+    expect(outbox.list().map((i) => i.summary)).toEqual(['Create the channel “Sommer”', 'Add the new link to channel 4']);
+    await showOutbox();
+    const summaries = wrapper!.findAll('[data-testid="outbox-summary"]').map((w) => w.text());
+    expect(summaries).toEqual(['Kanal „Sommer“ erstellen', 'Den neuen Link zu Kanal 4 hinzufügen']);
+    expect(wrapper!.text()).not.toMatch(rawKey);
+  });
+
   it('of a row written by an older version (English words, no key) is shown as it was kept', async () => {
     const op = await refusedCreate();
     data.sql.run('UPDATE outbox SET last_error = ? WHERE op_id = ?', [JSON.stringify({ code: 'invalid-input', message: 'That alias is already taken.' }), op.opId]);
