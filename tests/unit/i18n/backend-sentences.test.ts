@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AccountError } from '../../../electron/backend/accounts/account-error.js';
+import { portTakenRef } from '../../../electron/backend/accounts/local-port.js';
 import { normaliseBaseUrl } from '../../../electron/backend/api/transport.js';
 import { toAppError } from '../../../electron/backend/app-error.js';
 import { createLanguageStore } from '../../../electron/backend/language/language-settings.js';
@@ -54,6 +56,15 @@ describe('a base URL refused by the API client', () => {
     expect((error as Error).message).toBe('The base URL must start with http:// or https://.');
     setAppLocale('de');
     expect(errorText(error)).toBe('Die Basis-URL muss mit http:// oder https:// beginnen.');
+  });
+});
+
+describe('the local workspace’s port taken by another program', () => {
+  it('is English in `message` and French on screen, the port written as given', () => {
+    const error = overTheBoundary(new AccountError('internal', portTakenRef(41234), { reason: 'port-taken', port: 41234 }));
+    expect((error as Error).message).toMatch(/^Port 41234 of this computer is taken by another program/);
+    setAppLocale('fr');
+    expect(errorText(error)).toMatch(/^Le port 41234 de cet ordinateur est utilisé par un autre programme\u00a0: l’espace de travail local/);
   });
 });
 
