@@ -11,7 +11,10 @@ import { toAppError } from '../../../electron/backend/app-error.js';
 import { createLanguageStore } from '../../../electron/backend/language/language-settings.js';
 import { readNotOffered, writeNotOffered } from '../../../electron/backend/mirror/offered.js';
 import { refuseNotOffered } from '../../../electron/backend/outbox/not-offered-guard.js';
-import { msg } from '../../../electron/shared/message-ref.js';
+import { createTranslator } from '../../../electron/shared/i18n/translate.js';
+import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
+import { keyedErrorInfo } from '../../../electron/shared/errors.js';
+import { msg, renderMessage } from '../../../electron/shared/message-ref.js';
 import { unwrap } from '../../../renderer/src/bridge.js';
 import NotOfferedNotice from '../../../renderer/src/components/NotOfferedNotice.vue';
 import { errorText } from '../../../renderer/src/composables/error-text.js';
@@ -115,5 +118,14 @@ describe('a collection the service does not offer', () => {
     const old = { message: 'This service does not offer channels: it answered HTTP 404.', since: 0, checkedAt: 0, nextCheckAt: 0 };
     const notice = mount(NotOfferedNotice, { props: { what: 'Kanäle', collection: 'channels', notOffered: old, askAgain: async () => {} } });
     expect(notice.get('.not-offered__text').text()).toContain('This service does not offer channels: it answered HTTP 404.');
+  });
+});
+
+describe('the command line door’s refusals', () => {
+  it('carry a key the command line renders in German, and the English it printed before', () => {
+    const info = keyedErrorInfo('invalid-input', msg('errors.commandLine.noWindow'));
+    expect(info.message).toBe('This Linkdeck has no window to show (it runs in a browser or on its own).');
+    const german = createTranslator('de', SHARED_MESSAGES);
+    expect(renderMessage({ key: info.key! }, german)).toBe('Dieses Linkdeck hat kein Fenster, das es zeigen könnte (es läuft im Browser oder für sich allein).');
   });
 });
