@@ -150,7 +150,7 @@ export class ProfileSessions {
     if (existing) void this.close(profile.id);
     // A late event of a closing profile (its sync cancelled) must not open it again, unseen: its
     // outbox would start sending with nobody left to close its file.
-    if (this.closed) throw AppError.of('internal', 'Linkdeck is closing.');
+    if (this.closed) throw AppError.keyed('internal', msg('errors.closing'));
 
     const client = createApiClient({
       baseUrl: profile.baseUrl,

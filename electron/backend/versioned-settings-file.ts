@@ -9,6 +9,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
 import { AppError } from './app-error.js';
+import { msg } from '../shared/message-ref.js';
 
 export interface VersionedSettingsFile<T> {
   /** The file's name in the data directory. */
@@ -101,7 +102,7 @@ export function createVersionedSettingsStore<T>(
           await writeVersionedSettings(dataDir, spec, saved);
         } catch (error) {
           log(`[${spec.tag}] ${options.what} could not be saved: ${(error as Error).message}`);
-          throw AppError.of('internal', 'The setting could not be written to disk. Check that there is free space and try again.');
+          throw AppError.keyed('internal', msg('errors.settingNotWritten'));
         }
         current = Promise.resolve(saved);
         return copy(saved);

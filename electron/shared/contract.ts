@@ -17,6 +17,7 @@ import type { ClipboardSettings } from './clipboard-rules.js';
 import type { ClipboardStatus, DesktopNotice, DesktopSettings, DesktopSettingsPatch } from './desktop.js';
 import type { AnalyticsAudience, AnalyticsComparison, AnalyticsOverview, AnalyticsRange, CompareItem, StatsFillState } from './analytics.js';
 import type { AppErrorInfo } from './errors.js';
+import type { MessageRef } from './message-ref.js';
 import type { ExportFile } from './exports.js';
 import type { HealthJob, HealthSettings, LinkHealth } from './health.js';
 import type { LanguageChoice, LanguageState } from './language.js';
@@ -110,6 +111,9 @@ export interface KeychainStatus {
   remedy?: string;
   /** The keychain's own error message (never a key), for a "details" disclosure. */
   details?: string;
+  /** `reason` and `remedy` as messages, shown in the person's language (issue 44; older backends send words only). */
+  reasonRef?: MessageRef;
+  remedyRef?: MessageRef;
 }
 
 export interface ProfilesState {

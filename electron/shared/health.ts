@@ -9,6 +9,8 @@
  * network, or no internet address at all, and the outbound rules kept Linkdeck from asking it;
  * `problem` names the rule ("Not checked — private address (127.0.0.1 is loopback)").
  */
+import type { MessageRef } from './message-ref.js';
+
 export type LinkHealthState = 'ok' | 'broken' | 'not-checked';
 
 export interface RedirectHop {
@@ -28,8 +30,13 @@ export interface LinkHealth {
   chain: RedirectHop[];
   /** Total time, ms. */
   timeMs: number;
-  /** Why it is broken, in words ("No answer within 10 s", "404 Not Found"). */
+  /** Why it is broken, in words ("No answer within 10 s", "404 Not Found"), English. */
   problem: string | null;
+  /**
+   * The same as a message key and arguments, shown in the person's language (issue 44); absent
+   * for results checked by older versions, whose English `problem` is shown as it is.
+   */
+  problemRef?: MessageRef;
 }
 
 export interface HealthJob {

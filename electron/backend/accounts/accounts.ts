@@ -17,7 +17,7 @@ import {
 import { AccountError, invalidInput, profileNotFound } from './account-error.js';
 import { readProfilesFile, writeProfilesFile, type ProfilesData } from './profiles-file.js';
 import type { Accounts, AccountsOptions, LocalServiceHandle, ProfilesSnapshot } from './accounts-api.js';
-import { isPortUnavailable, LOCAL_PROXY_ADDRESSES, loopbackUrl, portOf, portTakenText, startedText } from './local-port.js';
+import { isPortUnavailable, LOCAL_PROXY_ADDRESSES, loopbackUrl, portOf, portTakenRef, startedText } from './local-port.js';
 import { verifyWithin } from './verify-within.js';
 import { readLocalKey, writeLocalKey } from './local-key-file.js';
 
@@ -131,7 +131,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         if (!port || !isPortUnavailable(error)) throw error;
         portTaken = port;
         log.info(`Port ${port} is taken; the local workspace waits for the user's choice.`);
-        throw new AccountError('internal', portTakenText(port), { reason: 'port-taken', port });
+        throw new AccountError('internal', portTakenRef(port), { reason: 'port-taken', port });
       }
     } catch (error) {
       if (error instanceof AccountError) throw error;

@@ -1,3 +1,4 @@
+import { msg, type MessageRef } from '../../shared/message-ref.js';
 /**
  * The local workspace's port: kept between runs, because its short links carry it; a taken port
  * is the person's choice to make, in these words.
@@ -38,8 +39,9 @@ export function startedText(service: LocalServiceHandle, profile: { publicUrl?: 
   return `${runs}; its short links use the public address ${profile.publicUrl} (${state})${proxy}.`;
 }
 
-export function portTakenText(port: number): string {
-  return `Port ${port} of this computer is taken by another program, so the local workspace did not start there. Its short links use that port: free it (quit the other program) and try again, or move the workspace to a free port; links made before the move then stop opening.`;
+/** The local workspace's port is taken: a message (issue 44), its English `englishText(portTakenRef(port))`. */
+export function portTakenRef(port: number): MessageRef {
+  return msg('errors.accounts.portTaken', { port: String(port) });
 }
 
 /** The port cannot be listened on (taken, or not allowed). */

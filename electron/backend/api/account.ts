@@ -27,7 +27,7 @@ export function createAccountApi(t: Transport): AccountApi {
       if (input.email !== undefined) body['email'] = input.email;
       if (input.password !== undefined) body['password'] = input.password;
       if (Object.keys(body).length === 0)
-        throw new ApiClientError('invalid-input', 'Give a new e-mail address or a new password.');
+        throw new ApiClientError('invalid-input', msg('errors.api.accountNothingToChange'));
       return parseAnswer(
         confirmation,
         await t.request({ method: 'PUT', path: '/api/account/update', body, what }, options),

@@ -89,7 +89,7 @@ export function createLinksApi(t: Transport): LinksApi {
       const what = msg('errors.doing.lookUpShortUrl');
       const short = shortUrl.trim();
       if (short === '')
-        throw new ApiClientError('invalid-input', 'Give the short URL (or alias) to look up.');
+        throw new ApiClientError('invalid-input', msg('errors.api.shortUrlMissing'));
       try {
         return readShortLookup(
           await t.request({ method: 'GET', path: '/api/urls', query: { short }, what }, options),

@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import { ApiClientError, isApiClientError } from './errors.js';
 
 /*
@@ -53,28 +54,23 @@ export function isCollectionMissing(error: unknown, noun: string): boolean {
   return false;
 }
 
-/** What the service answered, for a person: "404 (a web page)", "200 (a web page, not JSON)". */
-export function answerWords(error: ApiClientError): string {
-  const status = error.status ?? 'an error';
-  const shape =
-    error.answerKind === 'html'
-      ? ' with a web page'
-      : error.answerKind === 'text'
-        ? ' with text'
-        : error.answerKind === 'empty'
-          ? ' with nothing'
-          : '';
-  return `HTTP ${status}${shape}`;
+/**
+ * What the service answered, as arguments of errors.notOffered.collection: "HTTP 404 with a web
+ * page", "HTTP 200 with text" (status 0: no status, "an error").
+ */
+export function answerParams(error: ApiClientError): { status: number; shape: string } {
+  const kind = error.answerKind;
+  return { status: error.status ?? 0, shape: kind === 'html' || kind === 'text' || kind === 'empty' ? kind : 'other' };
 }
 
 /**
  * Runs `call`; a missing route becomes an 'invalid-input' refusal (kept as failed by the outbox,
  * never retried nor taken for a deleted object) that says what the service does not offer.
- * `offering` completes "This service does not offer …" ("editing pixels").
+ * `offering` says what ("pixelUpdate": "This service does not offer editing pixels …").
  */
 export async function unlessNotOffered<T>(
   call: () => Promise<T>,
-  route: { method: string; path: string; noun: string; offering: string },
+  route: { method: string; path: string; noun: string; offering: 'pixelUpdate' | 'pixelDelete' | 'qrUpdate' | 'qrDelete' },
 ): Promise<T> {
   try {
     return await call();
@@ -83,7 +79,7 @@ export async function unlessNotOffered<T>(
     const status = (error as ApiClientError).status as number;
     throw new ApiClientError(
       'invalid-input',
-      `This service does not offer ${route.offering} (it answered ${status} to ${route.method} ${route.path}). It may be an older version.`,
+      msg('errors.outbox.notOfferedTo', { offering: route.offering, answer: 'status', status, request: `${route.method} ${route.path}` }),
       { status, details: { notOffered: true }, cause: error },
     );
   }

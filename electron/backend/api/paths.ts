@@ -1,12 +1,10 @@
+import { msg } from '../../shared/message-ref.js';
 import { ApiClientError } from './errors.js';
 
 /** An id for a path segment: a whole number of at least 1, checked so no path can be forged. */
 export function pathId(value: number, what: string): string {
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new ApiClientError(
-      'invalid-input',
-      `The ${what} id must be a whole number of at least 1.`,
-    );
+    throw new ApiClientError('invalid-input', msg('errors.api.badId', { what }));
   }
   return String(value);
 }

@@ -71,7 +71,7 @@ export function createPixelsApi(t: Transport): PixelsApi {
             { method: 'PUT', path, body: { name: input.name, tag: input.tag }, what },
             options,
           ),
-        { method: 'PUT', path, noun: 'pixel', offering: 'editing pixels' },
+        { method: 'PUT', path, noun: 'pixel', offering: 'pixelUpdate' },
       );
       const saved = parseAnswer(pixelUpdated, body, what);
       return {
@@ -85,7 +85,7 @@ export function createPixelsApi(t: Transport): PixelsApi {
       const path = `/api/pixel/${pathId(id, 'pixel')}/delete`;
       const body = await unlessNotOffered(
         () => t.request({ method: 'DELETE', path, what }, options),
-        { method: 'DELETE', path, noun: 'pixel', offering: 'deleting pixels' },
+        { method: 'DELETE', path, noun: 'pixel', offering: 'pixelDelete' },
       );
       return parseAnswer(confirmation, body, what);
     },

@@ -230,7 +230,7 @@ export function createQrCodesApi(t: Transport): QrCodesApi {
             method: 'PUT',
             path,
             noun: 'qr',
-            offering: 'editing QR codes',
+            offering: 'qrUpdate',
           }),
         what,
       );
@@ -247,7 +247,7 @@ export function createQrCodesApi(t: Transport): QrCodesApi {
             method: 'DELETE',
             path,
             noun: 'qr',
-            offering: 'deleting QR codes',
+            offering: 'qrDelete',
           }),
         what,
       );

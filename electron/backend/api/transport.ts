@@ -104,19 +104,13 @@ export function normaliseBaseUrl(raw: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new ApiClientError(
-      'invalid-input',
-      'The base URL is not a web address: it must start with http:// or https://.',
-    );
+    throw new ApiClientError('invalid-input', msg('errors.baseUrl.notWeb'));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiClientError('invalid-input', 'The base URL must start with http:// or https://.');
+    throw new ApiClientError('invalid-input', msg('errors.baseUrl.httpOnly'));
   }
   if (url.username || url.password)
-    throw new ApiClientError(
-      'invalid-input',
-      'The base URL must not contain a user name or password.',
-    );
+    throw new ApiClientError('invalid-input', msg('errors.baseUrl.noUser'));
   const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/i, '');
   return `${url.origin}${path}`;
 }
@@ -173,19 +167,13 @@ export function createTransport(options: TransportOptions): Transport {
     } catch (error) {
       // A refusal in words of its own (the local workspace is not running) stands as it is.
       if (error instanceof ApiClientError && error.code === 'offline') throw error;
-      throw new ApiClientError(
-        'unauthorized',
-        'The API key of this profile could not be read from the keychain. Enter the key again.',
-      );
+      throw new ApiClientError('unauthorized', msg('errors.apiKey.unreadable'));
     }
     if (key === '')
-      throw new ApiClientError('unauthorized', 'This profile has no API key. Enter the key again.');
+      throw new ApiClientError('unauthorized', msg('errors.apiKey.missing'));
     // A key with spaces or control characters cannot be a header value (and would let a header be forged).
     if (!/^[\x21-\x7e]+$/.test(key)) {
-      throw new ApiClientError(
-        'unauthorized',
-        'The API key of this profile contains characters an API key cannot have. Enter the key again.',
-      );
+      throw new ApiClientError('unauthorized', msg('errors.apiKey.badCharacters'));
     }
     return key;
   }

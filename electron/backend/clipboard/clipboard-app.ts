@@ -29,14 +29,6 @@ import { createClipboardWatcher, type ClipboardWatcher, type UndoOutcome } from 
 export const WEB_SHELL_REASON =
   'The clipboard watch works only in the Linkdeck desktop app: a browser page cannot read the clipboard in the background. Your settings are saved here and apply when you open the desktop app.';
 
-export const NO_CLIPBOARD_WRITE =
-  'This window cannot put text on the system clipboard. Select the text and copy it with Ctrl+C (⌘C on a Mac), or use the desktop app.';
-
-const NO_CLIPBOARD_UNDO =
-  'There is nothing to undo here: the clipboard watch runs only in the desktop app.';
-
-const NO_PROFILE =
-  'Choose the local workspace or connect to a service first: clipboard settings belong to a profile.';
 
 export interface ClipboardApp {
   /** Resolves once the current profile's settings are in force (after start or a profile switch). */
@@ -197,7 +189,7 @@ export function createClipboardApp(
 
   function currentProfileId(): string {
     const profile = accounts.current();
-    if (!profile) throw AppError.of('invalid-input', NO_PROFILE);
+    if (!profile) throw AppError.keyed('invalid-input', msg('errors.clipboard.noProfile'));
     return profile.id;
   }
 
@@ -218,10 +210,7 @@ export function createClipboardApp(
       await write;
     } catch (error) {
       log(`[clipboard] the clipboard settings could not be saved: ${(error as Error).message}`);
-      throw AppError.of(
-        'internal',
-        `The clipboard settings are in force but could not be saved, so they will be lost when Linkdeck closes: ${(error as Error).message}`,
-      );
+      throw AppError.keyed('internal', msg('errors.clipboard.notKept', { reason: (error as Error).message }));
     }
   }
 
@@ -253,7 +242,7 @@ export function createClipboardApp(
     },
 
     async undo(actionId, deleteLink) {
-      if (!watcher) throw AppError.of('invalid-input', NO_CLIPBOARD_UNDO);
+      if (!watcher) throw AppError.keyed('invalid-input', msg('errors.clipboard.nothingToUndo'));
       return watcher.undo(actionId, { deleteLink });
     },
 
@@ -274,7 +263,7 @@ export function createClipboardApp(
     },
 
     async write(text) {
-      if (!watcher) throw AppError.of('invalid-input', NO_CLIPBOARD_WRITE);
+      if (!watcher) throw AppError.keyed('invalid-input', msg('errors.clipboard.cannotWrite'));
       await watcher.write(text);
     },
 

@@ -5,6 +5,7 @@
  * the workspace's connectivity says whether the service answers. Each call looks up the current
  * profile at that moment, so one watcher follows profile switches.
  */
+import { msg } from '../../shared/message-ref.js';
 import { ApiClientError } from '../api/errors.js';
 import { AppError } from '../app-error.js';
 import { hostOf } from '../mirror/dates.js';
@@ -19,7 +20,6 @@ import type {
   ShortLinkRef,
 } from './ports.js';
 
-const OFFLINE_WORDS = 'Linkdeck cannot reach the service right now.';
 
 /** Links made by the watch, and the profile each was made in (for undo after a profile switch). */
 const MADE_LIMIT = 50;
@@ -52,7 +52,7 @@ export function sessionShortener(sessions: ProfileSessions): Shortener {
       if ('queued' in result) return result;
       const answer = result.answer as { shortUrl?: unknown } | null;
       if (result.id === null || typeof answer?.shortUrl !== 'string') {
-        throw AppError.of('internal', 'The service made the link but did not say its short URL.');
+        throw AppError.keyed('internal', msg('errors.clipboard.noShortUrl'));
       }
       made.set(result.id, session);
       if (made.size > MADE_LIMIT) made.delete(made.keys().next().value as number);
@@ -130,7 +130,7 @@ function outcome(
 
 function offlineError(session: Session): ApiClientError {
   const reason = session.workspace.connectivity.state().reason;
-  return new ApiClientError('offline', reason ? `${OFFLINE_WORDS} (${reason})` : OFFLINE_WORDS);
+  return new ApiClientError('offline', reason ? msg('errors.clipboard.offlineBecause', { reason }) : msg('errors.clipboard.offline'));
 }
 
 /**

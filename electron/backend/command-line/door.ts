@@ -2,6 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, mkdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
+import { keyedErrorInfo } from '../../shared/errors.js';
+import { msg } from '../../shared/message-ref.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { Result } from '../../shared/contract.js';
 import type { CommandLineAddress } from './address.js';
@@ -182,10 +184,7 @@ async function listen(options: ClaimOptions): Promise<Door> {
         id: request.id,
         result: {
           ok: false,
-          error: {
-            code: 'unauthorized',
-            message: 'The command line token does not match: run the command again.',
-          },
+          error: keyedErrorInfo('unauthorized', msg('errors.commandLine.tokenMismatch')),
         },
       });
       return;
@@ -206,11 +205,7 @@ async function listen(options: ClaimOptions): Promise<Door> {
             id: request.id,
             result: {
               ok: false,
-              error: {
-                code: 'invalid-input',
-                message:
-                  'This Linkdeck has no window to show (it runs in a browser or on its own).',
-              },
+              error: keyedErrorInfo('invalid-input', msg('errors.commandLine.noWindow')),
             },
           });
         await host.show(request.view);

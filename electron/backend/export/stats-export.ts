@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type { ExportFile } from '../../shared/exports.js';
 import type { CountMap, LinkStats } from '../../shared/models.js';
 import { AppError } from '../app-error.js';
@@ -33,7 +34,7 @@ const SECTIONS: ReadonlyArray<readonly [title: string, column: string, key: keyo
  */
 export function exportStats(mirror: Mirror, id: number): ExportFile {
   const opened = mirror.linkDetails(id);
-  if (!opened) throw AppError.of('not-found', 'This link is no longer among the links synced to this computer: refresh the list and open it again.');
+  if (!opened) throw AppError.keyed('not-found', msg('errors.open.linkNotSynced'));
   const { link, details, snapshots } = opened;
   const withStats = [...snapshots].reverse().find((s) => s.stats !== null);
   const stats = details?.stats ?? withStats?.stats ?? null;

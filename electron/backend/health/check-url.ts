@@ -1,5 +1,6 @@
 import type { LinkHealthState, RedirectHop } from '../../shared/health.js';
-import { createOutboundPolicy, refusalText } from '../net/outbound-address-policy.js';
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
+import { createOutboundPolicy, refusalRef } from '../net/outbound-address-policy.js';
 import { createOutbound, OutboundRefused, type Outbound } from '../net/outbound-request.js';
 
 /** What one check of a target found (the stored LinkHealth without its link and date). */
@@ -8,7 +9,10 @@ export interface UrlCheck {
   status: number | null;
   chain: RedirectHop[];
   timeMs: number;
+  /** Why it is broken or not checked, in English (logs, older readers). */
   problem: string | null;
+  /** The same as a message (issue 44), stored with the result and shown in the person's language. */
+  problemRef: MessageRef | null;
 }
 
 export interface CheckOptions {
@@ -92,12 +96,13 @@ export async function checkUrl(url: string, options: CheckOptions): Promise<UrlC
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   const chain: RedirectHop[] = [];
-  const done = (state: LinkHealthState, status: number | null, problem: string | null): UrlCheck => ({
+  const done = (state: LinkHealthState, status: number | null, problem: MessageRef | null): UrlCheck => ({
     state,
     status,
     chain,
     timeMs: Math.max(0, Math.round(now() - started)),
-    problem,
+    problem: problem && englishText(problem),
+    problemRef: problem,
   });
 
   try {
@@ -105,7 +110,7 @@ export async function checkUrl(url: string, options: CheckOptions): Promise<UrlC
     for (let hop = 0; ; hop++) {
       if (!isWebUrl(current)) {
         chain.push({ url: current, status: null });
-        return done('broken', null, hop === 0 ? 'Not a web address: only http and https links are checked.' : `Redirects to ${schemeOf(current)} address, which cannot be checked.`);
+        return done('broken', null, hop === 0 ? msg('errors.linkCheck.notWeb') : redirectsTo(current));
       }
       let status: number;
       let location: string | null;
@@ -115,36 +120,34 @@ export async function checkUrl(url: string, options: CheckOptions): Promise<UrlC
         if (options.signal?.aborted) throw new CheckCancelled();
         chain.push({ url: current, status: null });
         if (error instanceof OutboundRefused) {
-          const words = refusalText(error.refusal, error.host, { redirect: hop > 0 });
-          const hint = error.refusal.rule === 'own-network' && !outbound.policy.allowOwnNetwork ? ` ${OWN_NETWORK_HINT}` : '';
-          return done('not-checked', null, `${words}.${hint}`);
+          const refusal = refusalRef(error.refusal, error.host, { redirect: hop > 0 });
+          const hint = error.refusal.rule === 'own-network' && !outbound.policy.allowOwnNetwork ? 'yes' : 'no';
+          return done('not-checked', null, msg('errors.linkCheck.notChecked', { refusal, hint }));
         }
-        if (timeout.signal.aborted) return done('broken', null, `No answer within ${seconds(options.timeoutMs)}.`);
+        if (timeout.signal.aborted) return done('broken', null, msg('errors.linkCheck.noAnswerWithin', { seconds: Math.round(options.timeoutMs / 100) / 10 }));
         return done('broken', null, networkProblem(error));
       }
       chain.push({ url: current, status });
       if (status >= 300 && status < 400 && status !== 304) {
-        if (!location) return done('broken', status, `${statusText(status)}: a redirect without a Location to go to.`);
-        if (hop >= options.maxRedirects) return done('broken', status, `More than ${options.maxRedirects} redirects.`);
+        if (!location) return done('broken', status, msg('errors.linkCheck.redirectNoLocation', { status: statusText(status) }));
+        if (hop >= options.maxRedirects) return done('broken', status, msg('errors.linkCheck.tooManyRedirects', { n: options.maxRedirects }));
         let next: string;
         try {
           next = new URL(location, current).toString();
         } catch {
-          return done('broken', status, `${statusText(status)}: a redirect to an address that is not valid.`);
+          return done('broken', status, msg('errors.linkCheck.redirectInvalid', { status: statusText(status) }));
         }
         current = next;
         continue;
       }
       if (status >= 200 && status < 300) return done('ok', status, null);
-      return done('broken', status, statusText(status));
+      return done('broken', status, msg('errors.linkCheck.status', { status: statusText(status) }));
     }
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Said after a refusal the setting would lift. */
-export const OWN_NETWORK_HINT = 'Links into your own network are checked only with “Also check links to addresses on my own network” on, in Settings.';
 
 /** One request: HEAD, or GET when HEAD is refused. The body is never read. */
 async function request(
@@ -169,38 +172,39 @@ async function request(
   }
 }
 
-const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);
 
-function schemeOf(url: string): string {
+/** A redirect to "mailto:…" or something unreadable, which is not checked. */
+function redirectsTo(url: string): MessageRef {
   const match = /^([a-z][a-z0-9+.-]*):/i.exec(url);
-  return match ? `a ${match[1]!.toLowerCase()}:` : 'an unreadable';
+  return match ? msg('errors.linkCheck.redirectsToScheme', { scheme: `${match[1]!.toLowerCase()}:` }) : msg('errors.linkCheck.redirectsToUnreadable');
 }
 
 /** A failed request in words (Node's errors carry a `code`; fetch's hide it in `cause`). */
-function networkProblem(error: unknown): string {
+function networkProblem(error: unknown): MessageRef {
   const own = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } } | null;
   const cause = typeof own?.code === 'string' ? own : own?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : '';
   switch (code) {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'Host not found: the domain does not resolve.';
+      return msg('errors.linkCheck.hostNotFound');
     case 'ECONNREFUSED':
-      return 'Connection refused: nothing answers at this address.';
+      return msg('errors.linkCheck.refused');
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
-      return 'The connection was closed before an answer came.';
+      return msg('errors.linkCheck.closed');
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return 'The host cannot be reached from this computer.';
+      return msg('errors.linkCheck.unreachable');
     case 'UND_ERR_HEADERS_OVERFLOW':
     case 'HPE_HEADER_OVERFLOW':
-      return 'The server answered with headers too large to read.';
+      return msg('errors.linkCheck.headersTooLarge');
     default:
       if (/CERT|SSL|TLS/i.test(code) || /certificate/i.test(String(cause?.message ?? ''))) {
-        return `The site's secure connection failed (${code || 'certificate problem'}).`;
+        return code ? msg('errors.linkCheck.tlsFailed', { code }) : msg('errors.linkCheck.certificate');
       }
-      return `No answer: ${code || (error as Error)?.message || 'the request failed'}.`;
+      // The runtime's own words (English) when there is no code: a fault we have no name for.
+      return msg('errors.linkCheck.noAnswer', { reason: code || (error as Error)?.message || 'the request failed' });
   }
 }

@@ -1,4 +1,5 @@
 import type { LinkHealth, RedirectHop } from '../../shared/health.js';
+import { englishText, isMessageRef, type MessageRef } from '../../shared/message-ref.js';
 import { healthCurrent } from '../mirror/link-rows.js';
 import type { Sql } from '../mirror/sqlite.js';
 import type { UrlCheck } from './check-url.js';
@@ -55,10 +56,29 @@ export function writeResults(sql: Sql, results: readonly { target: HealthTarget;
          ON CONFLICT(link_id) DO UPDATE SET url = excluded.url, checked_at = excluded.checked_at,
            state = excluded.state, status = excluded.status, chain = excluded.chain,
            time_ms = excluded.time_ms, problem = excluded.problem`,
-        [id, target.url, at, check.state, check.status, chain, check.timeMs, check.problem],
+        [id, target.url, at, check.state, check.status, chain, check.timeMs, storedProblem(check)],
       );
     }
   }
+}
+
+/**
+ * The problem column holds the message (JSON `{ key, params }`, issue 44) so the detail shows it
+ * in the person's language; rows written by older versions hold English words, read as they are.
+ */
+function storedProblem(check: UrlCheck): string | null {
+  return check.problemRef ? JSON.stringify(check.problemRef) : check.problem;
+}
+
+function readProblem(stored: string | null): { problem: string | null; problemRef?: MessageRef } {
+  if (stored === null || !stored.startsWith('{')) return { problem: stored };
+  try {
+    const ref = JSON.parse(stored) as unknown;
+    if (isMessageRef(ref)) return { problem: englishText(ref), problemRef: ref };
+  } catch {
+    // Not a message: words that happen to start with a brace.
+  }
+  return { problem: stored };
 }
 
 /** Results of links that no longer exist (deleted, or a provisional id since replaced). */
@@ -102,6 +122,6 @@ export function readHealth(sql: Sql, linkId: number): LinkHealth | null {
     status: row.status,
     chain,
     timeMs: row.time_ms,
-    problem: row.problem,
+    ...readProblem(row.problem),
   };
 }

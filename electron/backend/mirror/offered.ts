@@ -1,3 +1,4 @@
+import { englishText, isMessageRef, type MessageRef } from '../../shared/message-ref.js';
 import type { NotOffered, OptionalCollection } from '../../shared/models.js';
 import type { Sql } from './sqlite.js';
 import { readState, writeState } from './sync-state.js';
@@ -23,19 +24,13 @@ export const OPTIONAL_COLLECTIONS: readonly OptionalCollection[] = [
   'qrs',
 ];
 
-/** The collection as a person names it, to complete "This service does not offer …". */
-export const COLLECTION_WORDS: Record<OptionalCollection, string> = {
-  domains: 'branded domains',
-  channels: 'channels',
-  campaigns: 'campaigns',
-  pixels: 'pixels',
-  overlays: 'call-to-action overlays',
-  splash: 'custom splash pages',
-  qrs: 'QR codes',
-};
-
+/**
+ * `message` is English; `ref` (issue 44) the same as a message key, shown in the person's
+ * language. Marks written by older versions have `message` only.
+ */
 interface StoredMark {
   message: string;
+  ref?: MessageRef;
   since: number;
   checkedAt: number;
 }
@@ -48,6 +43,7 @@ export function readNotOffered(sql: Sql, collection: OptionalCollection): NotOff
   const since = typeof mark.since === 'number' ? mark.since : mark.checkedAt;
   return {
     message: mark.message,
+    ...(isMessageRef(mark.ref) ? { ref: mark.ref } : {}),
     since,
     checkedAt: mark.checkedAt,
     nextCheckAt: mark.checkedAt + ASK_AGAIN_MS,
@@ -58,11 +54,13 @@ export function readNotOffered(sql: Sql, collection: OptionalCollection): NotOff
 export function writeNotOffered(
   sql: Sql,
   collection: OptionalCollection,
-  message: string,
+  words: string | MessageRef,
   now: number,
 ): void {
   const since = readNotOffered(sql, collection)?.since ?? now;
-  writeState(sql, keyOf(collection), { message, since, checkedAt: now } satisfies StoredMark);
+  const mark: StoredMark =
+    typeof words === 'string' ? { message: words, since, checkedAt: now } : { message: englishText(words), ref: words, since, checkedAt: now };
+  writeState(sql, keyOf(collection), mark);
 }
 
 /** The service answered with the collection: it is offered (again). */

@@ -16,6 +16,7 @@
  */
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
 
 /** What kind of address this is, as far as the rules care. */
 export type AddressKind =
@@ -225,15 +226,17 @@ export function createOutboundPolicy(options: OutboundPolicyOptions = {}): Outbo
  * "Not checked — redirects to a private address (…)".
  */
 export function refusalText(refusal: AddressRefusal, host?: string, options: { redirect?: boolean } = {}): string {
-  const what =
-    refusal.kind === 'cloud-metadata'
-      ? ['cloud metadata service', 'the cloud metadata service']
-      : refusal.rule === 'own-network'
-        ? ['private address', 'a private address']
-        : ['not an internet address', 'an address that is not on the internet'];
-  const heading = options.redirect ? `redirects to ${what[1]}` : what[0];
-  const words = WORDS[refusal.kind];
+  return englishText(refusalRef(refusal, host, options));
+}
+
+/** The address kinds as the `kind` choice of errors.net.refused ('unique-local' → 'uniqueLocal'). */
+const KIND_CHOICE = (kind: AddressKind): string => kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** The same refusal as a message (issue 44): shown in the person's language, stored by the link check. */
+export function refusalRef(refusal: AddressRefusal, host?: string, options: { redirect?: boolean } = {}): MessageRef {
+  const rule = refusal.kind === 'cloud-metadata' ? 'metadata' : refusal.rule === 'own-network' ? 'own' : 'never';
+  const heading = msg('errors.net.refusedHeading', { rule, redirect: options.redirect ? 'yes' : 'no' });
   const named = host !== undefined && host !== refusal.address && host !== `[${refusal.address}]`;
-  const subject = named ? `${host} resolves to ${refusal.address}, ${words}` : `${refusal.address} is ${words}`;
-  return `Not checked — ${heading} (${subject})`;
+  const params = { heading, address: refusal.address, kind: KIND_CHOICE(refusal.kind) };
+  return named ? msg('errors.net.refusedNamed', { ...params, host }) : msg('errors.net.refused', params);
 }

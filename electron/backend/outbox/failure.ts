@@ -1,4 +1,7 @@
-import type { OutboxKind } from '../../shared/models.js';
+import { errorMessageRef } from '../../shared/errors.js';
+import { englishText, isMessageRef, msg, type MessageRef } from '../../shared/message-ref.js';
+import type { OutboxError, OutboxKind } from '../../shared/models.js';
+import { AppError } from '../app-error.js';
 import { isAbortError, isApiClientError } from '../api/errors.js';
 import { neverSent } from '../api/transport.js';
 
@@ -109,49 +112,52 @@ export function saysAlreadyExists(error: unknown): boolean {
   );
 }
 
-const PLURAL: Record<string, string> = {
-  link: 'links',
-  channel: 'channels',
-  campaign: 'campaigns',
-  domain: 'branded domains',
-  pixel: 'pixels',
-  qr: 'QR codes',
-};
-const VERB: Record<string, string> = { create: 'creating', update: 'editing', delete: 'deleting' };
-
-/** What an operation asks the service for, to complete "This service does not offer …". */
-function offering(kind: OutboxKind): string {
-  if (kind === 'channel.assign') return 'adding items to channels';
-  if (kind === 'campaign.assign') return 'adding links to campaigns';
-  if (kind === 'domain.create') return 'adding branded domains';
-  const [object = '', verb = ''] = kind.split('.');
-  return `${VERB[verb] ?? verb} ${PLURAL[object] ?? `${object}s`}`;
-}
-
-/** "404", or "a web page with HTTP 200": what the service answered. */
-function answered(error: unknown): string {
-  const status = statusOf(error);
-  if (status === undefined) return 'an error';
-  return status >= 200 && status < 300 ? `a web page with HTTP ${status}` : String(status);
-}
+/** What an operation asks the service for: the `offering` choice of errors.outbox.notOffered ('linkCreate'). */
+const offering = (kind: OutboxKind): string => kind.replace(/\.(\w)/, (_, c: string) => c.toUpperCase());
 
 /** The error as the outbox keeps it: a code and words for a person (never a stack). */
-export function errorInfo(error: unknown, kind?: OutboxKind): { code: string; message: string } {
+export function errorInfo(error: unknown, kind?: OutboxKind): OutboxError {
   const code = codeOf(error) ?? 'internal';
   if (kind && detailOf(error, 'notOffered') !== true && isNotOffered(error, kind)) {
     const request = detailOf(error, 'request');
-    const where = typeof request === 'string' ? ` to ${request}` : '';
-    return {
-      code: 'invalid-input',
-      message: `This service does not offer ${offering(kind)} (it answered ${answered(error)}${where}). It may be an older version.`,
-    };
+    const status = statusOf(error);
+    // "404", or "a web page with HTTP 200": what the service answered.
+    const answer = status === undefined ? 'error' : status >= 200 && status < 300 ? 'page' : 'status';
+    const params = { offering: offering(kind), answer, status: status ?? 0 };
+    return keyed(
+      'invalid-input',
+      typeof request === 'string'
+        ? msg('errors.outbox.notOfferedTo', { ...params, request })
+        : msg('errors.outbox.notOffered', params),
+    );
   }
-  const message =
+  const own =
     typeof (error as { message?: unknown } | null)?.message === 'string' &&
-    (code !== 'internal' || (error as Error).name === 'AppError')
-      ? (error as Error).message
-      : 'Linkdeck could not send this change.';
-  return { code, message };
+    (code !== 'internal' || (error as Error).name === 'AppError');
+  if (!own) return keyed(code, msg('errors.outbox.couldNotSend'));
+  // Linkdeck's own sentences keep their key; a service's own words (no key) are kept as they came.
+  const ref = isApiClientError(error) ? error.ref : error instanceof AppError ? errorMessageRef(error.info) : undefined;
+  const message = (error as Error).message;
+  return ref ? { ...keyed(code, ref), message } : { code, message };
+}
+
+/** A kept error whose words are a message: its English, and the key and arguments. */
+export function keyed(code: string, ref: MessageRef): OutboxError {
+  return { code, message: englishText(ref), key: ref.key, ...(ref.params ? { params: ref.params } : {}) };
+}
+
+/** A kept error's words as a message, when it has one (rows of older versions have none). */
+export function outboxErrorRef(error: OutboxError | null): MessageRef | undefined {
+  if (!error || error.key === undefined) return undefined;
+  const ref = error.params === undefined ? { key: error.key } : { key: error.key, params: error.params };
+  return isMessageRef(ref) ? ref : undefined;
+}
+
+/** A kept refusal thrown again to whoever waits for the change, its key (if any) kept. */
+export function refusalError(code: 'invalid-input' | 'not-found', error: OutboxError | null): AppError {
+  if (!error) return AppError.keyed(code, msg('errors.outbox.refused'));
+  const ref = outboxErrorRef(error);
+  return new AppError({ code, message: error.message, ...(ref ? { key: ref.key, ...(ref.params ? { params: ref.params } : {}) } : {}) });
 }
 
 /** Delay before attempt `attempts + 1` after a transient failure: 2 s, 4 s … at most 2 min. */

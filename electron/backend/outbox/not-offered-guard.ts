@@ -1,3 +1,4 @@
+import { msg } from '../../shared/message-ref.js';
 import type { OptionalCollection, OutboxMutation } from '../../shared/models.js';
 import { AppError } from '../app-error.js';
 import { collectionOfChange, readNotOffered } from '../mirror/offered.js';
@@ -33,6 +34,6 @@ export function refuseNotOffered(sql: Sql, mutation: OutboxMutation): void {
   for (const collection of collectionsOf(mutation)) {
     const mark = readNotOffered(sql, collection);
     if (!mark) continue;
-    throw AppError.of('invalid-input', `Not queued. ${mark.message}`);
+    throw AppError.keyed('invalid-input', msg('errors.notOffered.notQueued', { reason: mark.ref ?? mark.message }));
   }
 }

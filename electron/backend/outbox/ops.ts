@@ -1,3 +1,4 @@
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
 import type { OutboxKind, OutboxMutation } from '../../shared/models.js';
 
 /*
@@ -190,53 +191,58 @@ export function mapIds(m: OutboxMutation, map: (ref: Ref) => number): OutboxMuta
 }
 
 const clip = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-/** "link 12", or "the new link" for one whose create is still in the outbox. */
-const named = (word: string, id: number) => (id < 0 ? `the new ${word}` : `${word} ${id}`);
 
-/** What the operation does, in words for the outbox view. */
-export function summaryOf(m: OutboxMutation): string {
+/** An object of a change: its kind, its id as written (never grouped) and whether it is still provisional. */
+const object = (kind: string, id: number) => ({ kind, id: String(id), fresh: id < 0 ? 'yes' : 'no' });
+
+/**
+ * What the operation does, as a message (issue 44): the Outbox view says it in the person's
+ * language; `summaryOf` is its English, for the command line and logs.
+ */
+export function summaryRefOf(m: OutboxMutation): MessageRef {
   switch (m.kind) {
     case 'link.create':
       return m.input.custom
-        ? `Create the short link "${clip(m.input.custom, 40)}" to ${clip(m.input.url)}`
-        : `Create a short link to ${clip(m.input.url)}`;
+        ? msg('errors.changeSummary.linkCreateAlias', { alias: clip(m.input.custom, 40), url: clip(m.input.url) })
+        : msg('errors.changeSummary.linkCreate', { url: clip(m.input.url) });
     case 'link.update':
-      return `Update ${named('link', m.id)} (to ${clip(m.input.url)})`;
-    case 'link.delete':
-      return `Delete ${named('link', m.id)}`;
-    case 'channel.create':
-      return `Create the channel "${clip(m.input.name, 60)}"`;
-    case 'channel.update':
-      return `Update ${named('channel', m.id)}`;
-    case 'channel.delete':
-      return `Delete ${named('channel', m.id)}`;
-    case 'channel.assign':
-      return `Add ${m.type === 'links' ? named('link', m.itemId) : m.type === 'qr' ? named('QR code', m.itemId) : `${m.type} ${m.itemId}`} to ${named('channel', m.channelId)}`;
-    case 'campaign.create':
-      return m.input.name ? `Create the campaign "${clip(m.input.name, 60)}"` : 'Create a campaign';
-    case 'campaign.update':
-      return `Update ${named('campaign', m.id)}`;
-    case 'campaign.delete':
-      return `Delete ${named('campaign', m.id)}`;
-    case 'campaign.assign':
-      return `Add ${named('link', m.linkId)} to ${named('campaign', m.campaignId)}`;
-    case 'domain.create':
-      return `Add the branded domain ${clip(m.input.domain, 60)}`;
-    case 'domain.update':
-      return `Update ${named('branded domain', m.id)}`;
-    case 'domain.delete':
-      return `Delete ${named('branded domain', m.id)}`;
-    case 'pixel.create':
-      return `Create the pixel "${clip(m.input.name, 60)}"`;
+      return msg('errors.changeSummary.linkUpdate', { ...object('link', m.id), url: clip(m.input.url) });
     case 'pixel.update':
-      return `Update ${named('pixel', m.id)} (to "${clip(m.input.name, 60)}")`;
-    case 'pixel.delete':
-      return `Delete ${named('pixel', m.id)}`;
-    case 'qr.create':
-      return m.input.name ? `Create the QR code "${clip(m.input.name, 60)}"` : `Create a ${m.input.type} QR code`;
+      return msg('errors.changeSummary.pixelUpdate', { ...object('pixel', m.id), name: clip(m.input.name, 60) });
+    case 'channel.update':
+    case 'campaign.update':
+    case 'domain.update':
     case 'qr.update':
-      return `Update ${named('QR code', m.id)}`;
+      return msg('errors.changeSummary.update', object(m.kind.slice(0, m.kind.indexOf('.')), m.id));
+    case 'link.delete':
+    case 'channel.delete':
+    case 'campaign.delete':
+    case 'domain.delete':
+    case 'pixel.delete':
     case 'qr.delete':
-      return `Delete ${named('QR code', m.id)}`;
+      return msg('errors.changeSummary.delete', object(m.kind.slice(0, m.kind.indexOf('.')), m.id));
+    case 'channel.create':
+      return msg('errors.changeSummary.channelCreate', { name: clip(m.input.name, 60) });
+    case 'channel.assign':
+      return msg('errors.changeSummary.assign', {
+        item: msg('errors.changeSummary.assignItem', object(m.type, m.itemId)),
+        target: msg('errors.changeSummary.assignTarget', object('channel', m.channelId)),
+      });
+    case 'campaign.create':
+      return m.input.name ? msg('errors.changeSummary.campaignCreate', { name: clip(m.input.name, 60) }) : msg('errors.changeSummary.campaignCreateUnnamed');
+    case 'campaign.assign':
+      return msg('errors.changeSummary.assign', {
+        item: msg('errors.changeSummary.assignItem', object('links', m.linkId)),
+        target: msg('errors.changeSummary.assignTarget', object('campaign', m.campaignId)),
+      });
+    case 'domain.create':
+      return msg('errors.changeSummary.domainCreate', { domain: clip(m.input.domain, 60) });
+    case 'pixel.create':
+      return msg('errors.changeSummary.pixelCreate', { name: clip(m.input.name, 60) });
+    case 'qr.create':
+      return m.input.name ? msg('errors.changeSummary.qrCreate', { name: clip(m.input.name, 60) }) : msg('errors.changeSummary.qrCreateUnnamed', { type: m.input.type });
   }
 }
+
+/** What the operation does, in English words (the command line, logs, `--json`). */
+export const summaryOf = (m: OutboxMutation): string => englishText(summaryRefOf(m));

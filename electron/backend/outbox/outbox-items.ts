@@ -1,7 +1,8 @@
 import type { OutboxItem } from '../../shared/models.js';
 import type { Sql } from '../mirror/sqlite.js';
 import type { Clock } from '../scheduler/clock.js';
-import { summaryOf } from './ops.js';
+import { summaryRefOf } from './ops.js';
+import { englishText, type MessageRef } from '../../shared/message-ref.js';
 import { getOp, listOps, type OpHead, type StoredOp } from './outbox-store.js';
 import type { QueuePlan, Standing } from './queue-plan.js';
 
@@ -12,6 +13,12 @@ export interface ItemViews {
   /** Pending and failed operations, in queue order. */
   list(): OutboxItem[];
   get(opId: string): OutboxItem | null;
+}
+
+/** The summary in English and as a message (computed once). */
+function summaryOfOp(op: StoredOp): { summary: string; summaryRef: MessageRef } {
+  const summaryRef = summaryRefOf(op.mutation);
+  return { summary: englishText(summaryRef), summaryRef };
 }
 
 export function createItemViews(sql: Sql, clock: Clock, plan: QueuePlan['plan']): ItemViews {
@@ -29,7 +36,7 @@ export function createItemViews(sql: Sql, clock: Clock, plan: QueuePlan['plan'])
       seq: op.seq,
       mutation: op.mutation,
       state: op.state,
-      summary: summaryOf(op.mutation),
+      ...summaryOfOp(op),
       provisionalId: op.provisionalId,
       attempts: op.attempts,
       lastError: op.lastError,

@@ -1,4 +1,4 @@
-import type { OutboxMutation, OutboxState } from '../../shared/models.js';
+import type { OutboxError, OutboxMutation, OutboxState } from '../../shared/models.js';
 import type { Sql } from '../mirror/sqlite.js';
 import { isCreate, refsOf, targetOf, type TargetKind } from './ops.js';
 
@@ -26,7 +26,8 @@ export interface StoredOp {
   outcomeUnknown: boolean;
   /** When the request whose answer was lost left (the latest such); null when none was. */
   lostAt: number | null;
-  lastError: { code: string; message: string } | null;
+  /** Rows of older versions hold `{ code, message }` only (no key): shown as they are. */
+  lastError: OutboxError | null;
   nextAttemptAt: number | null;
   createdAt: number;
 }
@@ -69,7 +70,7 @@ function toOp(r: OpRow): StoredOp {
     outcomeUnknown: r.outcome_unknown === 1,
     lostAt: r.lost_at ?? null,
     lastError: r.last_error
-      ? (JSON.parse(r.last_error) as { code: string; message: string })
+      ? (JSON.parse(r.last_error) as OutboxError)
       : null,
     nextAttemptAt: r.next_attempt_at,
     createdAt: r.created_at,
@@ -167,7 +168,7 @@ export interface OpPatch {
   idempotencyKey?: string;
   attempts?: number;
   outcomeUnknown?: boolean;
-  lastError?: { code: string; message: string } | null;
+  lastError?: OutboxError | null;
   nextAttemptAt?: number | null;
   lostAt?: number | null;
 }

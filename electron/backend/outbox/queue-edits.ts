@@ -27,6 +27,7 @@ import { topicsOf } from './outbox-topics.js';
 import type { OutboxOptions } from './outbox-types.js';
 import type { QueuePlan } from './queue-plan.js';
 import type { Waiters } from './waiters.js';
+import { keyed } from './failure.js';
 
 /*
  * What the user does to the queue: queue a change (on disk and pending in the mirror at once),
@@ -164,11 +165,7 @@ export function createQueueEdits(context: QueueEditContext): QueueEdits {
               other.opId,
               {
                 state: 'failed',
-                lastError: {
-                  code: 'invalid-input',
-                  message:
-                    'This change was for something whose creation was discarded, so it cannot be sent.',
-                },
+                lastError: keyed('invalid-input', msg('errors.outbox.orphan')),
               },
               now,
             );

@@ -5,6 +5,8 @@ import type { Attempt } from './attempt.js';
 import { getOp, type StoredOp } from './outbox-store.js';
 import type { QueuePlan } from './queue-plan.js';
 import type { Settler } from './settle-op.js';
+import { msg } from '../../shared/message-ref.js';
+import { keyed } from './failure.js';
 
 /*
  * The sending loop: one operation at a time, the next being the oldest that can go now (see
@@ -116,11 +118,7 @@ export function createSender(context: SenderContext): Sender {
               break;
             }
             if ('orphan' in next) {
-              fail(next.orphan, {
-                code: 'invalid-input',
-                message:
-                  'This change was for something whose creation was discarded, so it cannot be sent.',
-              });
+              fail(next.orphan, keyed('invalid-input', msg('errors.outbox.orphan')));
               changed();
               continue;
             }

@@ -1,4 +1,3 @@
-import { AppError } from '../app-error.js';
 import type { Mirror } from '../mirror/mirror.js';
 import type { Clock } from '../scheduler/clock.js';
 import { createdKind, isCreate } from './ops.js';
@@ -8,6 +7,8 @@ import { topicsOf } from './outbox-topics.js';
 import type { OutboxOptions, OutboxResult } from './outbox-types.js';
 import type { QueuePlan } from './queue-plan.js';
 import type { Waiters } from './waiters.js';
+import type { OutboxError } from '../../shared/models.js';
+import { refusalError } from './failure.js';
 
 /*
  * How an operation ends: confirmed (the service's answer applied to the mirror, the operation
@@ -27,22 +28,19 @@ export interface Settler {
   /** The service confirmed the operation with this answer. */
   settle(op: StoredOp, answer: OpAnswer): void;
   /** The service refused the operation (or it can never be sent): kept as failed. */
-  fail(op: StoredOp, error: { code: string; message: string }): void;
+  fail(op: StoredOp, error: OutboxError): void;
 }
 
 export function createSettler({ mirror, clock, queue, waiters, refresh }: SettleContext): Settler {
   const sql = mirror.sql;
 
-  function fail(op: StoredOp, error: { code: string; message: string }): void {
+  function fail(op: StoredOp, error: OutboxError): void {
     const now = clock.now();
     mirror.write(topicsOf(op.mutation), () => {
       updateOp(sql, op.opId, { state: 'failed', lastError: error, nextAttemptAt: null }, now);
       if (op.target) refreshMarks(sql, op.target.kind, op.target.id);
     });
-    waiters.rejected(
-      op.opId,
-      AppError.of(error.code === 'not-found' ? 'not-found' : 'invalid-input', error.message),
-    );
+    waiters.rejected(op.opId, refusalError(error.code === 'not-found' ? 'not-found' : 'invalid-input', error));
     if (op.target && op.target.id > 0) refresh?.(op.target);
   }
 

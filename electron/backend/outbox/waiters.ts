@@ -3,6 +3,7 @@ import { AppError } from '../app-error.js';
 import type { Sql } from '../mirror/sqlite.js';
 import { getOp } from './outbox-store.js';
 import type { OutboxResult } from './outbox-types.js';
+import { refusalError } from './failure.js';
 
 /* Who waits for an operation to settle (`Outbox.settled`), and what recently settled ones gave. */
 
@@ -59,12 +60,7 @@ export function createWaiters(sql: Sql): Waiters {
           return;
         }
         if (op.state === 'failed') {
-          reject(
-            AppError.of(
-              'invalid-input',
-              op.lastError?.message ?? 'The service refused this change.',
-            ),
-          );
+          reject(refusalError('invalid-input', op.lastError));
           return;
         }
         const list = waiters.get(opId) ?? [];

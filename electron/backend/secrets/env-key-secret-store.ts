@@ -33,6 +33,12 @@ export class EnvKeySecretStore implements SecretStore {
   get details() {
     return this.#inner.details;
   }
+  get reasonRef() {
+    return this.#inner.reasonRef;
+  }
+  get remedyRef() {
+    return this.#inner.remedyRef;
+  }
 
   async get(account: string): Promise<string | null> {
     return account === this.#account ? this.#key : this.#inner.get(account);

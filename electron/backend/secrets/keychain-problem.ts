@@ -1,23 +1,29 @@
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
+
 /**
  * Turns a keychain failure into words for a person: what is missing and what to do. The
  * keychain modules' own messages ("DBus error: Using X11 for dbus-daemon autolaunch was
  * disabled…") stay available as details, but they are not the sentence anyone should have to read.
+ * The words are messages (issue 44): the banner shows them in the person's language, `reason`
+ * and `remedy` keep their English for logs and older readers.
  */
 export interface KeychainProblem {
   /** What is missing, as a headline. */
   reason: string;
   /** What the person can do about it. */
   remedy: string;
+  reasonRef: MessageRef;
+  remedyRef: MessageRef;
 }
 
-const RESTART = 'then restart Linkdeck.';
+const problem = (reasonRef: MessageRef, remedyRef: MessageRef): KeychainProblem => ({
+  reason: englishText(reasonRef),
+  remedy: englishText(remedyRef),
+  reasonRef,
+  remedyRef,
+});
 
-const LINUX_NO_SERVICE: KeychainProblem = {
-  reason: 'No keychain service is running — on Linux, that is GNOME Keyring or KWallet.',
-  remedy:
-    'Install GNOME Keyring (the gnome-keyring package) or KWallet; on most desktops it starts when you sign in. ' +
-    `Sign out and in again, ${RESTART}`,
-};
+const linuxNoService = () => problem(msg('errors.keychain.noService'), msg('errors.keychain.noServiceRemedy'));
 
 // The shapes of "there is no Secret Service on this bus" (or no bus at all), as libdbus,
 // zbus and libsecret word them.
@@ -39,37 +45,25 @@ export function explainKeychainFailure(
   platform: NodeJS.Platform = process.platform,
 ): KeychainProblem {
   if (/did not answer within/i.test(rawMessage)) {
-    return {
-      reason: 'The keychain did not answer.',
-      remedy: `It may be locked and waiting for its password. Unlock it (or sign in to your desktop again), ${RESTART}`,
-    };
+    return problem(msg('errors.keychain.noAnswer'), msg('errors.keychain.noAnswerRemedy'));
   }
   if (/module could not be loaded|does not have the expected/i.test(rawMessage)) {
-    return {
-      reason: "Linkdeck's keychain module does not work on this system.",
-      remedy: 'Reinstall Linkdeck. If this stays, report it with the details below.',
-    };
+    return problem(msg('errors.keychain.moduleBroken'), msg('errors.keychain.moduleBrokenRemedy'));
   }
   if (/did not give back what was stored/i.test(rawMessage)) {
-    return {
-      reason: 'The keychain did not give back a key Linkdeck stored in it.',
-      remedy: `Check that your keychain is unlocked and not full, ${RESTART}`,
-    };
+    return problem(msg('errors.keychain.notGivenBack'), msg('errors.keychain.notGivenBackRemedy'));
   }
   if (platform === 'linux' && NO_SERVICE_PATTERNS.some((p) => p.test(rawMessage))) {
-    return LINUX_NO_SERVICE;
+    return linuxNoService();
   }
   if (REFUSED_PATTERNS.some((p) => p.test(rawMessage))) {
-    return {
-      reason: "The keychain refused Linkdeck's request: it is locked, or the request was declined.",
-      remedy: `Unlock your keychain and allow Linkdeck when it asks, ${RESTART}`,
-    };
+    return problem(msg('errors.keychain.refused'), msg('errors.keychain.refusedRemedy'));
   }
   if (platform === 'darwin') {
-    return { reason: 'The macOS Keychain could not be used.', remedy: `Open Keychain Access and check that your login keychain is unlocked, ${RESTART}` };
+    return problem(msg('errors.keychain.macos'), msg('errors.keychain.macosRemedy'));
   }
   if (platform === 'win32') {
-    return { reason: 'Windows Credential Manager could not be used.', remedy: `Check that Credential Manager works for your account (Control Panel → Credential Manager), ${RESTART}` };
+    return problem(msg('errors.keychain.windows'), msg('errors.keychain.windowsRemedy'));
   }
-  return LINUX_NO_SERVICE;
+  return linuxNoService();
 }

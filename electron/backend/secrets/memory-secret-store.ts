@@ -1,3 +1,4 @@
+import type { MessageRef } from '../../shared/message-ref.js';
 import { checkAccount, checkSecret, type SecretStore } from './secret-store.js';
 
 /** Keys held in this process only: for unit tests, and the fallback when no OS keychain works. */
@@ -7,9 +8,13 @@ export class MemorySecretStore implements SecretStore {
   readonly reason?: string;
   readonly remedy?: string;
   readonly details?: string;
+  readonly reasonRef?: MessageRef;
+  readonly remedyRef?: MessageRef;
   readonly #secrets = new Map<string, string>();
 
-  constructor(options: { reason?: string; remedy?: string; details?: string } = {}) {
+  constructor(options: { reason?: string; remedy?: string; details?: string; reasonRef?: MessageRef; remedyRef?: MessageRef } = {}) {
+    if (options.reasonRef) this.reasonRef = options.reasonRef;
+    if (options.remedyRef) this.remedyRef = options.remedyRef;
     if (options.reason) this.reason = options.reason;
     if (options.remedy) this.remedy = options.remedy;
     if (options.details) this.details = options.details;

@@ -1,3 +1,5 @@
+import type { MessageRef } from '../../shared/message-ref.js';
+
 /**
  * Where API keys live. Accounts are profile ids; secrets are API keys. Implementations never log
  * or echo a secret, and nothing here writes one to disk in clear.
@@ -13,6 +15,9 @@ export interface SecretStore {
   readonly remedy?: string;
   /** The keychain's own error, for a "details" disclosure (memory fallback only). */
   readonly details?: string;
+  /** `reason` and `remedy` as messages, shown in the person's language (issue 44). */
+  readonly reasonRef?: MessageRef;
+  readonly remedyRef?: MessageRef;
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   /** True when there was something to delete. */
@@ -20,7 +25,7 @@ export interface SecretStore {
 }
 
 /** What the UI shows about key storage. */
-export type KeychainStatus = Pick<SecretStore, 'kind' | 'persistent' | 'reason' | 'remedy' | 'details'>;
+export type KeychainStatus = Pick<SecretStore, 'kind' | 'persistent' | 'reason' | 'remedy' | 'details' | 'reasonRef' | 'remedyRef'>;
 
 /** The minimal logger the backend parts take. Messages must never contain a secret. */
 export interface Logger {
@@ -40,6 +45,8 @@ export function keychainStatus(store: SecretStore): KeychainStatus {
     ...(store.reason ? { reason: store.reason } : {}),
     ...(store.remedy ? { remedy: store.remedy } : {}),
     ...(store.details ? { details: store.details } : {}),
+    ...(store.reasonRef ? { reasonRef: store.reasonRef } : {}),
+    ...(store.remedyRef ? { remedyRef: store.remedyRef } : {}),
   };
 }
 

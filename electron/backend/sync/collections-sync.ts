@@ -13,11 +13,11 @@ import {
   SPLASH_PAGES,
   storeAccount,
 } from '../mirror/collections.js';
-import { isApiClientError } from '../api/errors.js';
-import { answerWords, isCollectionMissing } from '../api/not-offered.js';
+import { msg, type MessageRef } from '../../shared/message-ref.js';
+import { isApiClientError, type ApiClientError } from '../api/errors.js';
+import { answerParams, isCollectionMissing } from '../api/not-offered.js';
 import {
   clearNotOffered,
-  COLLECTION_WORDS,
   OPTIONAL_COLLECTIONS,
   readNotOffered,
   writeNotOffered,
@@ -94,11 +94,13 @@ export async function syncSmallCollection(
     // A wrong base URL answers every path alike: only a service whose API answers lacks a route.
     // The account's own failure (the existing "no link service API at this base URL") is thrown.
     if (!ctx.apiAnswered) await syncAccount(ctx);
-    const message = notPermitted
-      ? (error as Error).message
-      : `This service does not offer ${COLLECTION_WORDS[kind]}: it answered ${answerWords(error as Parameters<typeof answerWords>[0])} to GET ${PATH[kind]}. It may be an older version; Linkdeck asks again on a refresh and every day.`;
+    // Kept as a message (issue 44): the section says it in the person's language.
+    const apiError = error as ApiClientError;
+    const words: string | MessageRef = notPermitted
+      ? (apiError.ref ?? apiError.message)
+      : msg('errors.notOffered.collection', { collection: kind, ...answerParams(apiError), path: PATH[kind] });
     const now = ctx.clock.now();
-    ctx.mirror.write([kind], () => writeNotOffered(ctx.mirror.sql, kind, message, now));
+    ctx.mirror.write([kind], () => writeNotOffered(ctx.mirror.sql, kind, words, now));
   }
 }
 

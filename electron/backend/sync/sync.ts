@@ -6,6 +6,8 @@ import type {
   SyncCollection,
   SyncProgress,
 } from '../../shared/models.js';
+import { keyedErrorInfo } from '../../shared/errors.js';
+import { msg } from '../../shared/message-ref.js';
 import { isApiClientError } from '../api/errors.js';
 import type { Mirror } from '../mirror/mirror.js';
 import { systemClock, type Clock } from '../scheduler/clock.js';
@@ -211,8 +213,8 @@ export function createSync(options: SyncOptions): Sync {
         isOfflineError(error) || controller.signal.aborted
           ? null
           : isApiClientError(error)
-            ? { code: error.code, message: error.message }
-            : { code: 'internal', message: 'The sync hit an unexpected error; it will try again.' };
+            ? { code: error.code, message: error.message, ...(error.ref ? { key: error.ref.key, ...(error.ref.params ? { params: error.ref.params } : {}) } : {}) }
+            : keyedErrorInfo('internal', msg('errors.sync.unexpected'));
       tracker.end(null, info);
       throw error;
     }

@@ -66,7 +66,8 @@ export function createUtmTemplateStore(dataDir: string, log: (message: string) =
           };
           // The first issue is the error's sentence: keyed when the rule is (a UTM field's own words stay English).
           if (head?.key) throw AppError.keyed('invalid-input', msg(head.key, head.params), details);
-          throw new AppError({ code: 'invalid-input', message: head?.message ?? 'The template is not valid.', details });
+          if (!head) throw AppError.keyed('invalid-input', msg('errors.utm.notValid'), details);
+          throw new AppError({ code: 'invalid-input', message: head.message, details });
         }
         const template = cleanTemplate(name, params);
         return commit([...list.filter((t) => !sameTemplateName(t.name, template.name)), template]);

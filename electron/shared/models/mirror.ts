@@ -3,6 +3,7 @@
  * (with the outbox's marks), collections a service does not offer, and a QR code's mirrored
  * details. The links' side is in mirror-links.ts. Part of the shared models (see ../models.ts).
  */
+import type { MessageRef } from '../message-ref.js';
 import type { OutboxMarks } from './outbox.js';
 import type { QrCode, QrDetails } from './qr.js';
 
@@ -31,8 +32,10 @@ export type OptionalCollection =
 
 /** Why a collection is "not offered by this service", and when the app asks again. */
 export interface NotOffered {
-  /** Words for a person: what the service does not offer and what it answered. */
+  /** Words for a person: what the service does not offer and what it answered (English). */
   message: string;
+  /** The same as a message key and arguments, in the person's language (issue 44; older marks have none). */
+  ref?: MessageRef;
   /** Unix ms of the first answer that said the endpoint is missing. */
   since: number;
   /** Unix ms of the last time the service was asked. */

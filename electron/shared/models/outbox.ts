@@ -2,6 +2,7 @@
  * The outbox (issue 4): the changes it carries to the service, its items and summary, and the
  * marks it leaves on mirrored objects. Part of the shared models (see ../models.ts).
  */
+import type { MessageParams, MessageRef } from '../message-ref.js';
 import type { LinkInput, LinkUpdateInput } from './links.js';
 import type { QrInput, QrUpdateInput } from './qr.js';
 import type {
@@ -54,19 +55,34 @@ export type OutboxKind = OutboxMutation['kind'];
 /** queued: waiting its turn (or a retry); sending: on the wire; failed: refused, kept for the user. */
 export type OutboxState = 'queued' | 'sending' | 'failed';
 
+/**
+ * A failed attempt as the outbox keeps it: `message` in English (logs, the command line's
+ * `--json`, a remote service's own words), and since issue 44 Linkdeck's own sentences also as a
+ * message key with arguments, shown in the person's language. Rows kept by older versions have
+ * `message` only and are shown as they are.
+ */
+export interface OutboxError {
+  code: string;
+  message: string;
+  key?: string;
+  params?: MessageParams;
+}
+
 export interface OutboxItem {
   opId: string;
   /** Position in the profile's queue (sent in this order). */
   seq: number;
   mutation: OutboxMutation;
   state: OutboxState;
-  /** What it does, in words: "Create a link to https://…". */
+  /** What it does, in English words: "Create a link to https://…". */
   summary: string;
+  /** The same as a message, shown in the person's language (issue 44; absent from older backends). */
+  summaryRef?: MessageRef;
   /** For a create: the provisional id the mirror shows until the service answers. */
   provisionalId: number | null;
   attempts: number;
   /** The last failure (the service's message for a refusal). */
-  lastError: { code: string; message: string } | null;
+  lastError: OutboxError | null;
   /** Unix ms of the next attempt after a transient failure, or null. */
   nextAttemptAt: number | null;
   /** True after an attempt whose answer never came: the next one looks the result up first. */

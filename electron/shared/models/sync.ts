@@ -2,6 +2,7 @@
  * The sync (issue 4): the collections it mirrors and the progress it reports. Part of the shared
  * models (see ../models.ts).
  */
+import type { MessageParams } from '../message-ref.js';
 
 export type SyncCollection =
   | 'account'
@@ -35,6 +36,6 @@ export interface SyncProgress {
   online: boolean;
   /** When offline: Unix ms of the next probe. */
   nextProbeAt: number | null;
-  /** The last run's failure (other than being offline), or null. */
-  error: { code: string; message: string } | null;
+  /** The last run's failure (other than being offline), or null; `key`/`params`: its words as a message (issue 44). */
+  error: { code: string; message: string; key?: string; params?: MessageParams } | null;
 }

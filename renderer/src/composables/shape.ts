@@ -7,6 +7,7 @@ import { BridgeError } from '../bridge.js';
 import { t } from '../i18n/index.js';
 import type { BudgetState, ConnectionState, ProfilesState } from '../../../electron/shared/contract.js';
 import { CLEARED_ON_UPDATE } from '../../../electron/shared/link-update.js';
+import { isMessageRef } from '../../../electron/shared/message-ref.js';
 import type {
   LinkOrigin,
   LinkDetails,
@@ -55,6 +56,8 @@ export function asProfilesState(value: unknown): ProfilesState {
       ...(typeof keychain['reason'] === 'string' ? { reason: keychain['reason'] } : {}),
       ...(typeof keychain['remedy'] === 'string' ? { remedy: keychain['remedy'] } : {}),
       ...(typeof keychain['details'] === 'string' ? { details: keychain['details'] } : {}),
+      ...(isMessageRef(keychain['reasonRef']) ? { reasonRef: keychain['reasonRef'] } : {}),
+      ...(isMessageRef(keychain['remedyRef']) ? { remedyRef: keychain['remedyRef'] } : {}),
     },
     ...(typeof value['localPortTaken'] === 'number' ? { localPortTaken: value['localPortTaken'] } : {}),
   };

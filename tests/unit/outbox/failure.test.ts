@@ -40,6 +40,8 @@ describe('what a failed attempt means', () => {
       code: 'invalid-input',
       message:
         'This service does not offer creating channels (it answered 404 to POST /api/channel/add). It may be an older version.',
+      key: 'errors.outbox.notOfferedTo',
+      params: { offering: 'channelCreate', answer: 'status', status: 404, request: 'POST /api/channel/add' },
     });
     const json = answered('not-found', 'Endpoint not found.', 404);
     expect(isNotOffered(json, 'channel.create')).toBe(true);

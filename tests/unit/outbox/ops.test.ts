@@ -68,11 +68,14 @@ describe('outbox operations', () => {
   it('describes each change in words', () => {
     expect(
       summaryOf({ kind: 'link.create', input: { url: 'https://example.com/a', custom: 'a' } }),
-    ).toBe('Create the short link "a" to https://example.com/a');
+    ).toBe('Create the short link “a” to https://example.com/a');
     expect(summaryOf(update)).toBe('Update the new link (to https://example.com)');
     expect(summaryOf({ kind: 'campaign.assign', campaignId: 2, linkId: 5 })).toBe(
       'Add link 5 to campaign 2',
     );
+    expect(summaryOf({ kind: 'channel.assign', channelId: -3, type: 'qr', itemId: 12345 })).toBe('Add QR code 12345 to the new channel');
+    expect(summaryOf({ kind: 'domain.delete', id: 7 })).toBe('Delete branded domain 7');
+    expect(summaryOf({ kind: 'qr.update', id: -1, input: { name: 'x' } } as never)).toBe('Update the new QR code');
   });
 });
 
@@ -96,6 +99,7 @@ describe('failures', () => {
     expect(errorInfo(new TypeError('cannot read x of undefined'))).toEqual({
       code: 'internal',
       message: 'Linkdeck could not send this change.',
+      key: 'errors.outbox.couldNotSend',
     });
   });
 

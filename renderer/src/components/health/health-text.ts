@@ -1,5 +1,6 @@
 import type { HealthJob, LinkHealth } from '../../../../electron/shared/health.js';
 import { formatNumber } from '../../i18n/format.js';
+import { messageText } from '../../composables/error-text.js';
 import { t } from '../../i18n/index.js';
 
 /**
@@ -27,11 +28,16 @@ export function durationText(ms: number): string {
   return `${formatNumber(ms / 1000, { minimumFractionDigits: digits, maximumFractionDigits: digits })} s`;
 }
 
+/** A result's problem in the person's language; a result kept by an older version in its words. */
+const problemText = (health: LinkHealth): string | null =>
+  (health.problemRef ? messageText(health.problemRef) : undefined) ?? health.problem;
+
 /** The first line of the detail's health section. */
 export function healthHeadline(health: LinkHealth): string {
-  if (health.state === 'not-checked') return health.problem ?? t('health.ownNetwork');
+  const problem = problemText(health);
+  if (health.state === 'not-checked') return problem ?? t('health.ownNetwork');
   if (health.state === 'broken') {
-    if (health.problem) return t('health.broken', { problem: health.problem });
+    if (problem) return t('health.broken', { problem });
     return health.status === null ? t('health.brokenNoAnswer') : t('health.brokenStatus', { status: String(health.status) });
   }
   const redirects = Math.max(0, health.chain.length - 1);
