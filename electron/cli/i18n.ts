@@ -1,6 +1,7 @@
 import { resolveLocale, type SupportedLocale } from '../shared/i18n/locales.js';
 import { createTranslator, type MessageValues, type Translate } from '../shared/i18n/translate.js';
 import { SHARED_MESSAGES } from '../shared/i18n/shared-messages.js';
+import { isMessageRef, renderMessage } from '../shared/message-ref.js';
 
 /**
  * The command line's language: its human output (stderr sentences, table headings on a
@@ -76,9 +77,11 @@ export function age(at: number | null, now = Date.now(), locale: SupportedLocale
  * added by the backend's translation) is said in the person's language; else its `message`.
  */
 export function errorText(error: { message: string; key?: unknown; params?: unknown }): string {
-  if (typeof error.key === 'string' && error.key !== '') {
-    const text = t(error.key, (error.params ?? undefined) as MessageValues | undefined);
-    if (text !== error.key) return text;
+  const ref = { key: error.key, ...(error.params === undefined ? {} : { params: error.params }) };
+  if (isMessageRef(ref)) {
+    // Nested refs ({ what: errors.doing.listLinks }) are said as a whole, in the same language.
+    const text = renderMessage(ref, t);
+    if (text !== ref.key) return text;
   }
   return error.message;
 }
