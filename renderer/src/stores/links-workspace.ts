@@ -19,16 +19,6 @@ export const SEARCH_DELAY_MS = 80;
 
 export type SortDirection = 'asc' | 'desc';
 
-/**
- * The whole window after its first rows: the rows already shown keep their objects when the
- * service's answer still has them in the same place, so the list does not draw them again.
- */
-function completed(shown: MirrorLink[] | undefined, wasPartial: boolean, items: MirrorLink[]): MirrorLink[] {
-  if (!shown || !wasPartial || items.length < shown.length) return items;
-  for (let i = 0; i < shown.length; i++) if (shown[i]!.id !== items[i]!.id) return items;
-  return shown.concat(items.slice(shown.length));
-}
-
 /** Resolves once the browser has painted the next frame (at once where there are no frames). */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -96,13 +86,22 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
     return page !== undefined && (!partial.has(Math.floor(index / PAGE_SIZE)) || index % PAGE_SIZE < page.length);
   }
 
-  /** Reads one window; `limit` below PAGE_SIZE reads only its first rows (a partial page). */
+  /**
+   * Reads one window; `limit` below PAGE_SIZE reads only its first rows (a partial page). A
+   * partial page asks only for the rows it lacks (rows 50–199 after the first 50), not for the
+   * whole window again: the rows shown keep their objects and the answer is three quarters the
+   * size. Both answers belong to one generation of one query: a mirror change or a new query
+   * bumps `generation` and the answer is dropped, so the two halves cannot come from two states.
+   */
   function fetchPage(page: number, mine: number, fresh: boolean, limit = PAGE_SIZE): Promise<void> {
     const existing = inflight.get(page);
     if (existing) return existing;
+    const shown = !fresh && partial.has(page) ? pages.get(page) : undefined;
+    const have = shown?.length ?? 0;
+    const want = Math.min(limit, PAGE_SIZE) - have;
     const run = async () => {
       try {
-        const answer = asMirrorLinkPage(await call('links:list', { ...baseQuery(), offset: page * PAGE_SIZE, limit }));
+        const answer = asMirrorLinkPage(await call('links:list', { ...baseQuery(), offset: page * PAGE_SIZE + have, limit: want }));
         if (mine !== generation) return;
         if (fresh) {
           // A new query: swap the whole cache at once so the old rows stay until the new ones are here.
@@ -110,9 +109,13 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
           partial = new Set();
           shownQuery.value++;
         }
-        pages.set(page, completed(pages.get(page), partial.has(page), answer.items));
+        // The rest of a partial page joins its first rows only while they are still the page
+        // (evicted meanwhile: the rows alone would land at the wrong indices, so they are dropped).
+        if (shown && pages.get(page) !== shown) return;
+        const rows = shown ? shown.concat(answer.items) : answer.items;
+        pages.set(page, rows);
         // A short answer is the whole window when the query has no more rows.
-        if (limit < PAGE_SIZE && answer.items.length === limit && page * PAGE_SIZE + limit < answer.total) partial.add(page);
+        if (rows.length < PAGE_SIZE && answer.items.length === want && page * PAGE_SIZE + rows.length < answer.total) partial.add(page);
         else partial.delete(page);
         total.value = answer.total;
         unknown.value = answer.unknown;
