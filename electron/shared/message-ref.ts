@@ -7,12 +7,9 @@
  * Pure TypeScript: the renderer, the backend and the shells all import it.
  */
 import { createTranslator, type Translate } from './i18n/translate.js';
-// English only (not shared-messages.ts, which holds every language): the renderer imports this
-// module with its first screen and loads other languages only when wanted (renderer/src/i18n).
-import cli from './i18n/locales/en/cli.json' with { type: 'json' };
-import desktop from './i18n/locales/en/desktop.json' with { type: 'json' };
-import errors from './i18n/locales/en/errors.json' with { type: 'json' };
-import validation from './i18n/locales/en/validation.json' with { type: 'json' };
+// English only (shared-english.ts, not shared-messages.ts, which holds every language): the
+// renderer imports this module with its first screen and loads other languages only when wanted.
+import { SHARED_ENGLISH } from './i18n/shared-english.js';
 
 /** An argument: a value shown as given (a name, an alias, a count), or a nested message. */
 export type MessageParam = string | number | MessageRef;
@@ -68,6 +65,6 @@ let english: Translate | undefined;
  * `--json` output and any reader that knows no keys.
  */
 export function englishText(ref: MessageRef): string {
-  english ??= createTranslator('en', { en: { errors, validation, desktop, cli } });
+  english ??= createTranslator('en', { en: SHARED_ENGLISH });
   return renderMessage(ref, english);
 }
