@@ -2,6 +2,7 @@ import { CHANNELS, isChannel, type ChannelArg, type ChannelName, type ChannelVal
 import type { AppErrorInfo } from '../shared/errors.js';
 import { channelSchemas } from '../shared/schemas.js';
 import { toAppError } from './app-error.js';
+import { issueRef, refusalRef } from './request-issues.js';
 
 /** One handler per channel; handlers may throw, the router turns that into an envelope. */
 export type Handlers = { [C in ChannelName]: (arg: ChannelArg<C>) => Promise<ChannelValue<C>> };
@@ -21,12 +22,18 @@ export function createRouter(handlers: Handlers, log: (message: string) => void 
     channels: CHANNELS,
     async dispatch(channel, arg) {
       if (!isChannel(channel)) return fail({ code: 'invalid-input', message: `Unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}.` });
-      const parsed = channelSchemas[channel].safeParse(arg);
+      // reportInput: the issue tells a missing value from a wrong one (its input never leaves here).
+      const parsed = channelSchemas[channel].safeParse(arg, { reportInput: true });
       if (!parsed.success) {
+        const issues = parsed.error.issues;
+        const ref = refusalRef(issues);
         return fail({
           code: 'invalid-input',
-          message: parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
-          details: { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
+          // English as before, for logs and --json; `key`/`params` are the same in the person's language.
+          message: issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
+          key: ref.key,
+          ...(ref.params ? { params: ref.params } : {}),
+          details: { issues: issues.map((i) => ({ path: i.path.map(String), message: i.message, ...issueRef(i) })) },
         });
       }
       try {

@@ -3,7 +3,7 @@
  * the main process words the hotkey conflict with it, the settings card records the hotkey with it.
  */
 import { HOTKEY_PATTERN } from './desktop.js';
-import { englishText, msg, type MessageRef } from './message-ref.js';
+import { msg, type MessageRef } from './message-ref.js';
 
 const MODIFIER_LABELS: Record<string, { mac: string; other: string }> = {
   commandorcontrol: { mac: 'Cmd', other: 'Ctrl' },
@@ -35,9 +35,6 @@ export function hotkeyLabel(accelerator: string, platform: string): string {
 /** What is shown next to the hotkey field when the OS refused it, as a message (issue 44). */
 export const hotkeyConflictRef = (accelerator: string, platform: string): MessageRef =>
   msg('validation.hotkey.taken', { hotkey: hotkeyLabel(accelerator, platform) });
-
-/** The same in English (logs, and where no window translates it). */
-export const hotkeyConflictMessage = (accelerator: string, platform: string): string => englishText(hotkeyConflictRef(accelerator, platform));
 
 /** The parts of a KeyboardEvent a hotkey is made of. */
 export interface KeyPress {

@@ -14,8 +14,9 @@ export type QrExportFormat = 'png' | 'svg' | 'pdf';
 
 /**
  * One code to export: what it encodes, the name its file gets, and the words printed under the
- * code when its link does not open for everyone (a dynamic code of a local workspace: see
- * reachCaption in local-reach.ts), as the link drawer's export prints them.
+ * code when its link does not open for everyone (a dynamic code of a local workspace: the
+ * profiles store's `reachCaption`, from shortLinkReach in local-reach.ts), as the link drawer's
+ * export prints them.
  */
 export interface QrExportItem {
   text: string;

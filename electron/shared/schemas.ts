@@ -3,6 +3,10 @@
  * against these before any handler runs (the renderer is untrusted). Shapes and sizes only:
  * what a value means (a taken alias, an unknown channel id) is for the service to judge.
  *
+ * The English messages here are for logs and --json only: the router words a refusal for a person
+ * from zod's issue codes (electron/backend/request-issues.ts); a refinement names its problem in
+ * `params.problem` for that.
+ *
  * `satisfies` below makes the compiler check each schema against the contract's argument type,
  * and that no channel is missing.
  */
@@ -18,13 +22,16 @@ import { SUPPORTED_LOCALES } from './i18n/locales.js';
 import { LIVE_ADDRESS_MAX, LIVE_KEY_MAX, LIVE_SOURCES, LIVE_USERNAME_MAX } from './live-import.js';
 
 const MAX_URL = 4096;
+/** Patterns the router names in its refusal (request-issues.ts matches a zod issue's `pattern` to them). */
+export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 const MAX_NAME = 255;
 const MAX_TEXT = 10_000;
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const url = z.string().min(1, 'is required').max(MAX_URL, `must be at most ${MAX_URL} characters`);
-const profileId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not a profile id');
+const profileId = z.string().min(1).max(64).regex(ID_PATTERN, 'is not a profile id');
 
 /** Channels without an argument accept nothing (or an empty object from a generic caller). */
 const none = z
@@ -32,8 +39,8 @@ const none = z
   .transform(() => undefined);
 
 /** Ids the mirror shows for creates not yet answered are negative: they are valid in calls. */
-const anyId = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).refine((v) => v !== 0, 'is not an id');
-const opId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not an operation id');
+const anyId = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).refine((v) => v !== 0, { message: 'is not an id', params: { problem: 'notId' } });
+const opId = z.string().min(1).max(64).regex(ID_PATTERN, 'is not an operation id');
 
 const mirrorLinkQuery = z
   .object({
@@ -74,7 +81,7 @@ const linkFields = {
   domain: text(MAX_NAME).optional(),
   expiry: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'must be YYYY-MM-DD HH:MM:SS')
+    .regex(DATE_TIME_PATTERN, 'must be YYYY-MM-DD HH:MM:SS')
     .optional(),
   geoTarget: z.array(target('location')).max(250).optional(),
   deviceTarget: z.array(target('device')).max(50).optional(),
@@ -133,7 +140,7 @@ const pixelUpdate = z.object({ name: text(MAX_NAME).min(1, 'is required'), tag: 
 
 /** A QR code's fields: shapes and sizes; what the content means is checked by qrPayload in the form. */
 const qrFields = {
-  data: z.union([text(MAX_QR_TEXT), z.record(z.string().max(40), text(MAX_QR_TEXT)).refine((d) => Object.keys(d).length <= 30, 'has too many fields')]),
+  data: z.union([text(MAX_QR_TEXT), z.record(z.string().max(40), text(MAX_QR_TEXT)).refine((d) => Object.keys(d).length <= 30, { message: 'has too many fields', params: { problem: 'tooMany', max: 30 } })]),
   name: text(MAX_NAME).optional(),
   background: text(40).optional(),
   foreground: text(40).optional(),
@@ -194,7 +201,7 @@ const clipboardSettings = z
       .max(CLIPBOARD_MAX_RULES * 2),
   })
   .strict();
-const jobId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not a job id');
+const jobId = z.string().min(1).max(64).regex(ID_PATTERN, 'is not a job id');
 
 /** Copy or move to another profile: the same request makes the dry run and the job. */
 const transferRequest = z
@@ -205,7 +212,7 @@ const transferRequest = z
       .array(anyId)
       .min(1, 'has no links: choose the links to copy')
       .max(BULK_MAX_ROWS, `must have at most ${BULK_MAX_ROWS} links`)
-      .refine((ids) => new Set(ids).size === ids.length, 'lists a link twice'),
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'lists a link twice', params: { problem: 'duplicate' } }),
     createMissing: z.boolean(),
     aliasTaken: z.enum(['random', 'skip']),
   })
@@ -222,7 +229,7 @@ const analyticsRange = z
     utcOffsetMin: z.number().int().min(-14 * 60).max(14 * 60).optional(),
   })
   .strict()
-  .refine((r) => r.from === null || r.from < r.to, { message: 'analytics range: the start must be before the end', path: ['from'] });
+  .refine((r) => r.from === null || r.from < r.to, { message: 'analytics range: the start must be before the end', path: ['from'], params: { problem: 'rangeOrder' } });
 const analyticsItem = z.object({ kind: z.enum(['link', 'channel', 'campaign']), id }).strict();
 
 export const channelSchemas = {
@@ -356,13 +363,14 @@ export const channelSchemas = {
       onAliasTaken: z.array(z.enum(['random', 'skip'])).max(BULK_MAX_ROWS).optional(),
     })
     .strict()
-    .refine((arg) => !arg.origin || arg.origin.clicks.length === arg.rows.length, { message: 'origin.clicks must have one entry per row', path: ['origin', 'clicks'] })
-    .refine((arg) => !arg.origin?.created || arg.origin.created.length === arg.rows.length, { message: 'origin.created must have one entry per row', path: ['origin', 'created'] })
-    .refine((arg) => !arg.origin?.tags || arg.origin.tags.length === arg.rows.length, { message: 'origin.tags must have one entry per row', path: ['origin', 'tags'] })
-    .refine((arg) => !arg.origin?.kept || arg.origin.kept.length === arg.rows.length, { message: 'origin.kept must have one entry per row', path: ['origin', 'kept'] })
+    .refine((arg) => !arg.origin || arg.origin.clicks.length === arg.rows.length, { message: 'origin.clicks must have one entry per row', params: { problem: 'onePerRow' }, path: ['origin', 'clicks'] })
+    .refine((arg) => !arg.origin?.created || arg.origin.created.length === arg.rows.length, { message: 'origin.created must have one entry per row', params: { problem: 'onePerRow' }, path: ['origin', 'created'] })
+    .refine((arg) => !arg.origin?.tags || arg.origin.tags.length === arg.rows.length, { message: 'origin.tags must have one entry per row', params: { problem: 'onePerRow' }, path: ['origin', 'tags'] })
+    .refine((arg) => !arg.origin?.kept || arg.origin.kept.length === arg.rows.length, { message: 'origin.kept must have one entry per row', params: { problem: 'onePerRow' }, path: ['origin', 'kept'] })
     .refine((arg) => !arg.onAliasTaken || arg.onAliasTaken.length === arg.rows.length, {
       message: 'onAliasTaken must have one entry per row',
       path: ['onAliasTaken'],
+      params: { problem: 'onePerRow' },
     }),
   'bulk:rows': z
     .object({ id: jobId, offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(1000).optional() })

@@ -12,6 +12,7 @@ import type {
   SplashPage,
 } from '../../shared/models.js';
 import { hostOf } from './dates.js';
+import { readFailedMark } from '../outbox/failed-mark.js';
 import type { Row, Sql, SqlValue } from './sqlite.js';
 
 /*
@@ -116,7 +117,7 @@ function marksOf(r: Row): OutboxMarks {
   const pending = r['pending'];
   return {
     pending: PENDING.includes(pending as PendingKind) ? (pending as PendingKind) : null,
-    failed: r['failed'] == null ? null : str(r['failed']),
+    ...readFailedMark(r['failed'] == null ? null : str(r['failed'])),
     opId: r['op_id'] == null ? null : str(r['op_id']),
   };
 }

@@ -1,4 +1,5 @@
 import type { LinkFilterField, MirrorLink, PendingKind } from '../../shared/models.js';
+import { readFailedMark } from '../outbox/failed-mark.js';
 
 /**
  * A link_health row (aliased `h`) still tells about link `l`: it checked the long URL the link
@@ -90,7 +91,7 @@ export function toMirrorLink(r: LinkRow, nowText: string): MirrorLink {
     unknown,
     detailsFetchedAt: r.details_at,
     pending: PENDING.includes(r.pending as PendingKind) ? (r.pending as PendingKind) : null,
-    failed: r.failed,
+    ...readFailedMark(r.failed),
     opId: r.op_id,
     health: r.health === 'ok' || r.health === 'broken' ? r.health : null,
   };

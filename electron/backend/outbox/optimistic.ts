@@ -1,4 +1,4 @@
-import { englishText, msg } from '../../shared/message-ref.js';
+import { failedMarkText } from './failed-mark.js';
 import type {
   Campaign,
   Channel,
@@ -64,8 +64,8 @@ export function refreshMarks(sql: Sql, kind: TargetKind, id: number): void {
   const live = ops.filter((o) => o.state !== 'failed').at(-1);
   // A provisional object exists only here until its create is confirmed: pending 'create'.
   const pending = id < 0 ? 'create' : live ? pendingKindOf(live) : null;
-  // The mark keeps English words (a tooltip of the row); the outbox view shows the refusal translated.
-  const message = failed ? (failed.lastError?.message ?? englishText(msg('errors.outbox.refused'))) : null;
+  // The mark keeps the refusal's key when it has one (failed-mark.ts): the Links list words it.
+  const message = failed ? failedMarkText(failed.lastError) : null;
   sql.run(`UPDATE ${TARGET_TABLE[kind]} SET pending = ?, failed = ?, op_id = ? WHERE id = ?`, [
     pending,
     message,

@@ -21,8 +21,10 @@ export type PendingKind = 'create' | 'update' | 'delete';
 export interface OutboxMarks {
   /** The newest unconfirmed change, or null. */
   pending: PendingKind | null;
-  /** The service's message for a change it refused, or null. */
+  /** The message for a change the service refused (English, as the command line shows it), or null. */
   failed: string | null;
+  /** The same refusal as a message key, when it was kept as one (not for marks older than issue 44). */
+  failedRef?: MessageRef;
   /** The outbox operation behind `pending`/`failed` (to retry or discard it), or null. */
   opId: string | null;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyedMessage } from '../../../electron/shared/field-issue.js';
-import { acceleratorFromKeyPress, hotkeyConflictMessage, hotkeyConflictRef, type KeyPress } from '../../../electron/shared/hotkey.js';
+import { acceleratorFromKeyPress, hotkeyConflictRef, type KeyPress } from '../../../electron/shared/hotkey.js';
 import { checkLiveFetchRequest, liveFetchRequestIssues } from '../../../electron/shared/live-import.js';
 import { englishText, type MessageRef } from '../../../electron/shared/message-ref.js';
 import { checkPixelTag, pixelTypeInfo } from '../../../electron/shared/pixel-types.js';
@@ -137,7 +137,7 @@ describe('hotkey and desktop checks in German', () => {
   });
 
   it('the hotkey another application holds, named as the platform names it', () => {
-    expect(hotkeyConflictMessage('CommandOrControl+Shift+L', 'darwin')).toBe('Cmd+Shift+L is already used by another application; choose another.');
+    expect(englishText(hotkeyConflictRef('CommandOrControl+Shift+L', 'darwin'))).toBe('Cmd+Shift+L is already used by another application; choose another.');
     expect(inGerman(() => issueText(hotkeyConflictRef('CommandOrControl+Shift+L', 'linux')))).toBe(
       'Strg+Shift+L wird bereits von einer anderen Anwendung verwendet; wählen Sie eine andere Tastenkombination.'.replace('Strg', 'Ctrl'),
     );

@@ -1,5 +1,6 @@
 import type { MirrorLink } from '../../../../electron/shared/models.js';
 import { t } from '../../i18n/index.js';
+import { messageText } from '../../composables/error-text.js';
 import { formatServiceDateTime } from '../../i18n/format.js';
 
 export type BadgeKind = 'broken' | 'private' | 'password' | 'expiring' | 'expired' | 'pending' | 'failed';
@@ -38,7 +39,8 @@ export function linkBadges(link: MirrorLink, now: number): Badge[] {
       badges.push({ kind: 'expired', text: t('links.badges.expired'), title: t('links.badges.expiredOn', { date: formatServiceDateTime(link.expiry) }) });
     }
   }
-  if (link.failed) badges.push({ kind: 'failed', text: t('links.badges.failed'), title: link.failed });
+  // A refusal kept as a key reads in the person's language; an older mark (English) as stored.
+  if (link.failed) badges.push({ kind: 'failed', text: t('links.badges.failed'), title: (link.failedRef && messageText(link.failedRef)) || link.failed });
   else if (link.pending) badges.push({ kind: 'pending', text: t(PENDING_TEXT[link.pending]), title: t('links.badges.pendingTitle') });
   return badges;
 }
