@@ -148,4 +148,28 @@ describe.skipIf(skipBecause(missing !== undefined, `the PostgreSQL click recorde
     await recorder.close();
     await pool.end();
   });
+
+  it('lets the next request through when those let through before it add no click (unknown aliases)', async () => {
+    const { pool, store, links } = await freshDb();
+    // A fixed bound of one batch: the measured one would grow with the first batch's rate.
+    const recorder = new PostgresClickRecorder(store, { bound: FLUSH_SIZE });
+    const locker = await pool.connect();
+    await locker.query('BEGIN');
+    await locker.query('SELECT id FROM links WHERE id = $1 FOR UPDATE', [links[0]]);
+    const visit = async (i: number, records: boolean) => {
+      if (recorder.full) await recorder.room();
+      if (records) recorder.record(click(links[i % 3] as number, i));
+    };
+    const first = Array.from({ length: FLUSH_SIZE }, (_, i) => visit(i, true));
+    // A whole batch's room taken by requests that record nothing, then one that records.
+    const unknown = Array.from({ length: FLUSH_SIZE }, (_, i) => visit(FLUSH_SIZE + i, false));
+    const last = visit(2 * FLUSH_SIZE, true);
+    await vi.waitFor(async () => expect((await recorder.counts()).waiting).toBe(FLUSH_SIZE + 1), { timeout: 10_000, interval: 20 });
+    await locker.query('COMMIT');
+    locker.release();
+    await Promise.all([...first, ...unknown, last]);
+    await recorder.close();
+    expect((await state(pool)).rows).toHaveLength(FLUSH_SIZE + 1);
+    await pool.end();
+  });
 });

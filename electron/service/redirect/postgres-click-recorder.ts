@@ -83,10 +83,15 @@ export class PostgresClickRecorder implements ClickRecorder {
   private reserved = 0;
   private waited = 0;
 
-  constructor(private readonly store: Store) {}
+  /** `bound`: a fixed bound instead of the measured one (a test that needs it not to move). */
+  constructor(
+    private readonly store: Store,
+    private readonly options: { bound?: number } = {},
+  ) {}
 
   /** The most un-written clicks this node holds: BOUND_MS of the measured rate, at least a batch. */
   get bound(): number {
+    if (this.options.bound !== undefined) return this.options.bound;
     return Math.min(MAX_PENDING, Math.max(FLUSH_SIZE, Math.round((this.rate * BOUND_MS) / 1000)));
   }
 
@@ -216,6 +221,14 @@ export class PostgresClickRecorder implements ClickRecorder {
     const go = this.waiters.splice(0, room);
     this.reserved = go.length;
     for (const resolve of go) resolve();
+    // Those let through add their clicks in the promise jobs that follow; a request that adds
+    // none (an unknown alias) would otherwise keep its place forever, and with nothing left to
+    // write no batch would land to let the others through.
+    if (this.waiters.length > 0) {
+      setImmediate(() => {
+        if (!this.writing) this.release();
+      });
+    }
   }
 
   private cancelTimer(): void {
