@@ -17,7 +17,8 @@
  * PostgreSQL absorbs their clicks (docs/benchmarks.md), so an unbounded buffer would only move
  * the loss to a kill -9 (or to MAX_PENDING). A node therefore holds at most `bound` un-written
  * clicks (buffered plus the batch in flight): BOUND_MS of what its database was last measured
- * to absorb, never less than one batch. Past it the recorder is `full`: the direct redirect
+ * to absorb, never less than FLUSH_SIZE, written in batches of at most half of it so that one
+ * fills while the other is in flight. Past it the recorder is `full`: the direct redirect
  * path steps aside and the Fastify route awaits room() before it answers, so the redirect
  * waits until the batch in flight lands and nothing is dropped. Only a database that refuses
  * writes (failing) lets the buffer grow past the bound, up to MAX_PENDING as before: redirects
@@ -124,7 +125,7 @@ export class PostgresClickRecorder implements ClickRecorder {
     }
     this.pending.push([linkId, at, country, referrer, browser, os, device, visitor]);
     if (this.writing || this.failing) return;
-    if (this.closed || this.pending.length >= FLUSH_SIZE) void this.writeNext();
+    if (this.closed || this.pending.length >= this.batchSize) void this.writeNext();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.writeNext(), FLUSH_INTERVAL_MS);
       this.timer.unref();
@@ -151,12 +152,22 @@ export class PostgresClickRecorder implements ClickRecorder {
     this.cancelTimer();
   }
 
-  /** Writes the next batch (up to FLUSH_SIZE); answers whether it was written. */
+  /**
+   * Rows a batch takes: FLUSH_SIZE, or half the bound when that is less, so the next batch
+   * fills while one is in flight (a batch of the whole bound would leave the writer idle while
+   * the redirects it held back add their clicks).
+   */
+  private get batchSize(): number {
+    return Math.max(1, Math.min(FLUSH_SIZE, Math.floor(this.bound / 2)));
+  }
+
+  /** Writes the next batch (up to batchSize); answers whether it was written. */
   private writeNext(): Promise<boolean> {
     this.cancelTimer();
     if (this.writing || this.pending.length === 0) return Promise.resolve(true);
-    const rows = this.pending.length <= FLUSH_SIZE ? this.pending : this.pending.slice(0, FLUSH_SIZE);
-    this.pending = rows === this.pending ? [] : this.pending.slice(FLUSH_SIZE);
+    const size = this.batchSize;
+    const rows = this.pending.length <= size ? this.pending : this.pending.slice(0, size);
+    this.pending = rows === this.pending ? [] : this.pending.slice(size);
     this.inFlight = rows.length;
     const done = this.write(rows);
     this.writing = done.then(() => undefined);
@@ -180,7 +191,7 @@ export class PostgresClickRecorder implements ClickRecorder {
       this.written += rows.length;
       this.failing = false;
       // Only a full batch says what the database absorbs (a small one is mostly round trip).
-      if (rows.length >= FLUSH_SIZE) {
+      if (rows.length >= this.batchSize) {
         const measured = (rows.length * 1000) / Math.max(1, performance.now() - started);
         this.rate = this.rate === 0 ? measured : (this.rate + measured) / 2;
       }
@@ -202,7 +213,7 @@ export class PostgresClickRecorder implements ClickRecorder {
     if (this.failing) {
       if (this.closed) return;
       this.timer = setTimeout(() => void this.writeNext(), RETRY_MS);
-    } else if (this.closed || this.pending.length >= FLUSH_SIZE) {
+    } else if (this.closed || this.pending.length >= this.batchSize) {
       void this.writeNext();
       return;
     } else this.timer = setTimeout(() => void this.writeNext(), FLUSH_INTERVAL_MS);
