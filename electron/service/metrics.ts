@@ -97,6 +97,15 @@ export class ServiceMetrics {
         },
       });
     clickCounter('linkdeck_clicks_written_total', 'Clicks written to the database since the start.', (c) => c.written);
+    clickCounter('linkdeck_clicks_waited_total', 'Requests that waited for the click writer to make room (PostgreSQL back-pressure: ~1 s of clicks held at most).', (c) => c.waited ?? 0);
+    new Gauge({
+      name: 'linkdeck_clicks_waiting',
+      help: 'Requests waiting now for the click writer to make room (PostgreSQL back-pressure).',
+      registers,
+      async collect() {
+        this.set((await clickCounts()).waiting ?? 0);
+      },
+    });
     clickCounter('linkdeck_clicks_dropped_total', 'Clicks dropped since the start, because the database refused writes for too long.', (c) => c.dropped);
     new Gauge({
       name: 'linkdeck_database_bytes',

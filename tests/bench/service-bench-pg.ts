@@ -277,7 +277,10 @@ export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchR
     ratioLines.push(`ratio postgres-1/sqlite-1: ${ratio(rate('pg1'), rate('sqlite'))}; postgres-2/sqlite-1: ${ratio(rate('pg2'), rate('sqlite'))}; postgres-2/postgres-1: ${ratio(rate('pg2'), rate('pg1'))} (for information; 2 cores shared with the load generator)`);
     ratioLines.push(`CPU µs per redirect, node(s) + PostgreSQL: ${cpuLine}`);
 
-    // Stopped nodes write their buffered clicks: every answered redirect must be a row.
+    // Stopped nodes write their buffered clicks: every answered redirect must be a row. With the
+    // recorder's back-pressure (postgres-click-recorder.ts) a node faster than the database makes
+    // redirects wait instead of dropping clicks, so this holds at any load (it failed before:
+    // 56 % lost, docs/benchmarks.md).
     for (const child of nodes.splice(0)) await input.stopNode(child);
     const pool = new pg.Pool({ connectionString: database, max: 1 });
     const stored = (await pool.query<{ clicks: string; counted: string }>('SELECT (SELECT count(*) FROM clicks) AS clicks, (SELECT sum(clicks) FROM links) AS counted')).rows[0];
@@ -285,7 +288,7 @@ export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchR
     const clicks = Number(stored?.clicks) - absorbed;
     const slack = (2 * input.rounds + 2) * CONNECTIONS;
     const clicksOk = clicks >= pgAnswered && clicks <= pgAnswered + slack && Number(stored?.counted) === clicks + absorbed;
-    rows.push({ measure: 'PostgreSQL: clicks stored after SIGTERM (rows / links.clicks / answered)', value: `${fmtInt(clicks)} / ${fmtInt(Number(stored?.counted) - absorbed)} / ${fmtInt(pgAnswered)}`, goal: `rows = links.clicks, ≥ answered (≤ +${slack} in flight)`, result: clicksOk ? 'PASS' : 'FAIL' });
+    rows.push({ measure: 'PostgreSQL: clicks stored after SIGTERM (rows / links.clicks / answered)', value: `${fmtInt(clicks)} / ${fmtInt(Number(stored?.counted) - absorbed)} / ${fmtInt(pgAnswered)}`, goal: `rows = links.clicks, ≥ answered (≤ +${slack} in flight): none dropped`, result: clicksOk ? 'PASS' : 'FAIL' });
 
   } finally {
     for (const child of nodes) await input.stopNode(child);

@@ -4,6 +4,7 @@ import { migratePostgres } from '../../electron/service/database/migrate.js';
 import { createPool } from '../../electron/service/database/postgres.js';
 import { PostgresStore } from '../../electron/service/database/store.js';
 import type { Click } from '../../electron/service/redirect/click-recorder.js';
+import { FLUSH_SIZE } from '../../electron/service/redirect/click-recorder.js';
 import { PostgresClickRecorder } from '../../electron/service/redirect/postgres-click-recorder.js';
 import { createUserWork } from '../../electron/service/users.js';
 import { postgresMissingReason, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
@@ -14,7 +15,9 @@ import { skipBecause } from '../support/skip-reason.js';
  * database state the SQLite recorders leave for the same clicks (service-redirect-recorders.test.ts:
  * one row per click, links.clicks matching, a deleted link's clicks dropped), a buffer written on
  * its own timer without a flush, everything written on close, and two recorders (two nodes)
- * counting the same links at once without losing or doubling a click.
+ * counting the same links at once without losing or doubling a click; and back-pressure: a
+ * writer slower than the clicks (a row lock held by another connection) makes new clicks wait
+ * for room instead of piling up or being dropped.
  */
 
 const missing = postgresMissingReason();
@@ -74,7 +77,7 @@ describe.skipIf(skipBecause(missing !== undefined, `the PostgreSQL click recorde
       [links[1], 833],
     ]);
     expect(result.rows[1]).toEqual([links[1], 1_700_000_000_001, 'DE', 'www.facebook.com', 'Firefox', 'Linux', 'linux', 'visitor-"quoted"-1']);
-    expect(await recorder.counts()).toEqual({ buffered: 0, written: 2500, dropped: 0, failing: false });
+    expect(await recorder.counts()).toMatchObject({ buffered: 0, written: 2500, dropped: 0, failing: false, waiting: 0 });
     await recorder.close();
     await pool.end();
   });
@@ -108,6 +111,65 @@ describe.skipIf(skipBecause(missing !== undefined, `the PostgreSQL click recorde
     expect(rows).toHaveLength(12_000);
     expect(counts).toEqual(links.map((id) => [id, 4000]));
     await Promise.all(nodes.map((n) => n.close()));
+    await pool.end();
+  });
+
+  it('makes clicks wait for room while the writer is held up, holding no more than its bound, dropping none', async () => {
+    const { pool, store, links } = await freshDb();
+    const recorder = new PostgresClickRecorder(store);
+    // Another connection holds the first link's row: the batch's UPDATE waits for it.
+    const locker = await pool.connect();
+    await locker.query('BEGIN');
+    await locker.query('SELECT id FROM links WHERE id = $1 FOR UPDATE', [links[0]]);
+    let maxOver = -Infinity;
+    // What the redirect routes do (routes.ts): wait for room when full, then record the click.
+    const visit = async (i: number) => {
+      if (recorder.full) await recorder.room();
+      recorder.record(click(links[i % 3] as number, i));
+      maxOver = Math.max(maxOver, recorder.held - recorder.bound);
+    };
+    const total = 3 * FLUSH_SIZE;
+    const visits = Array.from({ length: total }, (_, i) => visit(i));
+    // The signal: the batch in flight is stuck on the lock and the rest are waiting.
+    await vi.waitFor(async () => expect((await recorder.counts()).waiting).toBe(total - FLUSH_SIZE), { timeout: 10_000, interval: 20 });
+    expect(await recorder.counts()).toMatchObject({ buffered: FLUSH_SIZE, written: 0, dropped: 0, failing: false });
+    expect(recorder.held).toBeLessThanOrEqual(recorder.bound);
+    expect((await state(pool)).rows).toHaveLength(0);
+    await locker.query('COMMIT');
+    locker.release();
+    // Every waiting click gets its turn once the batch lands.
+    await Promise.all(visits);
+    await recorder.flush();
+    expect(maxOver).toBeLessThanOrEqual(0);
+    const { rows, counts } = await state(pool);
+    expect(rows).toHaveLength(total);
+    expect(counts).toEqual(links.map((id) => [id, FLUSH_SIZE]));
+    expect(await recorder.counts()).toEqual({ buffered: 0, written: total, dropped: 0, failing: false, waiting: 0, waited: total - FLUSH_SIZE });
+    await recorder.close();
+    await pool.end();
+  });
+
+  it('lets the next request through when those let through before it add no click (unknown aliases)', async () => {
+    const { pool, store, links } = await freshDb();
+    // A fixed bound of one batch: the measured one would grow with the first batch's rate.
+    const recorder = new PostgresClickRecorder(store, { bound: FLUSH_SIZE });
+    const locker = await pool.connect();
+    await locker.query('BEGIN');
+    await locker.query('SELECT id FROM links WHERE id = $1 FOR UPDATE', [links[0]]);
+    const visit = async (i: number, records: boolean) => {
+      if (recorder.full) await recorder.room();
+      if (records) recorder.record(click(links[i % 3] as number, i));
+    };
+    const first = Array.from({ length: FLUSH_SIZE }, (_, i) => visit(i, true));
+    // A whole batch's room taken by requests that record nothing, then one that records.
+    const unknown = Array.from({ length: FLUSH_SIZE }, (_, i) => visit(FLUSH_SIZE + i, false));
+    const last = visit(2 * FLUSH_SIZE, true);
+    await vi.waitFor(async () => expect((await recorder.counts()).waiting).toBe(FLUSH_SIZE + 1), { timeout: 10_000, interval: 20 });
+    await locker.query('COMMIT');
+    locker.release();
+    await Promise.all([...first, ...unknown, last]);
+    await recorder.close();
+    expect((await state(pool)).rows).toHaveLength(FLUSH_SIZE + 1);
     await pool.end();
   });
 });

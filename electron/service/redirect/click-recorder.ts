@@ -43,6 +43,12 @@ export interface ClickCounts {
   dropped: number;
   /** Whether the last write failed (the writer is retrying). */
   failing: boolean;
+  /**
+   * PostgreSQL only (back-pressure, postgres-click-recorder.ts): requests waiting now for the
+   * writer to make room, and how many have waited since the start.
+   */
+  waiting?: number;
+  waited?: number;
 }
 
 export interface ClickRecorder {
@@ -66,7 +72,11 @@ export const FLUSH_INTERVAL_MS = 100;
  * the same-work floor the benchmark compares with).
  */
 export const FLUSH_SIZE = 4000;
-/** If the database keeps refusing writes, clicks beyond this many are dropped, not hoarded. */
+/**
+ * If the database keeps refusing writes, clicks beyond this many are dropped, not hoarded. (On
+ * PostgreSQL a database that is merely slower than the clicks never gets here: redirects wait
+ * for room once BOUND_MS of what it absorbs is held, postgres-click-recorder.ts.)
+ */
 export const MAX_PENDING = 200_000;
 export const RETRY_MS = 1000;
 

@@ -65,9 +65,14 @@ export interface DirectRedirectParts {
    * warning, client-address.ts): the header scan it needs is part of this path's own.
    */
   forwarded?: (peer: string, rawHeaders: readonly string[]) => void;
+  /**
+   * PostgreSQL: whether the click recorder holds its bound of un-written clicks; then the
+   * request goes to the Fastify route, which waits for room (postgres-click-recorder.ts).
+   */
+  clicksFull?: () => boolean;
 }
 
-export function createDirectRedirect({ domains, links, visits, pages, now, countryHeader, forwarded }: DirectRedirectParts): DirectRedirect {
+export function createDirectRedirect({ domains, links, visits, pages, now, countryHeader, forwarded, clicksFull }: DirectRedirectParts): DirectRedirect {
   // The visit's headers from rawHeaders, not request.headers (see raw-headers.ts).
   const raw = new RawVisitHeaders(countryHeader);
   return (request, response) => {
@@ -75,6 +80,7 @@ export function createDirectRedirect({ domains, links, visits, pages, now, count
     if (method !== 'GET' && method !== 'HEAD') return false;
     const alias = aliasOfPath(request.url ?? '');
     if (alias === undefined || OTHER_ROUTES.has(alias)) return false;
+    if (clicksFull?.()) return false;
     // Without --trust-proxy (the only case this runs in) the peer is the client (clientAddress).
     const address = request.socket.remoteAddress;
     if (address === undefined) return false;

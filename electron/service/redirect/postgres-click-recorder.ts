@@ -13,6 +13,17 @@
  * last FLUSH_INTERVAL_MS plus the batch being written: well under 1.1 s while a batch commits
  * in less than a second. A normal close writes them all.
  *
+ * Back-pressure (issue 42, item 4): one node answers redirects several times faster than one
+ * PostgreSQL absorbs their clicks (docs/benchmarks.md), so an unbounded buffer would only move
+ * the loss to a kill -9 (or to MAX_PENDING). A node therefore holds at most `bound` un-written
+ * clicks (buffered plus the batch in flight): BOUND_MS of what its database was last measured
+ * to absorb, never less than FLUSH_SIZE, written in batches of at most half of it so that one
+ * fills while the other is in flight. Past it the recorder is `full`: the direct redirect
+ * path steps aside and the Fastify route awaits room() before it answers, so the redirect
+ * waits until the batch in flight lands and nothing is dropped. Only a database that refuses
+ * writes (failing) lets the buffer grow past the bound, up to MAX_PENDING as before: redirects
+ * keep being answered while it is down.
+ *
  * Nodes write concurrently: rows are sorted by link id, so two nodes raising the same links'
  * counts lock them in the same order; a deadlock PostgreSQL still reports (with a links route
  * updating a link at the same moment) is retried at once, other failures after RETRY_MS.
@@ -23,6 +34,9 @@ import { FLUSH_INTERVAL_MS, FLUSH_SIZE, MAX_PENDING, RETRY_MS, type Click, type 
 
 /** PostgreSQL's error code for a deadlock (and a serialization failure): worth one more try at once. */
 const RETRY_AT_ONCE = new Set(['40P01', '40001']);
+
+/** A node holds at most this long of what its database absorbs, un-written (see above). */
+export const BOUND_MS = 1000;
 
 /** One batch: links.clicks raised per link, and the rows of links that still exist. */
 export function* writeClicksWork(rows: ClickRow[]): Work<void> {
@@ -61,21 +75,57 @@ export class PostgresClickRecorder implements ClickRecorder {
   private failing = false;
   private written = 0;
   private dropped = 0;
+  /** Rows of the batch being written. */
+  private inFlight = 0;
+  /** Clicks/s the last full batches were written at (0 until one has been). */
+  private rate = 0;
+  /** Requests waiting for room, oldest first; `reserved` were let through and have yet to add. */
+  private waiters: (() => void)[] = [];
+  private reserved = 0;
+  private waited = 0;
 
-  constructor(private readonly store: Store) {}
+  /** `bound`: a fixed bound instead of the measured one (a test that needs it not to move). */
+  constructor(
+    private readonly store: Store,
+    private readonly options: { bound?: number } = {},
+  ) {}
+
+  /** The most un-written clicks this node holds: BOUND_MS of the measured rate, at least a batch. */
+  get bound(): number {
+    if (this.options.bound !== undefined) return this.options.bound;
+    return Math.min(MAX_PENDING, Math.max(FLUSH_SIZE, Math.round((this.rate * BOUND_MS) / 1000)));
+  }
+
+  /** Un-written clicks: buffered and in flight. */
+  get held(): number {
+    return this.pending.length + this.inFlight;
+  }
+
+  /** Whether a new click must wait for room (never while the database refuses writes, or once closed). */
+  get full(): boolean {
+    return !this.failing && !this.closed && (this.waiters.length > 0 || this.held + this.reserved >= this.bound);
+  }
+
+  /** Resolves when a click may be added without passing the bound (at once if it may now). */
+  room(): Promise<void> {
+    if (!this.full) return Promise.resolve();
+    this.waited++;
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
 
   record(c: Click): void {
     this.add(c.linkId, c.at, c.country, c.referrer, c.browser, c.os, c.device, c.visitor);
   }
 
   add(linkId: number, at: number, country: string, referrer: string, browser: string, os: string, device: string, visitor: string): void {
+    if (this.reserved > 0) this.reserved--;
     if (this.pending.length >= MAX_PENDING) {
       this.dropped++;
       return;
     }
     this.pending.push([linkId, at, country, referrer, browser, os, device, visitor]);
     if (this.writing || this.failing) return;
-    if (this.closed || this.pending.length >= FLUSH_SIZE) void this.writeNext();
+    if (this.closed || this.pending.length >= this.batchSize) void this.writeNext();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.writeNext(), FLUSH_INTERVAL_MS);
       this.timer.unref();
@@ -83,7 +133,7 @@ export class PostgresClickRecorder implements ClickRecorder {
   }
 
   async counts(): Promise<ClickCounts> {
-    return { buffered: this.pending.length, written: this.written, dropped: this.dropped, failing: this.failing };
+    return { buffered: this.held, written: this.written, dropped: this.dropped, failing: this.failing, waiting: this.waiters.length, waited: this.waited };
   }
 
   /** Writes until nothing is buffered, or a write fails (the clicks stay buffered for the retry). */
@@ -97,25 +147,40 @@ export class PostgresClickRecorder implements ClickRecorder {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.release();
     await this.flush();
     this.cancelTimer();
   }
 
-  /** Writes the next batch (up to FLUSH_SIZE); answers whether it was written. */
+  /**
+   * Rows a batch takes: FLUSH_SIZE, or half the bound when that is less, so the next batch
+   * fills while one is in flight (a batch of the whole bound would leave the writer idle while
+   * the redirects it held back add their clicks).
+   */
+  private get batchSize(): number {
+    return Math.max(1, Math.min(FLUSH_SIZE, Math.floor(this.bound / 2)));
+  }
+
+  /** Writes the next batch (up to batchSize); answers whether it was written. */
   private writeNext(): Promise<boolean> {
     this.cancelTimer();
     if (this.writing || this.pending.length === 0) return Promise.resolve(true);
-    const rows = this.pending.length <= FLUSH_SIZE ? this.pending : this.pending.slice(0, FLUSH_SIZE);
-    this.pending = rows === this.pending ? [] : this.pending.slice(FLUSH_SIZE);
+    const size = this.batchSize;
+    const rows = this.pending.length <= size ? this.pending : this.pending.slice(0, size);
+    this.pending = rows === this.pending ? [] : this.pending.slice(size);
+    this.inFlight = rows.length;
     const done = this.write(rows);
     this.writing = done.then(() => undefined);
     return done.finally(() => {
       this.writing = null;
+      this.inFlight = 0;
       this.afterWrite();
+      this.release();
     });
   }
 
   private async write(rows: ClickRow[]): Promise<boolean> {
+    const started = performance.now();
     try {
       try {
         await this.store.run(writeClicksWork(rows));
@@ -125,6 +190,11 @@ export class PostgresClickRecorder implements ClickRecorder {
       }
       this.written += rows.length;
       this.failing = false;
+      // Only a full batch says what the database absorbs (a small one is mostly round trip).
+      if (rows.length >= this.batchSize) {
+        const measured = (rows.length * 1000) / Math.max(1, performance.now() - started);
+        this.rate = this.rate === 0 ? measured : (this.rate + measured) / 2;
+      }
       return true;
     } catch (error) {
       // Kept for a later try: a database restarting or failing over is usually a passing state.
@@ -143,11 +213,33 @@ export class PostgresClickRecorder implements ClickRecorder {
     if (this.failing) {
       if (this.closed) return;
       this.timer = setTimeout(() => void this.writeNext(), RETRY_MS);
-    } else if (this.closed || this.pending.length >= FLUSH_SIZE) {
+    } else if (this.closed || this.pending.length >= this.batchSize) {
       void this.writeNext();
       return;
     } else this.timer = setTimeout(() => void this.writeNext(), FLUSH_INTERVAL_MS);
     this.timer.unref();
+  }
+
+  /**
+   * After a batch lands: lets through as many waiting requests as there is room for (all of them
+   * when closing or failing). Those let through are counted as held until they add their click
+   * (or the next batch lands: one that found no link adds none).
+   */
+  private release(): void {
+    this.reserved = 0;
+    const room = this.failing || this.closed ? this.waiters.length : this.bound - this.held;
+    if (room <= 0 || this.waiters.length === 0) return;
+    const go = this.waiters.splice(0, room);
+    this.reserved = go.length;
+    for (const resolve of go) resolve();
+    // Those let through add their clicks in the promise jobs that follow; a request that adds
+    // none (an unknown alias) would otherwise keep its place forever, and with nothing left to
+    // write no batch would land to let the others through.
+    if (this.waiters.length > 0) {
+      setImmediate(() => {
+        if (!this.writing) this.release();
+      });
+    }
   }
 
   private cancelTimer(): void {

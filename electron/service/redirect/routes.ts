@@ -49,7 +49,17 @@ export function registerRedirectRoutes(
   const source = ctx.db ?? ctx.store;
   const domains = new DomainResolver(source, ctx.now);
   const links = new LinkResolver(source, { clock: ctx.now });
-  const clicks = ctx.db ? createClickRecorder(ctx.db) : new PostgresClickRecorder(ctx.store);
+  // PostgreSQL: a node holds at most ~1 s of clicks its database absorbs; past that a redirect
+  // waits for room (postgres-click-recorder.ts): the direct path steps aside, the routes await.
+  const pgClicks = ctx.db ? null : new PostgresClickRecorder(ctx.store);
+  const clicks = pgClicks ?? createClickRecorder(ctx.db as NonNullable<typeof ctx.db>);
+  const roomForClick = (then: () => void, reply: FastifyReply): void => {
+    if (!pgClicks?.full) return then();
+    pgClicks
+      .room()
+      .then(then)
+      .catch((error: unknown) => void reply.send(error));
+  };
   app.decorate('flushClicks', () => clicks.flush());
   app.decorate('clickCounts', () => clicks.counts());
   const visits = new LinkVisits(ctx, clicks);
@@ -129,10 +139,14 @@ export function registerRedirectRoutes(
       reply.callNotFound();
       return;
     }
-    const domain = domains.current(request.headers.host);
-    // No closure on SQLite's path: the answer comes at once.
-    if (domain instanceof Promise) domain.then((d) => serveAlias(request, reply, alias, d)).catch((error: unknown) => void reply.send(error));
-    else serveAlias(request, reply, alias, domain);
+    const answer = () => {
+      const domain = domains.current(request.headers.host);
+      // No closure on SQLite's path: the answer comes at once.
+      if (domain instanceof Promise) domain.then((d) => serveAlias(request, reply, alias, d)).catch((error: unknown) => void reply.send(error));
+      else serveAlias(request, reply, alias, domain);
+    };
+    if (pgClicks?.full) roomForClick(answer, reply);
+    else answer();
   });
 
   // The password form posts here (URL-encoded; JSON works too).
@@ -167,12 +181,13 @@ export function registerRedirectRoutes(
   });
 
   app.get('/r/:slug', (request: FastifyRequest<{ Params: { slug: string } }>, reply) => {
-    campaigns.rotate(request, reply, request.params.slug);
+    roomForClick(() => campaigns.rotate(request, reply, request.params.slug), reply);
   });
 
   app.get('/c/:id', (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
     campaigns.list(reply, request.params.id);
   });
 
-  return createDirectRedirect({ domains, links, visits, pages, now: ctx.now, countryHeader: ctx.countryHeader, forwarded });
+  const full = pgClicks ? () => pgClicks.full : undefined;
+  return createDirectRedirect({ domains, links, visits, pages, now: ctx.now, countryHeader: ctx.countryHeader, forwarded, clicksFull: full });
 }
