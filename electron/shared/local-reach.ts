@@ -61,13 +61,6 @@ export function reachNotice(profile: ReachProfile | null | undefined): string | 
   return ref ? englishText(ref) : null;
 }
 
-/**
- * What clipboard-watch shortening asks once per profile before it replaces anything (the
- * backend's question, English until it carries a key; the renderer says `workspace.clipboardQuestion`).
- */
-export const CLIPBOARD_LOCAL_QUESTION =
-  'Clipboard shortening would replace copied addresses with local-workspace links that open only on this computer, while Linkdeck runs. Replace them anyway?';
-
 const PUBLIC_URL_MAX = 300;
 
 /** True for names and addresses that always mean this computer. */

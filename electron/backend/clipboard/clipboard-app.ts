@@ -109,6 +109,7 @@ export function createClipboardApp(
     notifier: desktop?.notifier ?? null,
     onChange: () => publish(),
     log,
+    translate,
   });
 
   const watcher: ClipboardWatcher | null = desktop

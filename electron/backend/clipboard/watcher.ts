@@ -132,6 +132,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     onRecord: (action) => publish({ lastAction: action }),
     onUpdate: (action) => publish(state.lastAction?.id === action.id ? { lastAction: action } : {}),
     fail,
+    translate: t,
   });
   const record = history.record;
 

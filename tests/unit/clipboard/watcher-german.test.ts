@@ -46,6 +46,16 @@ describe('clipboard watch notifications in the person’s language', () => {
     expect(h.notifier.last).toMatchObject({ title: 'Short link copied', body: `${SHORT_HOST}/s101 is on the clipboard, for ${URL_B}.` });
   });
 
+  it('says an undo in German, in the language of the moment it is asked for', async () => {
+    const { h } = germanHarness();
+    await h.copy(URL_A);
+    const id = h.watcher.getState().lastAction?.id;
+    if (!id) throw new Error('no action');
+    const outcome = await h.watcher.undo(id, { deleteLink: true });
+    expect(outcome.message).toBe(`Rückgängig gemacht: ${URL_A} ist wieder in der Zwischenablage. ${SHORT_HOST}/s100 wurde gelöscht.`);
+    expect((await h.watcher.undo(id)).message).toBe('Dies wurde bereits rückgängig gemacht.');
+  });
+
   it('says a skipped link while offline in German', async () => {
     const { h } = germanHarness({ enabled: true, offline: 'skip' });
     h.online.value = false;
