@@ -4,7 +4,8 @@ import type { ClipboardNotification, Notifier } from '../../../electron/backend/
 import { notifierWithReach } from '../../../electron/backend/clipboard/reach-notifier.js';
 import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
 import { createTranslator } from '../../../electron/shared/i18n/translate.js';
-import { reachNotice } from '../../../electron/shared/local-reach.js';
+import { reachNoticeRef, type ReachProfile } from '../../../electron/shared/local-reach.js';
+import { renderMessage } from '../../../electron/shared/message-ref.js';
 
 const en = createTranslator('en', SHARED_MESSAGES);
 
@@ -14,8 +15,11 @@ describe('clipboard notifications of a local workspace', () => {
   const inner: Notifier = { notify: async (n) => (shown.push(n), null) };
 
   it('add the reach words to a copied link, and only to one', async () => {
-    let profile: Parameters<typeof reachNotice>[0] = { kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: false };
-    const notifier = notifierWithReach(inner, () => reachNotice(profile));
+    let profile: ReachProfile = { kind: 'local', publicUrl: 'https://go.example.test', publicUrlVerified: false };
+    const notifier = notifierWithReach(inner, () => {
+      const ref = reachNoticeRef(profile);
+      return ref ? renderMessage(ref, en) : null;
+    });
     await notifier.notify(createdNotice(en, 'https://go.example.test/a', 'https://example.com/'));
     await notifier.notify(reusedNotice(en, 'https://go.example.test/a', 'https://example.com/'));
     await notifier.notify(failedNotice(en, 'The service said no.'));
