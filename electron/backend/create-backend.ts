@@ -145,7 +145,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...profileHandlers(accounts, sessions),
     ...publicAddressHandlers(accounts, sessions, options.publicAddress),
     ...serviceHandlers(sessions),
-    ...clipboardHandlers(context),
+    ...clipboardHandlers(context, options.systemLanguages ? { systemLanguages: options.systemLanguages } : {}),
     ...desktopHandlers(context),
     ...bulk,
     ...transferBulkRouting(context, transfers, bulk),

@@ -5,7 +5,7 @@
  * with the `desktop.reach.*` messages.
  */
 
-import { englishText, msg, type MessageRef } from './message-ref.js';
+import { msg, type MessageRef } from './message-ref.js';
 import { readWebAddress, type Checked } from './profile-validation.js';
 
 /** The part of a profile these rules need (a Profile or a ProfileSummary). */
@@ -50,23 +50,6 @@ export function reachNoticeRef(profile: ReachProfile | null | undefined): Messag
   if (reach === 'this-computer') return msg('desktop.reach.localOnly');
   return reach === 'unverified' ? msg('desktop.reach.unverified') : null;
 }
-
-/**
- * The same notice in English, for the backend's clipboard notifications, which are English until
- * they carry message keys (electron/backend/clipboard: reach-notifier.ts). The words live only in
- * the message files.
- */
-export function reachNotice(profile: ReachProfile | null | undefined): string | null {
-  const ref = reachNoticeRef(profile);
-  return ref ? englishText(ref) : null;
-}
-
-/**
- * What clipboard-watch shortening asks once per profile before it replaces anything (the
- * backend's question, English until it carries a key; the renderer says `workspace.clipboardQuestion`).
- */
-export const CLIPBOARD_LOCAL_QUESTION =
-  'Clipboard shortening would replace copied addresses with local-workspace links that open only on this computer, while Linkdeck runs. Replace them anyway?';
 
 const PUBLIC_URL_MAX = 300;
 

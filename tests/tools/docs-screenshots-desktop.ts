@@ -21,7 +21,10 @@ import { TrayController } from '../../electron/main/tray-controller.js';
 import type { ClipboardSettings } from '../../electron/shared/clipboard-rules.js';
 import type { ProfilesState } from '../../electron/shared/contract.js';
 import { DEFAULT_HOTKEY, type ClipboardStatus, type DesktopNotice, type DesktopSettings } from '../../electron/shared/desktop.js';
-import { reachNotice } from '../../electron/shared/local-reach.js';
+import { SHARED_MESSAGES } from '../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../electron/shared/i18n/translate.js';
+import { reachNoticeRef } from '../../electron/shared/local-reach.js';
+import { renderMessage } from '../../electron/shared/message-ref.js';
 import type { MirrorLinkPage, MirrorList } from '../../electron/shared/models.js';
 import { desktopClipboardStatus, type FakeDesktopControl } from './desktop-bridge/fake-desktop-bridge.js';
 import { desktopBridgeInitScript } from './desktop-bridge/init-script.js';
@@ -203,7 +206,11 @@ async function copiedNotification(deps: DesktopPictureDeps): Promise<{ shown: No
     { platform: PLATFORM, fallback: ({ title, body, view }) => void (inApp = { title, body, ...(view ? { view } : {}) }) },
   );
   for (const each of [notifier, refused]) {
-    void notifierWithReach(each, () => reachNotice(current)).notify(createdNotice(link.shortUrl, link.longUrl));
+    const en = createTranslator('en', SHARED_MESSAGES);
+    void notifierWithReach(each, () => {
+      const ref = reachNoticeRef(current);
+      return ref ? renderMessage(ref, en) : null;
+    }).notify(createdNotice(en, link.shortUrl, link.longUrl));
     each.dispose();
   }
   if (!given || !inApp) throw new Error('The notifier made no notification.');

@@ -1,5 +1,6 @@
 import type { ClipboardAction, ClipboardActionKind } from '../../shared/clipboard-rules.js';
 import type { AppErrorInfo } from '../../shared/errors.js';
+import type { Translate } from '../../shared/i18n/translate.js';
 import { toAppError } from '../app-error.js';
 import type { Clock } from '../scheduler/clock.js';
 import type { ClipboardPoller } from './clipboard-poller.js';
@@ -41,6 +42,8 @@ export interface ClipboardActionsDeps {
   /** An action changed (undone, copied again). */
   onUpdate: (action: ClipboardAction) => void;
   fail: (error: AppErrorInfo, message: string) => void;
+  /** The translator of the person's language now (see watcher-api.ts `translate`). */
+  translate: () => Translate;
 }
 
 export interface ClipboardActions {
@@ -93,13 +96,14 @@ export function createClipboardActions(deps: ClipboardActionsDeps): ClipboardAct
         return {
           restored: false,
           linkDeleted: false,
-          message: rec?.action.undone ? 'This was already undone.' : 'This can no longer be undone.',
+          message: rec?.action.undone ? deps.translate()('desktop.clipboard.undoAlready') : deps.translate()('desktop.clipboard.undoGone'),
         };
       }
       const { action } = rec;
       // Marked first, so a second click while the delete runs does nothing.
       update(rec, { ...action, undoable: false });
 
+      const t = deps.translate();
       let restored = false;
       let clipboardNote = '';
       if (action.kind !== 'not-copied') {
@@ -108,31 +112,35 @@ export function createClipboardActions(deps: ClipboardActionsDeps): ClipboardAct
             deps.memory.hold(rec.original);
             await deps.poller.put(rec.original);
             restored = true;
-          } else clipboardNote = ' The clipboard had changed since, so it was left as it is.';
+          } else clipboardNote = t('desktop.clipboard.undoClipboardChanged');
         } catch (error) {
-          clipboardNote = ` The clipboard could not be restored: ${(error as Error).message}.`;
+          clipboardNote = t('desktop.clipboard.undoNotRestored', { reason: (error as Error).message });
         }
       }
 
       let linkDeleted = false;
       let linkNote = '';
       if (options.deleteLink) {
-        if (!action.newLink || action.linkId === null) linkNote = ' The link existed before, so it was kept.';
+        if (!action.newLink || action.linkId === null) linkNote = t('desktop.clipboard.undoLinkKept');
         else {
           try {
             await deps.deleteLink(action.linkId);
             linkDeleted = true;
           } catch (error) {
             const info = toAppError(error);
-            linkNote = ` The link could not be deleted: ${info.message}`;
-            deps.fail(info, `${action.shortUrl} could not be deleted: ${info.message}`);
+            linkNote = t('desktop.clipboard.undoLinkNotDeleted', { reason: info.message });
+            deps.fail(info, t('desktop.clipboard.deleteFailed', { shortUrl: action.shortUrl, reason: info.message }));
           }
         }
       }
-      const message =
-        (restored ? `Undone: ${shown(action.copied)} is back on the clipboard.` : 'Undone.') +
-        clipboardNote +
-        (linkDeleted ? ` ${action.shortUrl} was deleted.` : linkNote);
+      // Whole sentences, each a message of its own, one after another.
+      const message = [
+        restored ? t('desktop.clipboard.undoneRestored', { url: shown(action.copied) }) : t('desktop.clipboard.undone'),
+        clipboardNote,
+        linkDeleted ? t('desktop.clipboard.undoLinkDeleted', { shortUrl: action.shortUrl }) : linkNote,
+      ]
+        .filter((sentence) => sentence !== '')
+        .join(' ');
       update(rec, { ...rec.action, message, undone: { at: clock.now(), restored, linkDeleted } });
       return { restored, linkDeleted, message };
     },

@@ -6,14 +6,19 @@
  */
 import { createLocalConsent } from './local-consent.js';
 import { notifierWithReach } from './reach-notifier.js';
-import { reachNotice } from '../../shared/local-reach.js';
+import { reachNoticeRef } from '../../shared/local-reach.js';
+import { resolveLocale, type SupportedLocale } from '../../shared/i18n/locales.js';
+import { SHARED_MESSAGES } from '../../shared/i18n/shared-messages.js';
+import { createTranslator, type Translate } from '../../shared/i18n/translate.js';
+import { effectiveLocale, type LanguageState } from '../../shared/language.js';
+import { readLanguageChoice } from '../language/language-settings.js';
 import type {
   ClipboardSettings,
   ClipboardSettingsIssue,
   ClipboardWatchState,
 } from '../../shared/clipboard-rules.js';
 import type { ClipboardStatus } from '../../shared/desktop.js';
-import { msg } from '../../shared/message-ref.js';
+import { msg, renderMessage } from '../../shared/message-ref.js';
 import { AppError } from '../app-error.js';
 import type { BackendContext } from '../backend-context.js';
 import { detectUrl } from './detect.js';
@@ -29,6 +34,13 @@ import { createClipboardWatcher, type ClipboardWatcher, type UndoOutcome } from 
 export const WEB_SHELL_REASON =
   'The clipboard watch works only in the Linkdeck desktop app: a browser page cannot read the clipboard in the background. Your settings are saved here and apply when you open the desktop app.';
 
+
+const translators = new Map<SupportedLocale, Translate>();
+function translatorFor(locale: SupportedLocale): Translate {
+  let t = translators.get(locale);
+  if (!t) translators.set(locale, (t = createTranslator(locale, SHARED_MESSAGES)));
+  return t;
+}
 
 export interface ClipboardApp {
   /** Resolves once the current profile's settings are in force (after start or a profile switch). */
@@ -50,6 +62,11 @@ export interface ClipboardApp {
 export interface ClipboardAppOptions {
   /** How long the watch waits for the service to make a link (default: the watcher's 20 s). */
   createTimeoutMs?: number;
+  /**
+   * The OS's preferred languages (the Electron shell's app.getPreferredSystemLanguages()): with
+   * the language setting they make the notifications' language. Absent: English unless chosen.
+   */
+  systemLanguages?: () => readonly string[];
 }
 
 export function createClipboardApp(
@@ -69,22 +86,44 @@ export function createClipboardApp(
   let saving: Promise<unknown> = Promise.resolve();
   let closed = false;
 
+  /*
+   * The person's effective language: the setting ('system' or a locale) resolved with the OS's
+   * languages, read once at start and followed on every `language:changed` (Settings).
+   */
+  const systemLanguages = () => [...(options.systemLanguages?.() ?? [])];
+  let locale: SupportedLocale = resolveLocale(systemLanguages());
+  let languageChanged = false;
+  void readLanguageChoice(context.dataDir, log).then((choice) => {
+    if (!languageChanged) locale = effectiveLocale({ choice, system: systemLanguages() });
+  });
+  const stopLanguage = events.subscribe((event, payload) => {
+    if (event !== 'language:changed') return;
+    languageChanged = true;
+    locale = effectiveLocale(payload as LanguageState);
+  });
+  const translate = (): Translate => translatorFor(locale);
+
   const localConsent = createLocalConsent({
     current: () => accounts.current(),
     dataDirFor: (id) => accounts.dataDirFor(id),
     notifier: desktop?.notifier ?? null,
     onChange: () => publish(),
     log,
+    translate,
   });
 
   const watcher: ClipboardWatcher | null = desktop
     ? createClipboardWatcher({
         clipboard: desktop.clipboard,
-        notifier: notifierWithReach(desktop.notifier, () => reachNotice(accounts.current())),
+        notifier: notifierWithReach(desktop.notifier, () => {
+          const ref = reachNoticeRef(accounts.current());
+          return ref ? renderMessage(ref, translate()) : null;
+        }),
         shortener: sessionShortener(sessions),
         knownDomains: localConsent.gate(sessionKnownDomains(sessions)),
         connectivity: sessionConnectivity(sessions),
         log,
+        translate,
         ...(options.createTimeoutMs !== undefined
           ? { createTimeoutMs: options.createTimeoutMs }
           : {}),
@@ -268,6 +307,7 @@ export function createClipboardApp(
     },
 
     async close() {
+      stopLanguage();
       closed = true;
       generation++;
       stopFollowing();

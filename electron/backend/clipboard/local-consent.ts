@@ -6,7 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLIPBOARD_LOCAL_QUESTION, shortLinksLoopbackOnly } from '../../shared/local-reach.js';
+import type { Translate } from '../../shared/i18n/translate.js';
+import { shortLinksLoopbackOnly } from '../../shared/local-reach.js';
 import type { Profile } from '../../shared/profile-validation.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { ClipboardNotification, KnownDomains, Notifier } from './ports.js';
@@ -24,6 +25,8 @@ export interface LocalConsentDeps {
   /** The question is open or answered: republish the clipboard state. */
   onChange(): void;
   log(message: string): void;
+  /** The translator of the person's language now (clipboard-app.ts). */
+  translate(): Translate;
 }
 
 export interface LocalConsent {
@@ -45,12 +48,13 @@ export function createLocalConsent(deps: LocalConsentDeps): LocalConsent {
   let askingId: string | null = null;
 
   const fileFor = (id: string) => join(deps.dataDirFor(id), LOCAL_CONSENT_FILE);
-  const question = (): ClipboardNotification => ({
-    title: 'Replace copied addresses with local links?',
-    body: CLIPBOARD_LOCAL_QUESTION,
+  const question = (t = deps.translate()): ClipboardNotification => ({
+    kind: 'local-question',
+    title: t('desktop.clipboard.localQuestionTitle'),
+    body: t('desktop.clipboard.localQuestionBody'),
     actions: [
-      { id: ACTION_LOCAL_REPLACE, label: 'Replace anyway' },
-      { id: ACTION_LOCAL_KEEP, label: 'Leave the clipboard alone' },
+      { id: ACTION_LOCAL_REPLACE, label: t('desktop.clipboard.localReplace') },
+      { id: ACTION_LOCAL_KEEP, label: t('desktop.clipboard.localKeep') },
     ],
     view: '/links',
   });

@@ -1,4 +1,6 @@
-import type { AppErrorInfo } from '../../shared/errors.js';
+import { errorMessageRef, type AppErrorInfo } from '../../shared/errors.js';
+import { renderMessage } from '../../shared/message-ref.js';
+import type { Translate } from '../../shared/i18n/translate.js';
 import type { ClipboardNotification } from './ports.js';
 
 /** Notification action ids. */
@@ -18,78 +20,85 @@ export function shown(url: string, max = 80): string {
   return url.length <= max ? url : `${url.slice(0, max - 1)}…`;
 }
 
-export const CREATED_TITLE = 'Short link copied';
-export const REUSED_TITLE = 'Existing short link copied';
-
-export function createdNotice(shortUrl: string, url: string): ClipboardNotification {
+/**
+ * The words come from the `desktop.clipboard.*` messages, in the person's language (`t`, made by
+ * the shell's effective locale: see clipboard-app.ts); `kind` says what a notice is, so code that
+ * adds to it (reach-notifier.ts) never matches on words.
+ */
+export function createdNotice(t: Translate, shortUrl: string, url: string): ClipboardNotification {
   return {
-    title: CREATED_TITLE,
-    body: `${shortUrl} is on the clipboard, for ${shown(url)}.`,
+    kind: 'created',
+    title: t('desktop.clipboard.createdTitle'),
+    body: t('desktop.clipboard.createdBody', { shortUrl, url: shown(url) }),
     actions: [
-      { id: ACTION_UNDO, label: 'Undo' },
-      { id: ACTION_UNDO_DELETE, label: 'Undo and delete link' },
+      { id: ACTION_UNDO, label: t('desktop.clipboard.undo') },
+      { id: ACTION_UNDO_DELETE, label: t('desktop.clipboard.undoDelete') },
     ],
     view: CLIPBOARD_VIEW,
   };
 }
 
-export function reusedNotice(shortUrl: string, url: string): ClipboardNotification {
+export function reusedNotice(t: Translate, shortUrl: string, url: string): ClipboardNotification {
   return {
-    title: REUSED_TITLE,
-    body: `${shortUrl} (made earlier) is on the clipboard, for ${shown(url)}.`,
-    actions: [{ id: ACTION_UNDO, label: 'Undo' }],
+    kind: 'reused',
+    title: t('desktop.clipboard.reusedTitle'),
+    body: t('desktop.clipboard.reusedBody', { shortUrl, url: shown(url) }),
+    actions: [{ id: ACTION_UNDO, label: t('desktop.clipboard.undo') }],
     view: CLIPBOARD_VIEW,
   };
 }
 
-export function notCopiedNotice(shortUrl: string, newLink: boolean): ClipboardNotification {
+export function notCopiedNotice(t: Translate, shortUrl: string, newLink: boolean): ClipboardNotification {
+  const copy = { id: ACTION_COPY, label: t('desktop.clipboard.copy') };
   return {
-    title: 'Short link not copied',
-    body: `The clipboard changed while ${shortUrl} was being made, so it was left as it is.`,
-    actions: newLink
-      ? [
-          { id: ACTION_COPY, label: 'Copy short link' },
-          { id: ACTION_DELETE, label: 'Delete link' },
-        ]
-      : [{ id: ACTION_COPY, label: 'Copy short link' }],
+    kind: 'not-copied',
+    title: t('desktop.clipboard.notCopiedTitle'),
+    body: t('desktop.clipboard.notCopiedBody', { shortUrl }),
+    actions: newLink ? [copy, { id: ACTION_DELETE, label: t('desktop.clipboard.delete') }] : [copy],
     view: CLIPBOARD_VIEW,
   };
 }
 
-export function queuedNotice(url: string): ClipboardNotification {
+export function queuedNotice(t: Translate, url: string): ClipboardNotification {
   return {
-    title: 'Offline: link queued',
-    body: `Linkdeck cannot reach the service. ${shown(url)} will be shortened when it can; the clipboard is unchanged.`,
+    kind: 'queued',
+    title: t('desktop.clipboard.queuedTitle'),
+    body: t('desktop.clipboard.queuedBody', { url: shown(url) }),
     actions: [],
     view: CLIPBOARD_VIEW,
   };
 }
 
-export const OFFLINE_SKIPPED =
-  'Linkdeck cannot reach the service, so the link was left as it is. To queue such links instead, set "When offline" to "Queue" in the clipboard settings.';
+export function offlineSkippedWords(t: Translate): string {
+  return t('desktop.clipboard.offlineSkipped');
+}
 
-export function failedNotice(message: string): ClipboardNotification {
-  return { title: 'Link not shortened', body: message, actions: [], view: CLIPBOARD_VIEW };
+export function failedNotice(t: Translate, message: string): ClipboardNotification {
+  return { kind: 'failed', title: t('desktop.clipboard.failedTitle'), body: message, actions: [], view: CLIPBOARD_VIEW };
+}
+
+/** An error's own words in the person's language when it carries a key, else its English. */
+function reasonWords(t: Translate, error: AppErrorInfo): string {
+  const ref = errorMessageRef(error);
+  return ref ? renderMessage(ref, t) : error.message;
 }
 
 /** Words for a failed shortening. */
-export function failureWords(error: AppErrorInfo, url: string, waitMs: number): string {
+export function failureWords(t: Translate, error: AppErrorInfo, url: string, waitMs: number): string {
   switch (error.code) {
     case 'rate-limited':
-      return `The service asked Linkdeck to slow down, so ${shown(url)} was not shortened. Links copied in the next ${Math.ceil(waitMs / 1000)} s will not be shortened either.`;
+      return t('desktop.clipboard.rateLimited', { url: shown(url), seconds: Math.ceil(waitMs / 1000) });
     case 'invalid-input':
-      return `The service refused to shorten ${shown(url)}: ${error.message}`;
-    case 'offline':
-      return `${shown(url)} was not shortened: ${error.message}`;
+      return t('desktop.clipboard.refused', { url: shown(url), reason: reasonWords(t, error) });
     default:
-      return `${shown(url)} was not shortened: ${error.message}`;
+      return t('desktop.clipboard.notShortened', { url: shown(url), reason: reasonWords(t, error) });
   }
 }
 
-export function stillWaitingWords(url: string, waitMs: number): string {
-  return `The service asked Linkdeck to slow down, so ${shown(url)} was not shortened. Try again in ${Math.ceil(waitMs / 1000)} s.`;
+export function stillWaitingWords(t: Translate, url: string, waitMs: number): string {
+  return t('desktop.clipboard.stillWaiting', { url: shown(url), seconds: Math.ceil(waitMs / 1000) });
 }
 
-export function timeoutWords(seconds: number): string {
-  return `The service did not answer within ${seconds} s. Copy the URL again to retry.`;
+export function timeoutWords(t: Translate, url: string, seconds: number): string {
+  return t('desktop.clipboard.timedOut', { url: shown(url), seconds });
 }

@@ -71,6 +71,8 @@ export interface NotificationAction {
 }
 
 export interface ClipboardNotification {
+  /** What the notice is about, for code that adds to a kind of notice without reading its words. */
+  kind?: 'created' | 'reused' | 'not-copied' | 'queued' | 'failed' | 'local-question';
   title: string;
   body: string;
   /** Buttons, in order; may be empty. Nothing may depend on them: macOS shows them only to a signed app in alert style. */

@@ -1,3 +1,4 @@
+import type { Translate } from '../../shared/i18n/translate.js';
 import type { ClipboardSettings, ClipboardWatchState } from '../../shared/clipboard-rules.js';
 import type { Clock } from '../scheduler/clock.js';
 import type { UndoOutcome } from './clipboard-actions.js';
@@ -23,6 +24,11 @@ export interface ClipboardWatcherDeps {
   rateLimitBackoffMs?: number;
   /** For failures nobody needs to act on (a notification that could not be shown). */
   log?: (message: string) => void;
+  /**
+   * The translator of the person's effective language, asked at each notice (the shell's language
+   * setting resolved with the OS's languages: clipboard-app.ts). Default: English.
+   */
+  translate?: () => Translate;
 }
 
 export interface ClipboardWatcher {

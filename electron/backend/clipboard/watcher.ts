@@ -6,6 +6,8 @@ import {
 import type { AppErrorInfo } from '../../shared/errors.js';
 import type { LinkInput } from '../../shared/models.js';
 import { applyUtm, hasUtm } from '../../shared/utm.js';
+import { createTranslator } from '../../shared/i18n/translate.js';
+import { SHARED_MESSAGES } from '../../shared/i18n/shared-messages.js';
 import { toAppError } from '../app-error.js';
 import { systemClock } from '../scheduler/clock.js';
 import { createClipboardActions, type ActionRecord } from './clipboard-actions.js';
@@ -22,7 +24,7 @@ import {
   failedNotice,
   failureWords,
   notCopiedNotice,
-  OFFLINE_SKIPPED,
+  offlineSkippedWords,
   queuedNotice,
   reusedNotice,
   shown,
@@ -44,11 +46,15 @@ export type { ClipboardWatcher, ClipboardWatcherDeps, UndoOutcome } from './watc
  * has copied something else meanwhile. One URL is handled at a time; the clipboard is not read
  * while one is, so a copy made meanwhile is seen at the next tick after it.
  */
+const englishTranslate = createTranslator('en', SHARED_MESSAGES);
+
 export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWatcher {
   const clock = deps.clock ?? systemClock;
   const createTimeoutMs = deps.createTimeoutMs ?? 20_000;
   const rateLimitBackoffMs = deps.rateLimitBackoffMs ?? 60_000;
   const log = deps.log ?? (() => {});
+  /** The person's language now: read at each notice, so a change in Settings applies to the next one. */
+  const t = deps.translate ?? (() => englishTranslate);
   const memory = new ClipboardMemory();
   const listeners = new Set<(state: ClipboardWatchState) => void>();
   const tasks = new Set<Promise<unknown>>();
@@ -126,6 +132,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     onRecord: (action) => publish({ lastAction: action }),
     onUpdate: (action) => publish(state.lastAction?.id === action.id ? { lastAction: action } : {}),
     fail,
+    translate: t,
   });
   const record = history.record;
 
@@ -182,9 +189,9 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     if (defaults.utm && hasUtm(defaults.utm)) {
       const tagged = applyUtm(url, defaults.utm);
       if (!tagged.ok) {
-        const message = `UTM parameters could not be added to ${shown(url)}: ${tagged.issues.map((i) => i.message).join(' ')}`;
+        const message = t()('desktop.clipboard.utmFailed', { url: shown(url), reason: tagged.issues.map((i) => i.message).join(' ') });
         fail({ code: 'invalid-input', message });
-        notify(failedNotice(message));
+        notify(failedNotice(t(), message));
         return;
       }
       url = tagged.url;
@@ -209,10 +216,10 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     }
     const waitMs = backoffUntil - clock.now();
     if (waitMs > 0) {
-      const message = stillWaitingWords(url, waitMs);
+      const message = stillWaitingWords(t(), url, waitMs);
       record(base, 'skipped', null, false, message, original);
       fail({ code: 'rate-limited', message });
-      notify(failedNotice(message));
+      notify(failedNotice(t(), message));
       return;
     }
 
@@ -235,11 +242,11 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
         'queued',
         null,
         false,
-        `Offline: ${shown(url)} will be shortened when the service can be reached.`,
+        t()('desktop.clipboard.queuedStatus', { url: shown(url) }),
         original,
       );
       publish({ offline: true });
-      notify(queuedNotice(url));
+      notify(queuedNotice(t(), url));
       return;
     }
     publish({ offline: false });
@@ -251,9 +258,9 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     error: unknown,
   ): void {
     if (error instanceof TimeoutError) {
-      const message = `${shown(base.url)} was not shortened: ${timeoutWords(Math.round(createTimeoutMs / 1000))}`;
+      const message = timeoutWords(t(), base.url, Math.round(createTimeoutMs / 1000));
       fail({ code: 'offline', message });
-      notify(failedNotice(message));
+      notify(failedNotice(t(), message));
       return;
     }
     const info = toAppError(error);
@@ -270,15 +277,16 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
       waitMs = typeof retry === 'number' && retry > 0 ? retry : rateLimitBackoffMs;
       backoffUntil = clock.now() + waitMs;
     }
-    const message = failureWords(info, base.url, waitMs);
+    const message = failureWords(t(), info, base.url, waitMs);
     fail(info, message);
-    notify(failedNotice(message));
+    notify(failedNotice(t(), message));
   }
 
   function skippedOffline(base: { copied: string; url: string; rule: string | null }): void {
-    record(base, 'skipped', null, false, OFFLINE_SKIPPED, null);
+    const skipped = offlineSkippedWords(t());
+    record(base, 'skipped', null, false, skipped, null);
     publish({ offline: true });
-    notify(failedNotice(OFFLINE_SKIPPED));
+    notify(failedNotice(t(), skipped));
   }
 
   /** Puts the short URL on the clipboard, if the copied URL is still what it holds. */
@@ -300,10 +308,10 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
         'not-copied',
         link,
         newLink,
-        `${link.shortUrl} was made but not copied: the clipboard had changed.`,
+        t()('desktop.clipboard.madeNotCopied', { shortUrl: link.shortUrl }),
         original,
       );
-      notify(notCopiedNotice(link.shortUrl, newLink), rec);
+      notify(notCopiedNotice(t(), link.shortUrl, newLink), rec);
       return;
     }
     memory.hold(original);
@@ -315,19 +323,17 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
         'not-copied',
         link,
         newLink,
-        `${link.shortUrl} was made but could not be put on the clipboard: ${(error as Error).message}`,
+        t()('desktop.clipboard.madeNotWritten', { shortUrl: link.shortUrl, reason: (error as Error).message }),
         original,
       );
-      notify(notCopiedNotice(link.shortUrl, newLink), rec);
+      notify(notCopiedNotice(t(), link.shortUrl, newLink), rec);
       return;
     }
-    const message = newLink
-      ? `${link.shortUrl} is on the clipboard, for ${shown(base.url)}.`
-      : `${link.shortUrl} (made earlier) is on the clipboard, for ${shown(base.url)}.`;
-    const rec = record(base, newLink ? 'created' : 'reused', link, newLink, message, original);
+    const notice = newLink ? createdNotice(t(), link.shortUrl, base.url) : reusedNotice(t(), link.shortUrl, base.url);
+    const rec = record(base, newLink ? 'created' : 'reused', link, newLink, notice.body, original);
     publish({ lastError: null });
     notify(
-      newLink ? createdNotice(link.shortUrl, base.url) : reusedNotice(link.shortUrl, base.url),
+      notice,
       rec,
     );
   }

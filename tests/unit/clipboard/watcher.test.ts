@@ -44,6 +44,7 @@ describe('clipboard watch: off, on and polling', () => {
     expect(h.shortener.creates[0]?.options).toMatchObject({ priority: 'clipboard', offline: 'queue' });
     expect(h.clipboard.text).toBe(`${SHORT_HOST}/s100`);
     expect(h.notifier.last).toEqual({
+      kind: 'created',
       title: 'Short link copied',
       body: `${SHORT_HOST}/s100 is on the clipboard, for ${URL_A}.`,
       actions: [

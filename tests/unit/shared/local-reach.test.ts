@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   isLoopbackHost,
   parsePublicAddress,
-  reachNotice,
   reachNoticeRef,
   shortLinkReach,
   shortLinksLoopbackOnly,
@@ -11,7 +10,9 @@ import {
 import { SUPPORTED_LOCALES } from '../../../electron/shared/i18n/locales.js';
 import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
 import { createTranslator } from '../../../electron/shared/i18n/translate.js';
-import { renderMessage } from '../../../electron/shared/message-ref.js';
+import { englishText, renderMessage, type MessageRef } from '../../../electron/shared/message-ref.js';
+
+const english = (ref: MessageRef | null) => (ref ? englishText(ref) : null);
 
 describe('whether a profile’s short links open beyond this computer', () => {
   it('is loopback-only for the local workspace without a public address, and only then', () => {
@@ -23,7 +24,7 @@ describe('whether a profile’s short links open beyond this computer', () => {
 
   it('names the notice as a message key, said the same in English as the backend’s notifications', () => {
     expect(reachNoticeRef({ kind: 'local' })).toEqual({ key: 'desktop.reach.localOnly' });
-    expect(reachNotice({ kind: 'local' })).toMatch(/only on this computer, while Linkdeck runs: set a public address/);
+    expect(english(reachNoticeRef({ kind: 'local' }))).toMatch(/only on this computer, while Linkdeck runs: set a public address/);
   });
 });
 
@@ -38,8 +39,8 @@ describe('a public address saved without being verified', () => {
     expect(shortLinkReach(verified)).toBe('anywhere');
     expect(shortLinkReach({ kind: 'remote' })).toBe('anywhere');
     expect(reachNoticeRef(unverified)).toEqual({ key: 'desktop.reach.unverified' });
-    expect(reachNotice(unverified)).toMatch(/not verified.*may open nothing for others/);
-    for (const none of [reachNoticeRef(verified), reachNoticeRef({ kind: 'remote' }), reachNotice(verified)]) expect(none).toBeNull();
+    expect(english(reachNoticeRef(unverified))).toMatch(/not verified.*may open nothing for others/);
+    for (const none of [reachNoticeRef(verified), reachNoticeRef({ kind: 'remote' }), english(reachNoticeRef(verified))]) expect(none).toBeNull();
   });
 
   it('says in every language that the links open only while Linkdeck runs on this computer', () => {
