@@ -251,6 +251,48 @@ describe('Links list: rows and badges', () => {
     expect(rows()[0]?.querySelector('[data-testid="link-row-long"]')?.textContent).toBe('https://example.com/1');
     expect(rows()[0]?.querySelector('[data-testid="link-row-clicks"]')?.textContent).toBe('2');
   });
+  it('keeps a link\'s row (its DOM) across answers and draws it again only when what it shows changed', async () => {
+    // Issue 43: every answer brings new objects for the same links; rows are keyed by link id
+    // and memoised on the fields they show. LinkRow's `updated` counts the rows drawn again.
+    let items = [1, 2, 3, 4].map((id) => link(id));
+    let served: (() => void) | undefined;
+    fake.answer('links:list', () => (served?.(), ok({ items: items.map((l) => ({ ...l })), total: items.length, offset: 0, limit: 200, unknown: 0, source: 'mirror', syncedAt: Date.now() })));
+    let drawn: number[] = [];
+    await router.push('/links');
+    const countRows = { updated(this: { $: { type: { __name?: string } }; $props: { link?: MirrorLink } }) { if (this.$.type.__name === 'LinkRow' && this.$props.link) drawn.push(this.$props.link.id); } };
+    wrapper = mount(App, { global: { plugins: [pinia, router], mixins: [countRows] }, attachTo: document.body });
+    await untilDom(() => rows().length === 4);
+    const rowOf = (id: number) => document.querySelector<HTMLElement>(`[data-testid="link-row"][data-id="${id}"]`)!;
+    const [two, three] = [rowOf(2), rowOf(3)];
+    const reread = async () => {
+      drawn = [];
+      const asked = new Promise<void>((resolve) => (served = resolve));
+      fake.emit('mirror:changed', { profileId: localProfile.id, topics: ['outbox'] });
+      await asked;
+      await flushPromises();
+      await flushPromises();
+    };
+
+    // New objects, same values: no row is drawn again.
+    await reread();
+    expect(drawn).toEqual([]);
+
+    // Link 1 gone (the others move up) and link 3's clicks changed: the same elements, new places and values.
+    items = [link(2), link(3, { clicks: 999 }), link(4)];
+    await reread();
+    expect(rows().map((r) => r.dataset['id'])).toEqual(['2', '3', '4']);
+    expect(rowOf(2)).toBe(two);
+    expect(rowOf(3)).toBe(three);
+    expect(three.getAttribute('aria-rowindex')).toBe('3');
+    expect(three.querySelector('[data-testid="link-row-clicks"]')?.textContent).toBe('999');
+    expect(two.querySelector('[data-testid="link-row-clicks"]')?.textContent).toBe('4');
+
+    // The keyboard cursor lands on the row at its new place.
+    scroller().focus();
+    await key('ArrowDown');
+    await key('ArrowDown');
+    expect(rowOf(3).getAttribute('aria-selected')).toBe('true');
+  });
 });
 
 describe('Links list: keyboard', () => {
