@@ -12,6 +12,7 @@ import { createTranslator, type Translate } from './i18n/translate.js';
 import cli from './i18n/locales/en/cli.json' with { type: 'json' };
 import desktop from './i18n/locales/en/desktop.json' with { type: 'json' };
 import errors from './i18n/locales/en/errors.json' with { type: 'json' };
+import importNotes from './i18n/locales/en/importNotes.json' with { type: 'json' };
 import validation from './i18n/locales/en/validation.json' with { type: 'json' };
 
 /** An argument: a value shown as given (a name, an alias, a count), or a nested message. */
@@ -68,6 +69,6 @@ let english: Translate | undefined;
  * `--json` output and any reader that knows no keys.
  */
 export function englishText(ref: MessageRef): string {
-  english ??= createTranslator('en', { en: { errors, validation, desktop, cli } });
+  english ??= createTranslator('en', { en: { errors, validation, desktop, cli, importNotes } });
   return renderMessage(ref, english);
 }

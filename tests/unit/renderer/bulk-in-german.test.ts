@@ -78,6 +78,17 @@ describe('the bulk import in German', () => {
     expectGermanOnly();
   });
 
+  it('the mapping step names a recognised export and the columns it leaves out in German', async () => {
+    const csv = ['Link,Custom Link,Destination URL,Domain,Status,Clicks', 'bit.ly/a,bit.ly/sommer,https://example.com/a,bit.ly,active,3'].join('\n');
+    await mountStep(BulkMappingStep, csv, 'mapping');
+    const box = text('bulk-recognised') ?? '';
+    expect(box).toContain('Erkannt: Bitly-Export');
+    expect(box).toContain('die Domain des alten Dienstes (Links werden auf der Domain dieses Kontos erstellt)');
+    expect(box).toContain('ob der Link bei Bitly aktiv oder archiviert ist (hier wird jeder Link aktiv angelegt)');
+    expect(box).not.toMatch(/importNotes\.|Bitly export|old service/);
+    expectGermanOnly();
+  });
+
   it('the dry run: tags naming no channel, expired links and the start button, singular and plural', async () => {
     await mountStep(
       BulkPreviewStep,
