@@ -6,11 +6,12 @@ import BulkMappingStep from '../../../renderer/src/components/bulk/BulkMappingSt
 import BulkPreviewStep from '../../../renderer/src/components/bulk/BulkPreviewStep.vue';
 import BulkLiveSourceStep from '../../../renderer/src/components/bulk/BulkLiveSourceStep.vue';
 import BulkJobCard from '../../../renderer/src/components/bulk/BulkJobCard.vue';
+import BulkSourceStep from '../../../renderer/src/components/bulk/BulkSourceStep.vue';
 import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { useBulkStore } from '../../../renderer/src/stores/bulk.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
 import type { BulkJob, BulkRow } from '../../../electron/shared/bulk.js';
-import { untilDom } from './dom-signals.js';
+import { untilDom, untilElement } from './dom-signals.js';
 import { dateFormWords, encodingWords, fieldLabel, thousandsWords } from '../../../renderer/src/components/bulk/bulk-words.js';
 import { BULK_FIELDS } from '../../../electron/shared/bulk-import.js';
 import { installFakeBridge, keychainOk, ok, remoteProfile, type FakeBridge } from './fake-bridge.js';
@@ -76,6 +77,26 @@ describe('the bulk import in German', () => {
     await mountStep(BulkMappingStep, ['url,tags', 'https://example.com/a,Sommer', 'https://example.com/b,Winter', 'https://example.com/c,'].join('\n'), 'mapping');
     expect(page()).toContain('3 Zeilen in „Import“');
     expectGermanOnly();
+  });
+
+  it('a file that cannot be imported is refused in German', async () => {
+    wrapper = mount(BulkSourceStep, { global: { plugins: [pinia] }, attachTo: document.body });
+    await flushPromises();
+    const fileTab = document.querySelector<HTMLElement>('.n-tabs-tab[data-name="file"]');
+    expect(fileTab).not.toBeNull();
+    fileTab?.click();
+    await flushPromises();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="bulk-file"]');
+    expect(input).not.toBeNull();
+    // A PNG image renamed .csv: its first bytes say what it is.
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'links.csv', { type: 'text/csv' });
+    Object.defineProperty(input, 'files', { value: [png], configurable: true });
+    input?.dispatchEvent(new Event('change'));
+    await untilElement('[data-testid="bulk-file-error"]');
+    expect(text('bulk-file-error')).toContain(
+      '„links.csv“ ist keine Textdatei, sondern ein PNG-Bild. Wählen Sie die CSV- oder JSON-Datei, die der Dienst exportiert hat.',
+    );
+    expect(text('bulk-file-error')).not.toMatch(/importNotes\.|not a text file/);
   });
 
   it('the mapping step names a recognised export and the columns it leaves out in German', async () => {
