@@ -100,7 +100,7 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
       if (index > 0 && settings.pauseMs > 0) await wait(settings.pauseMs, options.signal);
       const body = await getJson(adapter.pageUrl(base, index), context);
       const page = adapter.readPage(body);
-      if (!page) throw notThisService(context, 'a JSON answer of another shape');
+      if (!page) throw notThisService(context, { what: 'otherShape', path: '', status: 0 });
       pages++;
       total = page.total ?? total;
       // A source that does not page (a YOURLS before 1.6 ignores `start`) answers the same links again.
@@ -251,7 +251,8 @@ function readAnswer(response: OutboundResponse, url: URL, context: RequestContex
   return json;
 }
 
-type NotThisService = { what: 'notFound' | 'html' | 'empty' | 'notJson'; path: string; status: number };
+/** What came instead; `status` and `path` are said only where the sentence names them. */
+type NotThisService = { what: 'notFound' | 'html' | 'empty' | 'notJson' | 'otherShape'; path: string; status: number };
 
 function notThisService(context: RequestContext, answer: NotThisService): AppError {
   const { adapter, host } = context;
@@ -262,7 +263,7 @@ function notThisService(context: RequestContext, answer: NotThisService): AppErr
   );
 }
 
-function describeBody(text: string): NotThisService['what'] {
+function describeBody(text: string): 'html' | 'empty' | 'notJson' {
   const start = text.trimStart().slice(0, 200).toLowerCase();
   if (start.startsWith('<')) return 'html';
   if (start === '') return 'empty';
