@@ -7,6 +7,8 @@ import BulkPreviewStep from '../../../renderer/src/components/bulk/BulkPreviewSt
 import BulkLiveSourceStep from '../../../renderer/src/components/bulk/BulkLiveSourceStep.vue';
 import BulkJobCard from '../../../renderer/src/components/bulk/BulkJobCard.vue';
 import BulkSourceStep from '../../../renderer/src/components/bulk/BulkSourceStep.vue';
+import { noteText } from '../../../renderer/src/components/bulk/note-text.js';
+import { msg } from '../../../electron/shared/message-ref.js';
 import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { useBulkStore } from '../../../renderer/src/stores/bulk.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
@@ -77,6 +79,13 @@ describe('the bulk import in German', () => {
     await mountStep(BulkMappingStep, ['url,tags', 'https://example.com/a,Sommer', 'https://example.com/b,Winter', 'https://example.com/c,'].join('\n'), 'mapping');
     expect(page()).toContain('3 Zeilen in „Import“');
     expectGermanOnly();
+  });
+
+  it('a live source that answers as another service is refused in German', () => {
+    const ref = msg('importNotes.liveNotThisService', { host: 'links.example', source: 'Kutt', what: 'html', path: '/api/v2/links', status: 200, hasExample: 'yes', example: 'https://kutt.example' });
+    expect(noteText(ref)).toBe(
+      'Die Antwort von links.example ist keine Antwort von Kutt (eine HTML-Seite, HTTP 200). Prüfen Sie die Adresse: Es sollte die Adresse Ihrer Kutt-Installation sein, zum Beispiel https://kutt.example.',
+    );
   });
 
   it('a file that cannot be imported is refused in German', async () => {
