@@ -6,12 +6,13 @@
 import { tableFromCsv, type ImportTable } from './bulk-import.js';
 import { BULK_MAX_ROWS } from './bulk.js';
 import { decodeImportText, type ImportEncoding } from './import-encoding.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
 import { bitlyShape, dubShape, isRecord, kuttShape, linkdeckShape, rebrandlyShape, shlinkShape, yourlsLinks, yourlsShape, type SourceShape } from './source-rows.js';
 
 /** Files larger than this are refused before they are read (a full job's export is far smaller). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
-export type ImportFile = { table: ImportTable; kind: 'csv' | 'json'; label: string | null; encoding?: ImportEncoding } | { error: string };
+export type ImportFile = { table: ImportTable; kind: 'csv' | 'json'; label: string | null; encoding?: ImportEncoding } | { error: string; errorRef?: MessageRef };
 
 interface JsonShape {
   /** "Bitly API v4 answer". */
@@ -69,34 +70,36 @@ export function tableFromJson(text: string): ImportFile {
 }
 
 /** Known file kinds that are not text, by their first bytes. */
-const MAGIC: readonly { bytes: number[]; what: string }[] = [
-  { bytes: [0x89, 0x50, 0x4e, 0x47], what: 'a PNG image' },
-  { bytes: [0xff, 0xd8, 0xff], what: 'a JPEG image' },
-  { bytes: [0x25, 0x50, 0x44, 0x46], what: 'a PDF document' },
-  { bytes: [0x50, 0x4b, 0x03, 0x04], what: 'a zip archive or a spreadsheet workbook (save it as CSV first)' },
-  { bytes: [0xd0, 0xcf, 0x11, 0xe0], what: 'an old Excel or Word file (save it as CSV first)' },
+const MAGIC: readonly { bytes: number[]; kind: 'png' | 'jpeg' | 'pdf' | 'zip' | 'office' }[] = [
+  { bytes: [0x89, 0x50, 0x4e, 0x47], kind: 'png' },
+  { bytes: [0xff, 0xd8, 0xff], kind: 'jpeg' },
+  { bytes: [0x25, 0x50, 0x44, 0x46], kind: 'pdf' },
+  { bytes: [0x50, 0x4b, 0x03, 0x04], kind: 'zip' },
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0], kind: 'office' },
 ];
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The sentence for a file over the size limit (said before the file is read). */
-export const tooLargeMessage = (name: string, size: number): string =>
-  `"${name}" is ${megabytes(size)}; Linkdeck imports files up to ${megabytes(IMPORT_MAX_BYTES)} (a job takes at most ${BULK_MAX_ROWS.toLocaleString('en')} rows). Split the file and import the parts.`;
+export const tooLargeRef = (name: string, size: number): MessageRef =>
+  msg('importNotes.fileTooLarge', { name, size: megabytes(size), max: megabytes(IMPORT_MAX_BYTES), rows: BULK_MAX_ROWS });
+export const tooLargeMessage = (name: string, size: number): string => englishText(tooLargeRef(name, size));
+
+/** A refusal in English (logs, the command line) with its message for the app. */
+const refuse = (ref: MessageRef) => ({ error: englishText(ref), errorRef: ref });
 
 /** A chosen file's bytes as a table, or one sentence that says why it cannot be imported. */
 export function readImportFile(name: string, bytes: Uint8Array): ImportFile {
-  if (bytes.byteLength > IMPORT_MAX_BYTES) return { error: tooLargeMessage(name, bytes.byteLength) };
+  if (bytes.byteLength > IMPORT_MAX_BYTES) return refuse(tooLargeRef(name, bytes.byteLength));
   const magic = MAGIC.find((m) => m.bytes.every((b, i) => bytes[i] === b));
-  if (magic) return { error: `"${name}" is not a text file: it is ${magic.what}. Choose the CSV or JSON file the service exported.` };
+  if (magic) return refuse(msg('importNotes.fileNotText', { name, kind: magic.kind }));
   const decoded = decodeImportText(name, bytes);
   if ('error' in decoded) return decoded;
   const { text, encoding } = decoded;
-  if (text.trim() === '') return { error: `"${name}" is empty: this file has no links.` };
+  if (text.trim() === '') return refuse(msg('importNotes.fileEmpty', { name }));
   const start = text.replace(/^\ufeff/, '').trimStart();
   if (start.startsWith('<')) {
-    return {
-      error: `"${name}" is an XML or HTML file, not a CSV or JSON one. Save the service's export as CSV, or its API's answer as JSON (for YOURLS, ask yourls-api.php with format=json).`,
-    };
+    return refuse(msg('importNotes.fileMarkup', { name }));
   }
   if (/\.json$/i.test(name) || start.startsWith('{') || (start.startsWith('[') && /^\[\s*[{\]]/.test(start))) {
     const read = tableFromJson(text);
@@ -104,7 +107,7 @@ export function readImportFile(name: string, bytes: Uint8Array): ImportFile {
   }
   const table = tableFromCsv(text);
   if (table.records.length === 0 || table.records.every((r) => r.fields.every((f) => f.trim() === ''))) {
-    return { error: `"${name}" has column names but no rows: this file has no links.` };
+    return refuse(msg('importNotes.fileNoRows', { name }));
   }
   return { table, kind: 'csv', label: null, encoding };
 }

@@ -9,18 +9,23 @@
  * with the generic guesses of bulk shortening.
  */
 import type { BulkField, ColumnMapping } from './bulk-import.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
 
 export type SourceFormat = 'linkdeck' | 'bitly' | 'rebrandly' | 'shortio' | 'shlink' | 'kutt' | 'dub' | 'yourls';
 
 export interface RecognisedFormat {
   format: SourceFormat;
-  /** What the person reads: "Shlink export". */
+  /** "Shlink export" in English: stored as an origin's source and printed by the command line. */
   label: string;
+  /** The same as a message (importNotes.formatLabel), what the app shows in the person's language. */
+  labelRef: MessageRef;
   mapping: ColumnMapping;
   /** The service's name, as the link's detail says it ("created on Bitly 2023-04-02"). */
   service: string;
-  /** Columns of the source the target cannot hold, said in words (clicks, the old domain…). */
+  /** Columns of the source the target cannot hold, said in English words (clicks, the old domain…). */
   leftOut: string[];
+  /** The same reasons as messages (importNotes.leftOut*), for the app in the person's language. */
+  leftOutRefs: MessageRef[];
   /** Columns the format does not know (named as in the file): left out, and listed for the person. */
   unknown: string[];
   /** Columns left out with a reason in `leftOut` (named as in the file). */
@@ -50,11 +55,16 @@ interface FormatRule {
   signatures: string[][];
   /** Normalised header → field. The first header of a field found in the file wins. */
   columns: Record<string, Exclude<BulkField, 'ignore'>>;
-  /** Normalised header → why it is left out. */
-  leftOut: Record<string, string>;
+  /** Normalised header → why it is left out, as a message (importNotes.leftOut*). */
+  leftOut: Record<string, MessageRef>;
 }
 
-const OLD_DOMAIN = 'the old service’s domain (links are made on this account’s domain)';
+const OLD_DOMAIN = msg('importNotes.leftOutOldDomain');
+const GROUP_IDS = msg('importNotes.leftOutGroupIds');
+const TARGETING = msg('importNotes.leftOutTargeting');
+const TIMES = msg('importNotes.leftOutTimes');
+const OUTBOX = msg('importNotes.leftOutOutbox');
+const SERVICE_ID = msg('importNotes.leftOutServiceId');
 const CREATED = ['created', 'createdat', 'datecreated', 'creationdate', 'createddate'];
 const created = Object.fromEntries(CREATED.map((h) => [h, 'created' as const]));
 
@@ -82,27 +92,27 @@ const RULES: readonly FormatRule[] = [
     leftOut: {
       domain: OLD_DOMAIN,
       brandeddomain: OLD_DOMAIN,
-      id: 'the link’s id on the old profile',
+      id: msg('importNotes.leftOutProfileId'),
       shorturl: OLD_DOMAIN,
-      title: 'the page title the service read (it reads it again for the new link)',
-      channelid: 'the channel and campaign ids of the old profile (their names are used)',
-      campaignid: 'the channel and campaign ids of the old profile (their names are used)',
-      passwordprotected: 'whether a link had a password (passwords are never exported)',
-      expired: 'whether a link had expired (its expiry is kept)',
-      redirect: 'targeting, deep links, pixels and parameters (a copy to another profile keeps them: see Copying or moving links)',
-      geotargets: 'targeting, deep links, pixels and parameters (a copy to another profile keeps them: see Copying or moving links)',
-      devicetargets: 'targeting, deep links, pixels and parameters (a copy to another profile keeps them: see Copying or moving links)',
-      languagetargets: 'targeting, deep links, pixels and parameters (a copy to another profile keeps them: see Copying or moving links)',
-      deeplinks: 'targeting, deep links, pixels and parameters (a copy to another profile keeps them: see Copying or moving links)',
-      pixels: 'targeting, deep links, pixels and parameters (a copy to another profile keeps them: see Copying or moving links)',
-      parameters: 'targeting, deep links, pixels and parameters (a copy to another profile keeps them: see Copying or moving links)',
-      updated: 'the times the old profile last changed and read each link',
-      detailsreadat: 'the times the old profile last changed and read each link',
-      health: 'the link health the old profile found (it is checked again here)',
-      pending: 'the old profile’s outbox state',
-      failed: 'the old profile’s outbox state',
-      provisional: 'the old profile’s outbox state',
-      aliasiscustom: 'whether the alias was chosen (every alias is kept as a custom alias)',
+      title: msg('importNotes.leftOutPageTitle'),
+      channelid: GROUP_IDS,
+      campaignid: GROUP_IDS,
+      passwordprotected: msg('importNotes.leftOutPassword'),
+      expired: msg('importNotes.leftOutExpired'),
+      redirect: TARGETING,
+      geotargets: TARGETING,
+      devicetargets: TARGETING,
+      languagetargets: TARGETING,
+      deeplinks: TARGETING,
+      pixels: TARGETING,
+      parameters: TARGETING,
+      updated: TIMES,
+      detailsreadat: TIMES,
+      health: msg('importNotes.leftOutHealth'),
+      pending: OUTBOX,
+      failed: OUTBOX,
+      provisional: OUTBOX,
+      aliasiscustom: msg('importNotes.leftOutAliasChosen'),
     },
   },
   {
@@ -132,8 +142,8 @@ const RULES: readonly FormatRule[] = [
     },
     leftOut: {
       domain: OLD_DOMAIN,
-      status: 'whether the link is active or archived at Bitly (every link is made active here)',
-      archived: 'whether the link is active or archived at Bitly (every link is made active here)',
+      status: msg('importNotes.leftOutActiveArchived', { service: 'Bitly' }),
+      archived: msg('importNotes.leftOutActiveArchived', { service: 'Bitly' }),
     },
   },
   {
@@ -176,7 +186,7 @@ const RULES: readonly FormatRule[] = [
     service: 'Kutt',
     signatures: [['address', 'target']],
     columns: { target: 'url', address: 'custom', link: 'shortUrl', description: 'description', expirein: 'expiry', visitcount: 'formerClicks', ...created },
-    leftOut: { domain: OLD_DOMAIN, id: 'the link’s id at the old service' },
+    leftOut: { domain: OLD_DOMAIN, id: SERVICE_ID },
   },
   {
     format: 'dub',
@@ -197,7 +207,7 @@ const RULES: readonly FormatRule[] = [
       clicks: 'formerClicks',
       ...created,
     },
-    leftOut: { domain: OLD_DOMAIN, linkid: 'the link’s id at the old service', archived: 'whether the link is archived at Dub (every link is made active here)' },
+    leftOut: { domain: OLD_DOMAIN, linkid: SERVICE_ID, archived: msg('importNotes.leftOutArchived', { service: 'Dub' }) },
   },
   {
     // yourls-api.php action=stats (format=json) as a file or read live: see shared/source-rows.ts.
@@ -206,7 +216,7 @@ const RULES: readonly FormatRule[] = [
     service: 'YOURLS',
     signatures: [['shorturl', 'url', 'timestamp']],
     columns: { url: 'url', shorturl: 'shortUrl', keyword: 'custom', title: 'metaTitle', timestamp: 'created', clicks: 'formerClicks' },
-    leftOut: { ip: 'the IP address that made the link at YOURLS' },
+    leftOut: { ip: msg('importNotes.leftOutIp', { service: 'YOURLS' }) },
   },
 ];
 
@@ -217,7 +227,7 @@ export function recogniseFormat(headers: readonly string[]): RecognisedFormat | 
   const rule = RULES.find((r) => r.signatures.some((sig) => sig.every((h) => present.has(h))));
   if (!rule) return null;
   const used = new Set<BulkField>();
-  const leftOut = new Set<string>();
+  const leftOut = new Map<string, MessageRef>();
   const unknown: string[] = [];
   const explained: string[] = [];
   const asWritten = (i: number) => (headers[i] ?? '').replace(/^\ufeff/, '').trim();
@@ -229,7 +239,7 @@ export function recogniseFormat(headers: readonly string[]): RecognisedFormat | 
     }
     const why = rule.leftOut[name];
     if (why) {
-      leftOut.add(why);
+      leftOut.set(englishText(why), why);
       explained.push(asWritten(i));
     } else if (!field && name !== '') unknown.push(asWritten(i));
     return 'ignore';
@@ -239,7 +249,8 @@ export function recogniseFormat(headers: readonly string[]): RecognisedFormat | 
   if (used.has('custom') && used.has('shortUrl') && !rule.keepShortUrl) {
     mapping[mapping.indexOf('shortUrl')] = 'ignore';
   }
-  return { format: rule.format, label: rule.label, service: rule.service, mapping, leftOut: [...leftOut], unknown, explained };
+  const labelRef = msg('importNotes.formatLabel', { format: rule.format });
+  return { format: rule.format, label: rule.label, labelRef, service: rule.service, mapping, leftOut: [...leftOut.keys()], leftOutRefs: [...leftOut.values()], unknown, explained };
 }
 
 /**

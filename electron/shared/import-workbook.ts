@@ -18,7 +18,8 @@ import { tableFromRecords, type ImportTable } from './bulk-import.js';
 import { BULK_MAX_ROWS } from './bulk.js';
 import type { CsvRecord } from './csv.js';
 import { formatUtc } from './import-dates.js';
-import { IMPORT_MAX_BYTES, readImportFile, tooLargeMessage, type ImportFile } from './import-file.js';
+import { IMPORT_MAX_BYTES, readImportFile, tooLargeMessage, tooLargeRef, type ImportFile } from './import-file.js';
+import type { MessageRef } from './message-ref.js';
 
 export const WORKBOOK_LIMITS = {
   /** Parts in the archive (a workbook of a few sheets has a few dozen). */
@@ -33,7 +34,7 @@ export type WorkbookFormat = 'xlsx' | 'ods';
 
 export type WorkbookFile =
   | { table: ImportTable; kind: 'csv'; label: null; format: WorkbookFormat; sheet: { name: string; names: string[] } }
-  | { error: string };
+  | { error: string; errorRef?: MessageRef };
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 export const isZip = (bytes: Uint8Array): boolean => ZIP.every((b, i) => bytes[i] === b);
@@ -123,7 +124,7 @@ export function sheetNamed(names: readonly string[], wanted: string): string | u
  * sentence; a name the workbook has no sheet of is refused with the names it has.
  */
 export async function readWorkbook(name: string, bytes: Uint8Array, sheet?: string): Promise<WorkbookFile> {
-  if (bytes.byteLength > IMPORT_MAX_BYTES) return { error: tooLargeMessage(name, bytes.byteLength) };
+  if (bytes.byteLength > IMPORT_MAX_BYTES) return { error: tooLargeMessage(name, bytes.byteLength), errorRef: tooLargeRef(name, bytes.byteLength) };
   const parts = unpack(name, bytes);
   if ('error' in parts) return parts as { error: string };
   const format = formatOf(parts);

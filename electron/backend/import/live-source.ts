@@ -100,7 +100,7 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
       if (index > 0 && settings.pauseMs > 0) await wait(settings.pauseMs, options.signal);
       const body = await getJson(adapter.pageUrl(base, index), context);
       const page = adapter.readPage(body);
-      if (!page) throw notThisService(context, 'a JSON answer of another shape');
+      if (!page) throw notThisService(context, { what: 'otherShape', path: '', status: 0 });
       pages++;
       total = page.total ?? total;
       // A source that does not page (a YOURLS before 1.6 ignores `start`) answers the same links again.
@@ -243,24 +243,31 @@ function readAnswer(response: OutboundResponse, url: URL, context: RequestContex
       `${adapter.name} refused the key (HTTP ${status}${words ? `: ${words}` : ''}). Check that you copied the whole API key from your ${adapter.name} settings${adapter.keyHint ? `; ${adapter.keyHint}` : ''}.`,
     );
   }
-  if (status === 404) throw notThisService(context, `nothing at ${url.pathname}, HTTP 404`);
-  if (status < 400 && json === undefined) throw notThisService(context, describeBody(text, status));
+  if (status === 404) throw notThisService(context, { what: 'notFound', path: url.pathname, status });
+  if (status < 400 && json === undefined) throw notThisService(context, { what: describeBody(text), path: url.pathname, status });
   if (status >= 400) {
     throw AppError.keyed('remote-error', words ? msg('errors.live.failedSaying', { source: adapter.name, host, status, words }) : msg('errors.live.failed', { source: adapter.name, host, status }));
   }
   return json;
 }
 
-function notThisService(context: RequestContext, what: string): AppError {
+/** What came instead; `status` and `path` are said only where the sentence names them. */
+type NotThisService = { what: 'notFound' | 'html' | 'empty' | 'notJson' | 'otherShape'; path: string; status: number };
+
+function notThisService(context: RequestContext, answer: NotThisService): AppError {
   const { adapter, host } = context;
-  return AppError.of('remote-error', `The answer from ${host} is not a ${adapter.name} answer (${what}). Check the address: it should be the address of your ${adapter.name}${adapter.addressExample ? `, for example ${adapter.addressExample}` : ''}.`);
+  const example = adapter.addressExample ?? '';
+  return AppError.keyed(
+    'remote-error',
+    msg('importNotes.liveNotThisService', { host, source: adapter.name, ...answer, hasExample: example ? 'yes' : 'no', example }),
+  );
 }
 
-function describeBody(text: string, status: number): string {
+function describeBody(text: string): 'html' | 'empty' | 'notJson' {
   const start = text.trimStart().slice(0, 200).toLowerCase();
-  if (start.startsWith('<')) return `an HTML page, HTTP ${status}`;
-  if (start === '') return `an empty answer, HTTP ${status}`;
-  return `not JSON, HTTP ${status}`;
+  if (start.startsWith('<')) return 'html';
+  if (start === '') return 'empty';
+  return 'notJson';
 }
 
 function parseJson(text: string): unknown {

@@ -6,11 +6,14 @@ import BulkMappingStep from '../../../renderer/src/components/bulk/BulkMappingSt
 import BulkPreviewStep from '../../../renderer/src/components/bulk/BulkPreviewStep.vue';
 import BulkLiveSourceStep from '../../../renderer/src/components/bulk/BulkLiveSourceStep.vue';
 import BulkJobCard from '../../../renderer/src/components/bulk/BulkJobCard.vue';
+import BulkSourceStep from '../../../renderer/src/components/bulk/BulkSourceStep.vue';
+import { noteText } from '../../../renderer/src/components/bulk/note-text.js';
+import { msg } from '../../../electron/shared/message-ref.js';
 import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { useBulkStore } from '../../../renderer/src/stores/bulk.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
 import type { BulkJob, BulkRow } from '../../../electron/shared/bulk.js';
-import { untilDom } from './dom-signals.js';
+import { untilDom, untilElement } from './dom-signals.js';
 import { dateFormWords, encodingWords, fieldLabel, thousandsWords } from '../../../renderer/src/components/bulk/bulk-words.js';
 import { BULK_FIELDS } from '../../../electron/shared/bulk-import.js';
 import { installFakeBridge, keychainOk, ok, remoteProfile, type FakeBridge } from './fake-bridge.js';
@@ -75,6 +78,44 @@ describe('the bulk import in German', () => {
 
     await mountStep(BulkMappingStep, ['url,tags', 'https://example.com/a,Sommer', 'https://example.com/b,Winter', 'https://example.com/c,'].join('\n'), 'mapping');
     expect(page()).toContain('3 Zeilen in „Import“');
+    expectGermanOnly();
+  });
+
+  it('a live source that answers as another service is refused in German', () => {
+    const ref = msg('importNotes.liveNotThisService', { host: 'links.example', source: 'Kutt', what: 'html', path: '/api/v2/links', status: 200, hasExample: 'yes', example: 'https://kutt.example' });
+    expect(noteText(ref)).toBe(
+      'Die Antwort von links.example ist keine Antwort von Kutt (eine HTML-Seite, HTTP 200). Prüfen Sie die Adresse: Es sollte die Adresse Ihrer Kutt-Installation sein, zum Beispiel https://kutt.example.',
+    );
+  });
+
+  it('a file that cannot be imported is refused in German', async () => {
+    wrapper = mount(BulkSourceStep, { global: { plugins: [pinia] }, attachTo: document.body });
+    await flushPromises();
+    const fileTab = document.querySelector<HTMLElement>('.n-tabs-tab[data-name="file"]');
+    expect(fileTab).not.toBeNull();
+    fileTab?.click();
+    await flushPromises();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="bulk-file"]');
+    expect(input).not.toBeNull();
+    // A PNG image renamed .csv: its first bytes say what it is.
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'links.csv', { type: 'text/csv' });
+    Object.defineProperty(input, 'files', { value: [png], configurable: true });
+    input?.dispatchEvent(new Event('change'));
+    await untilElement('[data-testid="bulk-file-error"]');
+    expect(text('bulk-file-error')).toContain(
+      '„links.csv“ ist keine Textdatei, sondern ein PNG-Bild. Wählen Sie die CSV- oder JSON-Datei, die der Dienst exportiert hat.',
+    );
+    expect(text('bulk-file-error')).not.toMatch(/importNotes\.|not a text file/);
+  });
+
+  it('the mapping step names a recognised export and the columns it leaves out in German', async () => {
+    const csv = ['Link,Custom Link,Destination URL,Domain,Status,Clicks', 'bit.ly/a,bit.ly/sommer,https://example.com/a,bit.ly,active,3'].join('\n');
+    await mountStep(BulkMappingStep, csv, 'mapping');
+    const box = text('bulk-recognised') ?? '';
+    expect(box).toContain('Erkannt: Bitly-Export');
+    expect(box).toContain('die Domain des alten Dienstes (Links werden auf der Domain dieses Kontos erstellt)');
+    expect(box).toContain('ob der Link bei Bitly aktiv oder archiviert ist (hier wird jeder Link aktiv angelegt)');
+    expect(box).not.toMatch(/importNotes\.|Bitly export|old service/);
     expectGermanOnly();
   });
 
