@@ -7,7 +7,7 @@ import { faultLines, layoutFaults } from './layout-faults.js';
 import { expect, test } from './fixtures.js';
 
 /*
- * The bulk import's steps in German and French at 1024×700 (issue 44, item 5): the longer words
+ * The bulk import's steps in German, French, Spanish and Brazilian Portuguese at 1024×700 (issue 44, item 5): the longer words
  * leave no button wrapped or cut and no layout fault, on the source tabs, the mapping of a Bitly
  * export and its dry run. Screenshots go to the test's output folder for a person to look at.
  */
@@ -43,7 +43,7 @@ async function expectDrawnWell(page: Page, name: string): Promise<void> {
   expect(await wrappedOrCut(page), name).toEqual([]);
 }
 
-for (const locale of ['de-DE', 'fr-FR'] as const) {
+for (const locale of ['de-DE', 'fr-FR', 'es-ES', 'pt-BR'] as const) {
   test.describe(`the bulk import in ${locale}`, () => {
     test.use({ locale, viewport: { width: 1024, height: 700 } });
 
