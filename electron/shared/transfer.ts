@@ -4,6 +4,7 @@
  * are the source's links; a move then deletes from the source only the links the target has
  * confirmed. Pure types shared by the backend and the renderer.
  */
+import type { MessageRef } from './message-ref.js';
 
 export type TransferMode = 'copy' | 'move';
 
@@ -106,5 +107,7 @@ export interface TransferRowSource {
    * is in the source's outbox. 'removed'. 'failed': the source refused (see `error`).
    */
   removal: 'pending' | 'removed' | 'failed' | null;
+  /** In English (command line, result CSV); `errorRef` is the same sentence keyed (importNotes.*) for the app's language. */
   error: string | null;
+  errorRef?: MessageRef;
 }

@@ -278,6 +278,8 @@ describe('move to another profile', () => {
       ['created', null],
       ['cancelled', expect.stringMatching(/^Left out: It asks for a password/)],
     ]);
+    // Issue 44: the same sentence kept as keys, so the job card says it in the person's language.
+    expect(rows.rows[1]?.errorRef).toEqual({ key: 'importNotes.transferLeftOut', params: { reason: { key: 'importNotes.transferPassword' } } });
   });
 
   it('a delete the source answers "not found" (gone already, an answer lost and sent again) counts as removed', async () => {

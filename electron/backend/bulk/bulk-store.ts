@@ -70,9 +70,9 @@ const toJob = (r: JobRecord): StoredJob => ({
  */
 export type RowError = string | MessageRef;
 
-const encodeError = (error: RowError | null | undefined): string | null => (error == null ? null : typeof error === 'string' ? error : JSON.stringify(error));
+export const encodeError = (error: RowError | null | undefined): string | null => (error == null ? null : typeof error === 'string' ? error : JSON.stringify(error));
 
-function decodeError(text: string | null): Pick<BulkRow, 'error' | 'errorRef'> {
+export function decodeError(text: string | null): Pick<BulkRow, 'error' | 'errorRef'> {
   if (text === null || !text.startsWith('{"key":')) return { error: text };
   try {
     const ref: unknown = JSON.parse(text);

@@ -120,7 +120,7 @@ export class TransferCoordinator {
     const sources = new Map(transferRows(sql, jobId, offset, page.rows.length).map((r) => [r.idx, r]));
     const rows: BulkRow[] = page.rows.map((row) => {
       const s = sources.get(row.index);
-      return s ? { ...row, source: { linkId: s.linkId, shortUrl: s.shortUrl, removal: s.removal, error: s.error } } : row;
+      return s ? { ...row, source: { linkId: s.linkId, shortUrl: s.shortUrl, removal: s.removal, error: s.error, ...(s.errorRef ? { errorRef: s.errorRef } : {}) } } : row;
     });
     return { ...page, rows };
   }

@@ -1,11 +1,13 @@
 import type { BulkRowStatus } from '../../shared/bulk.js';
-import { validateLinkInput } from '../../shared/link-validation.js';
+import { linkInputIssues } from '../../shared/link-validation.js';
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
 import { sameUrl } from '../../shared/import-aliases.js';
 import type { CampaignInput, ChannelInput, LinkInput, LinkRedirect, MirrorLink, RateBudgetState } from '../../shared/models.js';
 import type { TransferAliasClash, TransferLeftOut, TransferPlan, TransferRequest } from '../../shared/transfer.js';
 import { hostOf } from '../mirror/dates.js';
 import { knownLinkFields } from '../mirror/link-known-fields.js';
 import type { Mirror } from '../mirror/mirror.js';
+import type { RowError } from '../bulk/bulk-store.js';
 import { estimateEtaMs } from '../sync/eta.js';
 
 /*
@@ -30,7 +32,8 @@ export interface PlannedRow {
   sourceLinkId: number;
   sourceShortUrl: string;
   status: Extract<BulkRowStatus, 'queued' | 'failed' | 'cancelled'>;
-  error: string | null;
+  /** A keyed sentence (importNotes.*) so the job card says it in the person's language; English through englishText. */
+  error: RowError | null;
 }
 
 /** Names the target lacks, to create there before the rows (start only). */
@@ -137,30 +140,30 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
   for (const id of request.ids) {
     const link: MirrorLink | null = src.link(id);
     const shortUrl = link?.shortUrl ?? '';
-    const refuse = (reason: string, input?: LinkInput, neverRead = false) => {
-      unreadable.push({ id, shortUrl, reason, ...(neverRead ? { neverRead: true as const } : {}) });
+    const refuse = (reason: MessageRef, input?: LinkInput, neverRead = false) => {
+      unreadable.push({ id, shortUrl, reason: englishText(reason), ...(neverRead ? { neverRead: true as const } : {}) });
       // Left out, as the check said: not a failure of the job (which showed "1 failed" in red).
-      rows.push({ input: input ?? { url: link?.longUrl || 'about:blank' }, sourceLinkId: id, sourceShortUrl: shortUrl, status: 'cancelled', error: `Left out: ${reason}` });
+      rows.push({ input: input ?? { url: link?.longUrl || 'about:blank' }, sourceLinkId: id, sourceShortUrl: shortUrl, status: 'cancelled', error: msg('importNotes.transferLeftOut', { reason }) });
     };
     if (!link) {
-      refuse(`It is not in ${source.name} any more (deleted meanwhile).`);
+      refuse(msg('importNotes.transferGone', { source: source.name }));
       continue;
     }
     if (link.provisional || id < 0) {
-      refuse('It is not on the service yet (its create is still waiting in the outbox).');
+      refuse(msg('importNotes.transferNotOnService'));
       continue;
     }
     if (link.pending === 'delete') {
-      refuse('It is being deleted.');
+      refuse(msg('importNotes.transferBeingDeleted'));
       continue;
     }
     if (!readableOf(src, id).readable) {
-      refuse('Its details were never read, so its targeting, expiry and the rest are not known yet: read them from here, then check again.', undefined, true);
+      refuse(msg('importNotes.transferNeverRead'), undefined, true);
       continue;
     }
     const known = knownLinkFields(src.sql, id);
     if (known.password === undefined && link.passwordProtected === true) {
-      refuse('It asks for a password, which the service never gives back: it cannot be copied with it.');
+      refuse(msg('importNotes.transferPassword'));
       continue;
     }
     const input: LinkInput = { url: known.url ?? link.longUrl, custom: link.alias };
@@ -230,15 +233,18 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
       if (outcome !== 'there') aliasClashes.push({ id, alias: link.alias, shortUrl });
     }
     let status: PlannedRow['status'] = 'queued';
-    let error: string | null = null;
-    const problems = outcome === 'skip' ? [] : Object.values(validateLinkInput(input, { mode: 'create', now }));
+    let error: RowError | null = null;
+    const problems = outcome === 'skip' ? [] : Object.values(linkInputIssues(input, { mode: 'create', now }));
     if (outcome === 'skip') {
       status = 'cancelled';
-      error = `Left out: ${target.name} already uses the alias "${link.alias}" for another address (${holders[0] ?? ''}).`;
+      error = msg('importNotes.transferAliasTaken', { target: target.name, alias: link.alias, url: holders[0] ?? '' });
     } else if (problems.length > 0) {
       // Checked as the bulk runner checks every row (an expiry in the past, …): it fails alone, in words.
-      unreadable.push({ id, shortUrl, reason: problems.join(' ') });
-      error = `Left out: ${problems.join(' ')}`;
+      const english = problems.map(englishText).join(' ');
+      unreadable.push({ id, shortUrl, reason: english });
+      // One problem is said in the person's language; several (rare) stay one English sentence,
+      // as a ref holds one reason and gluing translated sentences would break the catalogue rule.
+      error = problems.length === 1 ? msg('importNotes.transferLeftOut', { reason: problems[0] as MessageRef }) : `Left out: ${english}`;
       status = 'cancelled';
     } else if (outcome === 'there') alreadyThere++;
     else toCreate++;

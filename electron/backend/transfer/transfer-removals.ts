@@ -1,6 +1,8 @@
 import type { Outbox } from '../outbox/outbox.js';
 import type { Mirror } from '../mirror/mirror.js';
 import type { Sql } from '../mirror/sqlite.js';
+import { msg } from '../../shared/message-ref.js';
+import type { RowError } from '../bulk/bulk-store.js';
 import { confirmedNotRemoved, pendingRemovals, setRemoval, type StoredTransferRow } from './transfer-store.js';
 
 /*
@@ -44,7 +46,7 @@ export function sweepRemovals(options: RemovalsOptions): void {
     try {
       opId = source.outbox.enqueue({ kind: 'link.delete', id: row.linkId }).opId;
     } catch (error) {
-      setRemoval(sql, jobId, row.idx, 'failed', null, (error as Error).message || 'Linkdeck could not queue the delete.');
+      setRemoval(sql, jobId, row.idx, 'failed', null, (error as Error).message || msg('importNotes.transferQueueFailed'));
       options.onChange();
       continue;
     }
@@ -59,14 +61,14 @@ function followRemoval(options: RemovalsOptions, row: StoredTransferRow): void {
   const opId = row.deleteOpId;
   if (opId === null) {
     // 'pending' is always written with its op; without one the file was changed by hand.
-    setRemoval(sql, jobId, row.idx, 'failed', null, 'Its delete was lost; run the move again to remove it.');
+    setRemoval(sql, jobId, row.idx, 'failed', null, msg('importNotes.transferDeleteLost'));
     return;
   }
   let mine = followed.get(source.outbox);
   if (!mine) followed.set(source.outbox, (mine = new Set()));
   if (mine.has(opId)) return;
   mine.add(opId);
-  const settle = (removal: 'removed' | 'failed', error: string | null) => {
+  const settle = (removal: 'removed' | 'failed', error: RowError | null) => {
     mine.delete(opId);
     if (!sql.db.open) return;
     setRemoval(sql, jobId, row.idx, removal, opId, error);
@@ -82,10 +84,10 @@ function followRemoval(options: RemovalsOptions, row: StoredTransferRow): void {
         // person: the source's mirror tells which.
         const still = source.mirror.link(row.linkId);
         if (still === null) settle('removed', null);
-        else settle('failed', 'Its delete was taken out of the changes waiting to be sent (Outbox) before the service answered; the link is still on the source.');
+        else settle('failed', msg('importNotes.transferDeleteDiscarded'));
         return;
       }
-      const message = (error as Error).message || 'The service refused to delete it.';
+      const message = (error as Error).message || msg('importNotes.transferDeleteRefused');
       // The row keeps the service's words; the person's outbox is not filled with a job's refusals.
       try {
         if (op.state === 'failed') source.outbox.discard(opId);

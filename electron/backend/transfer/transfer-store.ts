@@ -1,5 +1,6 @@
 import type { TransferInfo, TransferLeftOut, TransferMode, TransferRowSource } from '../../shared/transfer.js';
 import type { Sql } from '../mirror/sqlite.js';
+import { decodeError, encodeError, type RowError } from '../bulk/bulk-store.js';
 
 /*
  * The transfer_jobs / transfer_rows tables (migration 9) of the TARGET profile's data file: a
@@ -94,7 +95,7 @@ const toRow = (r: RowRecord): StoredTransferRow => ({
   shortUrl: r.source_short_url,
   removal: r.removal === 'pending' || r.removal === 'removed' || r.removal === 'failed' ? r.removal : null,
   deleteOpId: r.delete_op_id,
-  error: r.error,
+  ...decodeError(r.error),
 });
 
 const ROW_COLUMNS = 'idx, source_link_id, source_short_url, removal, delete_op_id, error';
@@ -120,8 +121,8 @@ export function pendingRemovals(sql: Sql, jobId: string): StoredTransferRow[] {
   return sql.all<RowRecord>(`SELECT ${ROW_COLUMNS} FROM transfer_rows WHERE job_id = ? AND removal = 'pending' ORDER BY idx`, [jobId]).map(toRow);
 }
 
-export function setRemoval(sql: Sql, jobId: string, idx: number, removal: 'pending' | 'removed' | 'failed', opId: string | null, error: string | null): void {
-  sql.run('UPDATE transfer_rows SET removal = ?, delete_op_id = ?, error = ? WHERE job_id = ? AND idx = ?', [removal, opId, error, jobId, idx]);
+export function setRemoval(sql: Sql, jobId: string, idx: number, removal: 'pending' | 'removed' | 'failed', opId: string | null, error: RowError | null): void {
+  sql.run('UPDATE transfer_rows SET removal = ?, delete_op_id = ?, error = ? WHERE job_id = ? AND idx = ?', [removal, opId, encodeError(error), jobId, idx]);
 }
 
 export function deleteTransfer(sql: Sql, jobId: string): void {

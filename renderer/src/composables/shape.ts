@@ -93,6 +93,7 @@ export function marksOf(row: Record<string, unknown>): OutboxMarks & { provision
   return {
     pending,
     failed: typeof row['failed'] === 'string' && row['failed'] ? row['failed'] : null,
+    ...(isMessageRef(row['failedRef']) ? { failedRef: row['failedRef'] } : {}),
     opId: typeof row['opId'] === 'string' ? row['opId'] : null,
     provisional: row['provisional'] === true,
   };
