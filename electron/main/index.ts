@@ -257,7 +257,7 @@ async function start(): Promise<void> {
     const t = shellLanguage.t;
     dialog.showErrorBox(
       t('desktop.dialog.startFailedTitle'),
-      error instanceof DataDirBusy ? error.message : t('desktop.dialog.dataUnreadable', { dir: app.getPath('userData'), error: String(error) }),
+      error instanceof DataDirBusy ? (error.ref ? renderMessage(error.ref, t) : error.message) : t('desktop.dialog.dataUnreadable', { dir: app.getPath('userData'), error: String(error) }),
     );
     app.exit(1);
     return;

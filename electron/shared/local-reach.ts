@@ -5,7 +5,7 @@
  * with the `desktop.reach.*` messages.
  */
 
-import { msg, type MessageRef } from './message-ref.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
 import { readWebAddress, type Checked } from './profile-validation.js';
 
 /** The part of a profile these rules need (a Profile or a ProfileSummary). */
@@ -70,37 +70,42 @@ export function isLoopbackHost(hostname: string): boolean {
  */
 export function parsePublicAddress(text: string): Checked<string> {
   const trimmed = text.trim();
-  if (!trimmed) return fail('Enter the address, for example https://go.example.com.');
-  if (trimmed.length > PUBLIC_URL_MAX) return fail('That address is too long.');
+  if (!trimmed) return fail(msg('validation.publicAddress.empty', { example: 'https://go.example.com' }));
+  if (trimmed.length > PUBLIC_URL_MAX) return fail(msg('validation.publicAddress.tooLong'));
   const read = readWebAddress(trimmed);
   if (!read.ok) return read;
   const url = read.value;
-  if (url.username || url.password) return fail('Leave the user name and password out: every visitor would see them.');
-  if (url.search || trimmed.includes('?')) return fail('Remove the part after ?: short links are the address followed by the alias.');
-  if (url.hash || trimmed.includes('#')) return fail('Remove the part after #: short links are the address followed by the alias.');
-  if (url.pathname.replace(/\/+$/, '') !== '') {
-    return fail(`Remove the path (${url.pathname}): short links are the address followed by the alias, so the workspace needs a host of its own.`);
-  }
-  if (isLoopbackHost(url.hostname)) {
-    return fail(`${url.hostname} is this computer: links with it open only here. Enter an address others can reach.`);
-  }
+  if (url.username || url.password) return fail(msg('validation.publicAddress.noUser'));
+  if (url.search || trimmed.includes('?')) return fail(msg('validation.publicAddress.noQuery'));
+  if (url.hash || trimmed.includes('#')) return fail(msg('validation.publicAddress.noFragment'));
+  if (url.pathname.replace(/\/+$/, '') !== '') return fail(msg('validation.publicAddress.noPath', { path: url.pathname }));
+  if (isLoopbackHost(url.hostname)) return fail(msg('validation.publicAddress.loopback', { host: url.hostname }));
   return { ok: true, value: `${url.protocol}//${url.host}` };
 }
 
-/** The message for the Public address field, or null when it is fine. */
+/** The message for the Public address field in English (logs, command line), or null when it is fine. */
 export function validatePublicAddress(text: string): string | null {
   const checked = parsePublicAddress(text);
   return checked.ok ? null : checked.message;
+}
+
+/** The same as a message (issue 44), for the field in the person's language; null when fine. */
+export function publicAddressIssue(text: string): MessageRef | null {
+  const checked = parsePublicAddress(text);
+  if (checked.ok) return null;
+  return checked.ref ?? null;
 }
 
 /** What the address check found, for the Public address field. */
 export interface PublicAddressCheck {
   /** True when the address answered with the workspace's own one-time token. */
   verified: boolean;
-  /** Why not, in words (null when verified). */
+  /** Why not, in English words for logs and the command line (null when verified). */
   problem: string | null;
+  /** The same as a message, shown in the person's language (absent when verified). */
+  problemRef?: MessageRef;
 }
 
-function fail(message: string): { ok: false; message: string } {
-  return { ok: false, message };
+function fail(ref: MessageRef): { ok: false; message: string; ref: MessageRef } {
+  return { ok: false, message: englishText(ref), ref };
 }

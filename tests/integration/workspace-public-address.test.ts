@@ -107,7 +107,11 @@ describe('local workspace: public address and stable port', () => {
     other = await startTestService({ rateLimit: 0 });
 
     const someoneElse = await value<PublicAddressCheck>('profiles:check-public-url', { address: `http://other.example.test:${portOf(other.url)}` });
-    expect(someoneElse).toEqual({ verified: false, problem: expect.stringMatching(/answered \(HTTP 404\), but not as this workspace/) });
+    expect(someoneElse).toEqual({
+      verified: false,
+      problem: expect.stringMatching(/answered \(HTTP 404\), but not as this workspace/),
+      problemRef: { key: 'validation.addressCheck.otherServer', params: expect.objectContaining({ status: '404' }) },
+    });
     const dns = await value<PublicAddressCheck>('profiles:check-public-url', { address: 'https://nowhere.example.test' });
     expect(dns.problem).toMatch(/nowhere\.example\.test was not found \(DNS\)/);
 
@@ -149,7 +153,11 @@ describe('local workspace: public address and stable port', () => {
         proxy = createHttpServer((_req, res) => res.writeHead(status, { 'content-type': 'text/html' }).end(`<html><body><h1>${status}</h1><hr>nginx</body></html>`));
         const proxyPort = await listen(proxy);
         const failed = await value<PublicAddressCheck>('profiles:check-public-url', { address: `http://go.example.test:${proxyPort}` });
-        expect(failed).toEqual({ verified: false, problem: expect.stringContaining(`HTTP ${status} from your proxy: your proxy cannot reach the workspace at 127.0.0.1:${portOf(local.baseUrl)}`) });
+        expect(failed).toEqual({
+          verified: false,
+          problem: expect.stringContaining(`HTTP ${status} from your proxy: your proxy cannot reach the workspace at 127.0.0.1:${portOf(local.baseUrl)}`),
+          problemRef: expect.objectContaining({ key: 'validation.addressCheck.proxyCannotReachPort' }),
+        });
         await new Promise<void>((done) => proxy!.close(() => done()));
         proxy = null;
       }
@@ -200,16 +208,17 @@ describe('local workspace: public address and stable port', () => {
     const local = await value<ProfileSummary>('profiles:use-local');
     const good = `http://go.example.test:${portOf(local.baseUrl)}`;
     await value('profiles:set-public-url', { address: good });
-    for (const [address, words] of [
-      ['ftp://go.example.com', /Only http:\/\/ and https:\/\//],
-      ['https://go.example.com/links', /Remove the path/],
-      ['https://go.example.com/?a=1', /Remove the part after \?/],
-      ['https://me:pw@go.example.com', /user name and password/],
-      ['http://127.0.0.1:4000', /is this computer/],
-      ['http://localhost', /is this computer/],
+    for (const [address, words, key] of [
+      ['ftp://go.example.com', /Only http:\/\/ and https:\/\//, 'validation.profile.onlyHttp'],
+      ['https://go.example.com/links', /Remove the path/, 'validation.publicAddress.noPath'],
+      ['https://go.example.com/?a=1', /Remove the part after \?/, 'validation.publicAddress.noQuery'],
+      ['https://me:pw@go.example.com', /user name and password/, 'validation.publicAddress.noUser'],
+      ['http://127.0.0.1:4000', /is this computer/, 'validation.publicAddress.loopback'],
+      ['http://localhost', /is this computer/, 'validation.publicAddress.loopback'],
     ] as const) {
       const r = await call('profiles:set-public-url', { address });
-      expect(r).toEqual({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(words), details: { field: 'address' } } });
+      // The English words for logs, and the key the window says in the person's language (issue 44).
+      expect(r).toEqual({ ok: false, error: expect.objectContaining({ code: 'invalid-input', message: expect.stringMatching(words), key, details: { field: 'address' } }) });
     }
     expect((await value<ProfilesState>('profiles:list')).profiles[0]?.publicUrl).toBe(good);
   });

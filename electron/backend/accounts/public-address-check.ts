@@ -5,6 +5,7 @@
  * connection, or another server answering.
  */
 import type { PublicAddressCheck } from '../../shared/local-reach.js';
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
 import { OutboundRefused, type Outbound } from '../net/outbound-request.js';
 
 export const VERIFY_PATH = '/.well-known/linkdeck-verify';
@@ -28,20 +29,27 @@ export async function checkPublicAddress(options: PublicAddressCheckOptions): Pr
   try {
     token = await options.issueToken();
   } catch (error) {
-    return { verified: false, problem: `The workspace's own service did not hand out a check token (${messageOf(error)}); is it running?` };
+    return failed(msg('validation.addressCheck.noToken', { error: messageOf(error) }));
   }
   try {
     const response = await outbound.request(`${address}${VERIFY_PATH}/${token}`, { method: 'GET', timeoutMs, maxBodyBytes: 512 });
     if (response.status === 200 && response.body.toString('utf8').trim() === token) return { verified: true, problem: null };
-    if (PROXY_FAILED.has(response.status)) return { verified: false, problem: proxyCannotReach(address, response.status, options.workspacePort) };
-    return { verified: false, problem: answeredByOther(address, response.status) };
+    if (PROXY_FAILED.has(response.status)) return failed(proxyCannotReachRef(address, response.status, options.workspacePort));
+    return failed(answeredByOtherRef(address, response.status));
   } catch (error) {
-    return { verified: false, problem: checkProblem(error, address, timeoutMs) };
+    return failed(checkProblemRef(error, address, timeoutMs));
   }
 }
 
-export function answeredByOther(address: string, status: number): string {
-  return `${address} answered (HTTP ${status}), but not as this workspace: another server answers at that address. Point it (DNS, port forwarding or a reverse proxy) at this computer's workspace.`;
+/** A failed check: English for logs and the command line, the ref for the person's language (issue 44). */
+const failed = (ref: MessageRef): PublicAddressCheck => ({ verified: false, problem: englishText(ref), problemRef: ref });
+
+export const answeredByOther = (address: string, status: number): string => englishText(answeredByOtherRef(address, status));
+export const proxyCannotReach = (address: string, status: number, port: number | undefined): string => englishText(proxyCannotReachRef(address, status, port));
+export const checkProblem = (error: unknown, address: string, timeoutMs: number): string => englishText(checkProblemRef(error, address, timeoutMs));
+
+export function answeredByOtherRef(address: string, status: number): MessageRef {
+  return msg('validation.addressCheck.otherServer', { address, status: String(status) });
 }
 
 /** A gateway's own failures: the proxy answered, the workspace behind it did not. */
@@ -52,13 +60,11 @@ const PROXY_FAILED = new Set([502, 503, 504]);
  * answered but could not get an answer from the workspace, typically because it points at
  * another port, or Linkdeck was not running when it tried.
  */
-export function proxyCannotReach(address: string, status: number, port: number | undefined): string {
-  const where = port ? `at 127.0.0.1:${port}` : 'on this computer';
-  const why = status === 504 ? 'it waited for an answer in vain' : status === 503 ? 'it found the workspace unavailable' : 'its connection to the workspace failed';
-  return (
-    `${address} answered HTTP ${status} from your proxy: your proxy cannot reach the workspace ${where} (${why}). ` +
-    `Point the proxy ${port ? `at 127.0.0.1:${port}` : 'at the port in the workspace\'s address'}; the workspace answers only while Linkdeck runs on this computer.`
-  );
+export function proxyCannotReachRef(address: string, status: number, port: number | undefined): MessageRef {
+  const why = status === 504 ? msg('validation.addressCheck.proxyTimedOut') : status === 503 ? msg('validation.addressCheck.proxyUnavailable') : msg('validation.addressCheck.proxyConnectFailed');
+  return port
+    ? msg('validation.addressCheck.proxyCannotReachPort', { address, status: String(status), port: String(port), why })
+    : msg('validation.addressCheck.proxyCannotReach', { address, status: String(status), why });
 }
 
 /**
@@ -66,45 +72,40 @@ export function proxyCannotReach(address: string, status: number, port: number |
  * EPROTO with "wrong version number" / "packet length too long" when the far end answers a
  * TLS hello in plain HTTP) from node's docs and lib/_tls_wrap.js.
  */
-function tlsProblem(code: string, host: string, message: string): string {
-  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') {
-    return `${host} presents a self-signed certificate (TLS: ${code}): browsers and phones refuse it as this check does. Give the address a certificate from a public authority (Let's Encrypt, or your proxy's automatic HTTPS).`;
-  }
+function tlsProblem(code: string, host: string, message: string): MessageRef {
+  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') return msg('validation.addressCheck.tlsSelfSigned', { host, code });
   if (code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' || code === 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY' || code === 'UNABLE_TO_GET_ISSUER_CERT') {
-    return `${host}'s certificate is not signed by an authority this computer trusts, or the server leaves out its intermediate certificate (TLS: ${code}). Serve the full chain.`;
+    return msg('validation.addressCheck.tlsUntrusted', { host, code });
   }
-  if (code === 'CERT_HAS_EXPIRED') return `${host}'s certificate has expired (TLS: ${code}): renew it.`;
-  if (code === 'CERT_NOT_YET_VALID') return `${host}'s certificate is not valid yet (TLS: ${code}): check the clock of the server, or wait.`;
+  if (code === 'CERT_HAS_EXPIRED') return msg('validation.addressCheck.tlsExpired', { host, code });
+  if (code === 'CERT_NOT_YET_VALID') return msg('validation.addressCheck.tlsNotYetValid', { host, code });
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || /HOSTNAME_MISMATCH/.test(code)) {
-    return `${host}'s certificate is made for another name (TLS: ${code}): it must name ${host.replace(/:\d+$/, '')}.`;
+    return msg('validation.addressCheck.tlsOtherName', { host, code, name: host.replace(/:\d+$/, '') });
   }
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || (code === 'EPROTO' && /wrong version number|packet length too long|http request/i.test(message))) {
-    return `${host} answered the secure (https) request in plain http (TLS: ${code}): that port speaks http. Use http:// in the address, or put the https (TLS) proxy on that port.`;
+    return msg('validation.addressCheck.tlsPlainHttp', { host, code });
   }
-  return `The secure connection to ${host} failed (TLS: ${code}): ${message}`;
+  return msg('validation.addressCheck.tlsFailed', { host, code, error: message });
 }
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_OSSL_)|^EPROTO$|HOSTNAME_MISMATCH/;
 
-/** The words for a failed request through the address. */
-export function checkProblem(error: unknown, address: string, timeoutMs: number): string {
+/** The words for a failed request through the address, as a message. */
+export function checkProblemRef(error: unknown, address: string, timeoutMs: number): MessageRef {
   const host = hostOf(address);
-  if (error instanceof OutboundRefused) return `${error.message} The check was not sent.`;
+  // The refusal's own words (outbound-address-policy) stay as they are, inside a translated sentence.
+  if (error instanceof OutboundRefused) return msg('validation.addressCheck.refused', { error: error.message });
   const code = codeOf(error);
   const name = (error as { name?: unknown } | null)?.name;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA' || code === 'EAI_NONAME') {
-    return `The name ${host} was not found (DNS): it has no address yet, or it is misspelled.`;
-  }
-  if (TLS_CODE.test(code)) {
-    return tlsProblem(code, host, deepMessage(error));
-  }
-  if (code === 'ECONNREFUSED') return `${host} refused the connection: nothing listens there on that port, or a firewall turns it away.`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA' || code === 'EAI_NONAME') return msg('validation.addressCheck.nameNotFound', { host });
+  if (TLS_CODE.test(code)) return tlsProblem(code, host, deepMessage(error));
+  if (code === 'ECONNREFUSED') return msg('validation.addressCheck.connectionRefused', { host });
   if (code === 'ETIMEDOUT' || code === 'ABORT_ERR' || name === 'TimeoutError' || name === 'AbortError') {
-    return `${host} did not answer within ${Math.round(timeoutMs / 1000)} s: a firewall may drop the connection, or the address points nowhere.`;
+    return msg('validation.addressCheck.noAnswer', { host, seconds: Math.round(timeoutMs / 1000) });
   }
-  if (code === 'ECONNRESET' || code === 'EPIPE') return `${host} closed the connection before answering.`;
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `${host} cannot be reached from this network.`;
-  return `The check through ${address} failed: ${messageOf(error)}`;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return msg('validation.addressCheck.connectionClosed', { host });
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return msg('validation.addressCheck.unreachable', { host });
+  return msg('validation.addressCheck.failed', { address, error: messageOf(error) });
 }
 
 function codeOf(error: unknown): string {

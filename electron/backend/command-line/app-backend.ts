@@ -1,6 +1,7 @@
 import type { Backend } from '../backend.js';
 import { createBackend, type BackendOptions } from '../create-backend.js';
-import { backendHost, claimForApp } from './app-door.js';
+import type { MessageRef } from '../../shared/message-ref.js';
+import { AppAlreadyRunning, backendHost, claimForApp } from './app-door.js';
 
 export interface AppBackendOptions extends BackendOptions {
   /** Told once when a `linkdeck` command holds the folder and the app waits for it to finish. */
@@ -9,8 +10,17 @@ export interface AppBackendOptions extends BackendOptions {
   show?: (view: string) => Promise<void>;
 }
 
-/** The door could not be claimed (another app on the folder): its message says so in words. */
-export class DataDirBusy extends Error {}
+/**
+ * The door could not be claimed (another app on the folder): its message says so in English,
+ * `ref` in the person's language when the cause has one (issue 44).
+ */
+export class DataDirBusy extends Error {
+  readonly ref: MessageRef | undefined;
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.ref = options.cause instanceof AppAlreadyRunning ? options.cause.ref : undefined;
+  }
+}
 
 /**
  * The app's backend behind the data folder's door, as both shells open it: the door is claimed

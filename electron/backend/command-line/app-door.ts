@@ -1,6 +1,18 @@
 import type { Backend } from '../backend.js';
 import { commandLineAddress } from './address.js';
 import { claimDataDir, type CommandLineHost, type Door } from './door.js';
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
+
+/** The folder is another window's: its sentence as a ref (issue 44), English as `message` for logs. */
+export class AppAlreadyRunning extends Error {
+  readonly ref: MessageRef;
+  constructor(ref: MessageRef) {
+    super(englishText(ref));
+    this.ref = ref;
+  }
+}
+
+export const alreadyRunningRef = (dataDir: string, pid: number): MessageRef => msg('errors.dataDirBusy', { dir: dataDir, pid: String(pid) });
 
 export interface AppDoorOptions {
   dataDir: string;
@@ -30,9 +42,7 @@ export async function claimForApp(options: AppDoorOptions): Promise<Door> {
     const { hello, running } = claim;
     if (hello.owner === 'app') {
       running.close();
-      throw new Error(
-        `Linkdeck is already running on ${options.dataDir} (process ${hello.pid}). Use that window, or give this one its own folder with LINKDECK_DATA_DIR.`,
-      );
+      throw new AppAlreadyRunning(alreadyRunningRef(options.dataDir, hello.pid));
     }
     options.onWait?.(hello.pid);
     await running.closed;

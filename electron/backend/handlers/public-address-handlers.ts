@@ -61,7 +61,7 @@ export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessi
 
   const parse = (text: string): string => {
     const parsed = parsePublicAddress(text);
-    if (!parsed.ok) throw invalidInput(parsed.message, 'address');
+    if (!parsed.ok) throw invalidInput(parsed.ref ?? parsed.message, 'address');
     return parsed.value;
   };
 

@@ -10,7 +10,7 @@ describe('the public address check says what failed', () => {
   it.each([
     [err('ENOTFOUND'), /The name go\.example\.com was not found \(DNS\)/],
     [err('EAI_AGAIN'), /\(DNS\)/],
-    [err('CERT_HAS_EXPIRED'), /go\.example\.com's certificate has expired \(TLS: CERT_HAS_EXPIRED\)/],
+    [err('CERT_HAS_EXPIRED'), /go\.example\.com’s certificate has expired \(TLS: CERT_HAS_EXPIRED\)/],
     [err('CERT_NOT_YET_VALID'), /not valid yet \(TLS: CERT_NOT_YET_VALID\)/],
     [err('ERR_TLS_CERT_ALTNAME_INVALID'), /made for another name \(TLS: ERR_TLS_CERT_ALTNAME_INVALID\): it must name go\.example\.com/],
     [err('DEPTH_ZERO_SELF_SIGNED_CERT'), /presents a self-signed certificate \(TLS: DEPTH_ZERO_SELF_SIGNED_CERT\)/],
@@ -58,6 +58,6 @@ describe('the public address check says what failed', () => {
 
   it('says when the workspace itself could not hand out a token', async () => {
     const result = await checkPublicAddress({ address: ADDRESS, issueToken: async () => Promise.reject(new Error('HTTP 401')), outbound: outboundAnswering(200, '') });
-    expect(result).toEqual({ verified: false, problem: expect.stringMatching(/did not hand out a check token \(HTTP 401\)/) });
+    expect(result).toEqual({ verified: false, problem: expect.stringMatching(/did not hand out a check token \(HTTP 401\)/), problemRef: { key: 'validation.addressCheck.noToken', params: { error: 'HTTP 401' } } });
   });
 });
