@@ -9,6 +9,7 @@ import BulkJobCard from '../../../renderer/src/components/bulk/BulkJobCard.vue';
 import BulkSourceStep from '../../../renderer/src/components/bulk/BulkSourceStep.vue';
 import { noteText } from '../../../renderer/src/components/bulk/note-text.js';
 import { msg } from '../../../electron/shared/message-ref.js';
+import { IMPORT_MAX_BYTES, JSON_SHAPES_WORDS, readImportFile } from '../../../electron/shared/import-file.js';
 import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { useBulkStore } from '../../../renderer/src/stores/bulk.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
@@ -106,6 +107,26 @@ describe('the bulk import in German', () => {
       '„links.csv“ ist keine Textdatei, sondern ein PNG-Bild. Wählen Sie die CSV- oder JSON-Datei, die der Dienst exportiert hat.',
     );
     expect(text('bulk-file-error')).not.toMatch(/importNotes\.|not a text file/);
+  });
+
+  it('file, JSON and encoding refusals read in German, the size in German number format', () => {
+    const big = readImportFile('gross.csv', new Uint8Array(IMPORT_MAX_BYTES + 1024 * 1024 + 1));
+    expect('errorRef' in big && big.errorRef ? noteText(big.errorRef) : null).toContain('„gross.csv“ ist 21,0 MB groß; Linkdeck importiert Dateien bis 20,0 MB');
+    const refused = (name: string, body: string | Uint8Array) => {
+      const read = readImportFile(name, typeof body === 'string' ? new TextEncoder().encode(body) : body);
+      if (!('errorRef' in read) || !read.errorRef) throw new Error(`no message for ${name}`);
+      const words = noteText(read.errorRef);
+      expect(words).not.toMatch(/importNotes\.|\b(this|file|the|answer|cannot|save)\b/i);
+      return words;
+    };
+    expect(refused('kaputt.json', '{"links": [')).toMatch(/^„kaputt\.json“: Diese Datei ist kein gültiges JSON \(/);
+    expect(refused('leer.json', '{"links": []}')).toBe('„leer.json“: Diese Datei enthält keine Links: Die Liste der Antwort ist leer.');
+    expect(refused('liste.json', '[]')).toBe('„liste.json“: Linkdeck kennt den Aufbau dieser JSON-Datei nicht. Es liest die Antworten von: ' + JSON_SHAPES_WORDS + '.');
+    expect(refused('anders.json', '{"items": [{"a": 1}]}')).toContain('Linkdeck kennt den Aufbau dieser JSON-Datei nicht.');
+    // A byte 0x81 is unassigned in Windows-1252 and not UTF-8: no encoding reads it.
+    expect(refused('alt.csv', Uint8Array.of(0x75, 0x72, 0x6c, 0x0a, 0x81, 0x0a))).toBe(
+      '„alt.csv“ ist keine Textdatei, die Linkdeck lesen kann: Sie ist weder UTF-8 noch UTF-16 mit Byte-Order-Mark noch Windows-1252. Speichern Sie sie in Ihrer Tabellenkalkulation als „CSV UTF-8“ (oder exportieren Sie sie erneut aus dem Dienst) und importieren Sie diese Datei.',
+    );
   });
 
   it('the mapping step names a recognised export and the columns it leaves out in German', async () => {
