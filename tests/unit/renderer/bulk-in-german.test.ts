@@ -92,6 +92,13 @@ describe('the bulk import in German', () => {
     );
   });
 
+  it('a live source that refuses the key says so in German, with the service’s hint', () => {
+    const ref = msg('importNotes.liveKeyRefused', { source: 'Kutt', status: 401, hasWords: 'yes', words: 'Unauthorized', hasHint: 'yes', hint: msg('importNotes.keyHintKutt') });
+    expect(noteText(ref)).toBe(
+      'Kutt hat den Schlüssel abgelehnt (HTTP 401: Unauthorized). Prüfen Sie, ob Sie den ganzen API-Schlüssel aus Ihren Kutt-Einstellungen kopiert haben; Kutt zeigt ihn unter „Settings → API“.',
+    );
+  });
+
   it('a file that cannot be imported is refused in German', async () => {
     wrapper = mount(BulkSourceStep, { global: { plugins: [pinia] }, attachTo: document.body });
     await flushPromises();
