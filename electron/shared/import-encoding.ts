@@ -8,12 +8,13 @@
  *   Windows): UTF-8 is tried first with `fatal`, so a file that is valid UTF-8 is always read as UTF-8.
  * Anything else (binary, UTF-16 without a mark, control characters) is refused with a sentence.
  */
+import { englishText, msg, type MessageRef } from './message-ref.js';
 
 export type ImportEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 /* How the preview names each encoding: renderer/src/components/bulk/bulk-words.ts (messages). */
 
-export type DecodedText = { text: string; encoding: ImportEncoding } | { error: string };
+export type DecodedText = { text: string; encoding: ImportEncoding } | { error: string; errorRef: MessageRef };
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[]) => prefix.every((b, i) => bytes[i] === b);
 
@@ -33,8 +34,11 @@ function decode(label: string, bytes: Uint8Array): string | null {
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const BINARY = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
 
-const notText = (name: string) =>
-  `"${name}" is not a text file Linkdeck can read: it is neither UTF-8, UTF-16 with a byte-order mark, nor Windows-1252 text. Save it from your spreadsheet as \u201cCSV UTF-8\u201d (or export it again from the service) and import that file.`;
+/** The refusal: English for logs and the command line, the message for the app. */
+const notText = (name: string) => {
+  const ref = msg('importNotes.fileNotReadableText', { name });
+  return { error: englishText(ref), errorRef: ref };
+};
 
 /*
  * Node 20.18.3 and later 20.x (and 22.13–22.x) decode the label windows-1252 as ISO-8859-1, so
@@ -63,11 +67,11 @@ export function decodeImportText(name: string, bytes: Uint8Array): DecodedText {
     const utf8 = decode('utf-8', bytes);
     read = utf8 !== null ? { text: utf8, encoding: 'utf-8' } : { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
   }
-  if (read.text === null) return { error: notText(name) };
+  if (read.text === null) return notText(name);
   const text = read.text.replace(/^\ufeff/, '');
-  if (BINARY.test(text.slice(0, 8192))) return { error: notText(name) };
+  if (BINARY.test(text.slice(0, 8192))) return notText(name);
   // Windows-1252 maps every byte to a character; its five unassigned bytes (0x81 0x8D 0x8F 0x90
   // 0x9D) decode to C1 controls, which no spreadsheet writes: such a file is in another encoding.
-  if (read.encoding === 'windows-1252' && /[\u0080-\u009f]/.test(text)) return { error: notText(name) };
+  if (read.encoding === 'windows-1252' && /[\u0080-\u009f]/.test(text)) return notText(name);
   return { text, encoding: read.encoding };
 }

@@ -51,22 +51,26 @@ const JSON_SHAPES: readonly JsonShape[] = [
 /** The shapes understood, in words, for the sentence about a file of another shape. */
 export const JSON_SHAPES_WORDS = JSON_SHAPES.map((s) => s.looks).join('; ');
 
+/** A refusal in English (logs, the command line) with its message for the app. */
+const refuse = (ref: MessageRef) => ({ error: englishText(ref), errorRef: ref });
+
 /** A saved API answer as the table the live path would give for it, or the sentence why not. */
 export function tableFromJson(text: string): ImportFile {
   let body: unknown;
   try {
     body = JSON.parse(text.replace(/^\ufeff/, ''));
   } catch (error) {
-    return { error: `This file is not valid JSON (${error instanceof Error ? error.message : 'it cannot be read'}). Save the API's answer as it came, or export a CSV file.` };
+    // The parser's own detail ("Unexpected token …") is the runtime's words, passed as they are.
+    return refuse(msg('importNotes.jsonInvalid', { detail: error instanceof Error ? error.message : String(error) }));
   }
   for (const candidate of JSON_SHAPES) {
     const links = candidate.links(body);
     if (!links) continue;
-    if (links.length === 0) return { error: 'This file has no links: the answer’s list is empty.' };
+    if (links.length === 0) return refuse(msg('importNotes.jsonEmptyList'));
     const records = links.map((link, i) => ({ line: i + 1, fields: candidate.shape.toRow(link).fields }));
     return { table: { headers: [...candidate.shape.headers], records, hasHeader: true, problems: [], numbering: 'link' }, kind: 'json', label: candidate.label };
   }
-  return { error: `Linkdeck does not know this JSON's shape. It reads the answers of: ${JSON_SHAPES_WORDS}.` };
+  return refuse(msg('importNotes.jsonUnknownShape', { shapes: JSON_SHAPES_WORDS }));
 }
 
 /** Known file kinds that are not text, by their first bytes. */
@@ -78,15 +82,13 @@ const MAGIC: readonly { bytes: number[]; kind: 'png' | 'jpeg' | 'pdf' | 'zip' | 
   { bytes: [0xd0, 0xcf, 0x11, 0xe0], kind: 'office' },
 ];
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** Megabytes to one decimal, as a number: the message formats it in the locale (`{mb, number, ::.0}` → "21,0" in German). */
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** The sentence for a file over the size limit (said before the file is read). */
 export const tooLargeRef = (name: string, size: number): MessageRef =>
-  msg('importNotes.fileTooLarge', { name, size: megabytes(size), max: megabytes(IMPORT_MAX_BYTES), rows: BULK_MAX_ROWS });
+  msg('importNotes.fileTooLarge', { name, mb: megabytes(size), maxMb: megabytes(IMPORT_MAX_BYTES), rows: BULK_MAX_ROWS });
 export const tooLargeMessage = (name: string, size: number): string => englishText(tooLargeRef(name, size));
-
-/** A refusal in English (logs, the command line) with its message for the app. */
-const refuse = (ref: MessageRef) => ({ error: englishText(ref), errorRef: ref });
 
 /** A chosen file's bytes as a table, or one sentence that says why it cannot be imported. */
 export function readImportFile(name: string, bytes: Uint8Array): ImportFile {
@@ -103,7 +105,8 @@ export function readImportFile(name: string, bytes: Uint8Array): ImportFile {
   }
   if (/\.json$/i.test(name) || start.startsWith('{') || (start.startsWith('[') && /^\[\s*[{\]]/.test(start))) {
     const read = tableFromJson(text);
-    return 'error' in read ? { error: `"${name}": ${read.error}` } : { ...read, encoding };
+    if ('error' in read) return read.errorRef ? refuse(msg('importNotes.fileProblem', { name, problem: read.errorRef })) : { error: `"${name}": ${read.error}` };
+    return { ...read, encoding };
   }
   const table = tableFromCsv(text);
   if (table.records.length === 0 || table.records.every((r) => r.fields.every((f) => f.trim() === ''))) {

@@ -18,8 +18,8 @@ import { tableFromRecords, type ImportTable } from './bulk-import.js';
 import { BULK_MAX_ROWS } from './bulk.js';
 import type { CsvRecord } from './csv.js';
 import { formatUtc } from './import-dates.js';
-import { IMPORT_MAX_BYTES, readImportFile, tooLargeMessage, tooLargeRef, type ImportFile } from './import-file.js';
-import type { MessageRef } from './message-ref.js';
+import { IMPORT_MAX_BYTES, readImportFile, tooLargeRef, type ImportFile } from './import-file.js';
+import { englishText, msg, type MessageRef } from './message-ref.js';
 
 export const WORKBOOK_LIMITS = {
   /** Parts in the archive (a workbook of a few sheets has a few dozen). */
@@ -42,13 +42,17 @@ export const isZip = (bytes: Uint8Array): boolean => ZIP.every((b, i) => bytes[i
 /** The parts SheetJS needs: XML and relationships (and an ODS's mimetype), never media or binaries. */
 const wanted = (name: string) => name.endsWith('.xml') || name.endsWith('.rels') || name === 'mimetype';
 
-const notWorkbook = (name: string) =>
-  `"${name}" is a zip archive, not an Excel (.xlsx) or OpenDocument (.ods) workbook. Choose the workbook, or a CSV or JSON file the service exported.`;
+type Refusal = { error: string; errorRef: MessageRef };
+
+/** A refusal in English (logs, the command line) with its message for the app. */
+const refuse = (ref: MessageRef): Refusal => ({ error: englishText(ref), errorRef: ref });
+
+const notWorkbook = (name: string) => refuse(msg('importNotes.workbookNotWorkbook', { name }));
 const tooBig = (name: string) =>
-  `"${name}" unpacks to more than ${WORKBOOK_LIMITS.inflated / 1024 / 1024} MB of spreadsheet data, far more than ${BULK_MAX_ROWS.toLocaleString('en')} links need. Keep only the sheet of links (or save it as CSV) and import that.`;
+  refuse(msg('importNotes.workbookTooBig', { name, mb: WORKBOOK_LIMITS.inflated / 1024 / 1024, rows: BULK_MAX_ROWS }));
 
 /** The archive's XML parts, inflated within the limits, or the sentence why not. */
-function unpack(name: string, bytes: Uint8Array): Unzipped | { error: string } {
+function unpack(name: string, bytes: Uint8Array): Unzipped | Refusal {
   let entries = 0;
   let declared = 0;
   try {
@@ -60,15 +64,15 @@ function unpack(name: string, bytes: Uint8Array): Unzipped | { error: string } {
       },
     });
   } catch {
-    return { error: notWorkbook(name) };
+    return notWorkbook(name);
   }
-  if (entries > WORKBOOK_LIMITS.entries || declared > WORKBOOK_LIMITS.inflated) return { error: tooBig(name) };
+  if (entries > WORKBOOK_LIMITS.entries || declared > WORKBOOK_LIMITS.inflated) return tooBig(name);
   try {
     // fflate inflates each part into a buffer of its declared size: a part that declares little
     // and holds more is cut there (SheetJS then finds broken XML), never grown.
     return unzipSync(bytes, { filter: (file) => wanted(file.name) });
   } catch {
-    return { error: `"${name}" is a damaged workbook (its parts cannot be unpacked). Open it in your spreadsheet, save it again and import that file.` };
+    return refuse(msg('importNotes.workbookDamaged', { name }));
   }
 }
 
@@ -124,11 +128,11 @@ export function sheetNamed(names: readonly string[], wanted: string): string | u
  * sentence; a name the workbook has no sheet of is refused with the names it has.
  */
 export async function readWorkbook(name: string, bytes: Uint8Array, sheet?: string): Promise<WorkbookFile> {
-  if (bytes.byteLength > IMPORT_MAX_BYTES) return { error: tooLargeMessage(name, bytes.byteLength), errorRef: tooLargeRef(name, bytes.byteLength) };
+  if (bytes.byteLength > IMPORT_MAX_BYTES) return refuse(tooLargeRef(name, bytes.byteLength));
   const parts = unpack(name, bytes);
-  if ('error' in parts) return parts as { error: string };
+  if ('error' in parts) return parts as Refusal;
   const format = formatOf(parts);
-  if (!format) return { error: notWorkbook(name) };
+  if (!format) return notWorkbook(name);
   const XLSX = await import('@e965/xlsx');
   let book: WorkBook;
   try {
@@ -146,22 +150,23 @@ export async function readWorkbook(name: string, bytes: Uint8Array, sheet?: stri
       ...(sheet ? { sheets: sheet } : { sheets: 0 }),
     });
   } catch (error) {
-    return { error: `"${name}" cannot be read as a workbook (${error instanceof Error ? error.message : 'it is damaged'}). Open it in your spreadsheet, save it again and import that file.` };
+    // SheetJS's own detail is passed as it is (its words, not ours).
+    return refuse(msg('importNotes.workbookUnreadable', { name, detail: error instanceof Error ? error.message : String(error) }));
   }
   const names = [...book.SheetNames];
   const chosen = sheet ? sheetNamed(names, sheet) : names[0];
-  if (sheet && !chosen) return { error: `"${name}" has no sheet "${sheet}". Its sheets: ${sheetList(names)}.` };
+  if (sheet && !chosen) return refuse(msg('importNotes.workbookNoSheet', { name, sheet, sheets: sheetList(names) }));
   const ws = chosen ? book.Sheets[chosen] : undefined;
   // The other sheets are named: a command line has no picker to show them.
-  const another = names.length > 1 ? ` Pick another sheet (${sheetList(names.filter((n) => n !== chosen))}).` : '';
-  if (!chosen || !ws || !ws['!ref']) return { error: `"${name}": the sheet "${chosen ?? ''}" is empty: it has no links.${another}` };
+  const another = { others: names.length > 1 ? 'yes' : 'no', sheets: sheetList(names.filter((n) => n !== chosen)) };
+  if (!chosen || !ws || !ws['!ref']) return refuse(msg('importNotes.workbookSheetEmpty', { name, sheet: chosen ?? '', ...another }));
   const full = XLSX.utils.decode_range(ws['!fullref'] ?? ws['!ref']);
   if (full.e.r - full.s.r > BULK_MAX_ROWS) {
-    return { error: `"${name}": the sheet "${chosen}" has ${(full.e.r - full.s.r + 1).toLocaleString('en')} rows; a job takes at most ${BULK_MAX_ROWS.toLocaleString('en')}. Split it into several sheets or files.` };
+    return refuse(msg('importNotes.workbookTooManyRows', { name, sheet: chosen, n: full.e.r - full.s.r + 1, max: BULK_MAX_ROWS }));
   }
   const range = XLSX.utils.decode_range(ws['!ref']);
   if (range.e.c - range.s.c + 1 > WORKBOOK_LIMITS.columns) {
-    return { error: `"${name}": the sheet "${chosen}" has ${range.e.c - range.s.c + 1} columns; Linkdeck reads sheets of up to ${WORKBOOK_LIMITS.columns}. Keep the columns of the links and import that.` };
+    return refuse(msg('importNotes.workbookTooManyColumns', { name, sheet: chosen, n: range.e.c - range.s.c + 1, max: WORKBOOK_LIMITS.columns }));
   }
   const epoch = book.Workbook?.WBProps?.date1904 ? EPOCH_1904 : EPOCH_1900;
   const isDate = (format: string) => XLSX.SSF.is_date(format);
@@ -176,7 +181,7 @@ export async function readWorkbook(name: string, bytes: Uint8Array, sheet?: stri
     if (fields.length > 0) records.push({ line: r + 1, fields });
   }
   const table = tableFromRecords(records);
-  if (table.records.length === 0) return { error: `"${name}": the sheet "${chosen}" has column names but no rows: it has no links.${another}` };
+  if (table.records.length === 0) return refuse(msg('importNotes.workbookNoRows', { name, sheet: chosen, ...another }));
   return { table, kind: 'csv', label: null, format, sheet: { name: chosen, names } };
 }
 

@@ -6,6 +6,7 @@
  * password`. No total comes with it: a page shorter than pageSize is the last. Errors answer
  * `{ error: { code, message, doc_url } }` (401 unauthorized, 403 forbidden, 429 rate_limit_exceeded).
  */
+import { msg } from '../../shared/message-ref.js';
 import { dubShape } from '../../shared/source-rows.js';
 import { isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
 
@@ -15,7 +16,7 @@ const PAGE = 100;
 export const dubSource: LiveSourceAdapter = {
   name: 'Dub',
   addressExample: 'https://api.dub.co',
-  keyHint: 'Dub keys start with dub_ and are made under the workspace’s Settings → API Keys',
+  keyHint: msg('importNotes.keyHintDub'),
   pastedApiPaths: ['/links'],
   // Dub's link fields, which import-formats.ts recognises (domain + key + url).
   headers: dubShape.headers,

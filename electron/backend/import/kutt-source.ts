@@ -7,6 +7,7 @@
  * `created_at`. Errors answer `{ error: "…" }` (401 for a wrong key). Kutt's validator caps
  * `limit` at 50.
  */
+import { msg } from '../../shared/message-ref.js';
 import { kuttShape } from '../../shared/source-rows.js';
 import { isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
 
@@ -15,7 +16,7 @@ const PAGE = 50;
 export const kuttSource: LiveSourceAdapter = {
   name: 'Kutt',
   addressExample: 'https://kutt.it',
-  keyHint: 'Kutt shows it under Settings → API',
+  keyHint: msg('importNotes.keyHintKutt'),
   pastedApiPaths: ['/api/v2/links', '/api/v2', '/api'],
   // import-formats.ts recognises address + target as Kutt's links.
   headers: kuttShape.headers,

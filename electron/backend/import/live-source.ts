@@ -238,9 +238,9 @@ function readAnswer(response: OutboundResponse, url: URL, context: RequestContex
   const json = parseJson(text);
   const words = json === undefined ? null : serviceWords(json, context.key);
   if (status === 401 || status === 403) {
-    throw AppError.of(
+    throw AppError.keyed(
       'unauthorized',
-      `${adapter.name} refused the key (HTTP ${status}${words ? `: ${words}` : ''}). Check that you copied the whole API key from your ${adapter.name} settings${adapter.keyHint ? `; ${adapter.keyHint}` : ''}.`,
+      msg('importNotes.liveKeyRefused', { source: adapter.name, status, hasWords: words ? 'yes' : 'no', words: words ?? '', hasHint: adapter.keyHint ? 'yes' : 'no', hint: adapter.keyHint ?? '' }),
     );
   }
   if (status === 404) throw notThisService(context, { what: 'notFound', path: url.pathname, status });

@@ -8,6 +8,7 @@
  * (application/problem+json: type, title, detail, status; shlink.io "Error management"), a
  * wrong key a 401 "invalid-api-key".
  */
+import { msg } from '../../shared/message-ref.js';
 import { shlinkShape } from '../../shared/source-rows.js';
 import { isRecord, under, type LiveSourceAdapter } from './source-adapter.js';
 
@@ -16,7 +17,7 @@ const PAGE = 50;
 export const shlinkSource: LiveSourceAdapter = {
   name: 'Shlink',
   addressExample: 'https://s.example.com (the address of the Shlink server, not of shlink-web-client)',
-  keyHint: 'Shlink prints it once when made (shlink api-key:generate)',
+  keyHint: msg('importNotes.keyHintShlink'),
   pastedApiPaths: ['/rest/v3/short-urls', '/rest/v3', '/rest'],
   // The columns of shlink-web-client's CSV export, which import-formats.ts recognises (shortCode + longUrl).
   headers: shlinkShape.headers,

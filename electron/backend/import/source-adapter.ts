@@ -1,3 +1,5 @@
+import type { MessageRef } from '../../shared/message-ref.js';
+
 /** What live-source.ts needs to know about one shortener's API to page through its links. */
 export interface LiveSourceAdapter {
   /** "Kutt". */
@@ -5,7 +7,7 @@ export interface LiveSourceAdapter {
   /** Shown when the address answers something else. */
   addressExample?: string;
   /** Added to "check that you copied the whole key" (where the service shows its keys). */
-  keyHint?: string;
+  keyHint?: MessageRef;
   /** API paths people paste with the address; cut off before the list path is added. */
   pastedApiPaths: readonly string[];
   /** The columns of the table, named as the source's CSV export or API names them (import-formats.ts recognises them). */

@@ -10,6 +10,7 @@
  * md5(timestamp . token)` (`yourls_check_signature_timestamp`, since 1.4.1); or `username` and
  * `password`. A refusal answers HTTP 403 `{ errorCode: 403, message: "Please log in" }`.
  */
+import { msg } from '../../shared/message-ref.js';
 import { createHash } from 'node:crypto';
 import { isRecord, yourlsLinks, yourlsShape } from '../../shared/source-rows.js';
 import { under, type LiveSourceAdapter } from './source-adapter.js';
@@ -19,7 +20,7 @@ const PAGE = 100;
 export const yourlsSource: LiveSourceAdapter = {
   name: 'YOURLS',
   addressExample: 'https://sho.rt (the address YOURLS answers at, where yourls-api.php is)',
-  keyHint: 'the signature token is under Tools in the YOURLS admin; or give your YOURLS user name and password',
+  keyHint: msg('importNotes.keyHintYourls'),
   pastedApiPaths: ['/yourls-api.php', '/admin/tools.php', '/admin/index.php', '/admin'],
   headers: yourlsShape.headers,
   pageUrl: (base, index) => under(base, '/yourls-api.php', { action: 'stats', filter: 'last', limit: PAGE, start: index * PAGE, format: 'json' }),

@@ -9,6 +9,10 @@ import BulkJobCard from '../../../renderer/src/components/bulk/BulkJobCard.vue';
 import BulkSourceStep from '../../../renderer/src/components/bulk/BulkSourceStep.vue';
 import { noteText } from '../../../renderer/src/components/bulk/note-text.js';
 import { msg } from '../../../electron/shared/message-ref.js';
+import { readWorkbook, WORKBOOK_LIMITS } from '../../../electron/shared/import-workbook.js';
+import * as XLSX from '@e965/xlsx';
+import { zipSync } from 'fflate';
+import { IMPORT_MAX_BYTES, JSON_SHAPES_WORDS, readImportFile } from '../../../electron/shared/import-file.js';
 import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { useBulkStore } from '../../../renderer/src/stores/bulk.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
@@ -88,6 +92,13 @@ describe('the bulk import in German', () => {
     );
   });
 
+  it('a live source that refuses the key says so in German, with the service’s hint', () => {
+    const ref = msg('importNotes.liveKeyRefused', { source: 'Kutt', status: 401, hasWords: 'yes', words: 'Unauthorized', hasHint: 'yes', hint: msg('importNotes.keyHintKutt') });
+    expect(noteText(ref)).toBe(
+      'Kutt hat den Schlüssel abgelehnt (HTTP 401: Unauthorized). Prüfen Sie, ob Sie den ganzen API-Schlüssel aus Ihren Kutt-Einstellungen kopiert haben; Kutt zeigt ihn unter „Settings → API“.',
+    );
+  });
+
   it('a file that cannot be imported is refused in German', async () => {
     wrapper = mount(BulkSourceStep, { global: { plugins: [pinia] }, attachTo: document.body });
     await flushPromises();
@@ -106,6 +117,52 @@ describe('the bulk import in German', () => {
       '„links.csv“ ist keine Textdatei, sondern ein PNG-Bild. Wählen Sie die CSV- oder JSON-Datei, die der Dienst exportiert hat.',
     );
     expect(text('bulk-file-error')).not.toMatch(/importNotes\.|not a text file/);
+  });
+
+  it('file, JSON and encoding refusals read in German, the size in German number format', () => {
+    const big = readImportFile('gross.csv', new Uint8Array(IMPORT_MAX_BYTES + 1024 * 1024 + 1));
+    expect('errorRef' in big && big.errorRef ? noteText(big.errorRef) : null).toContain('„gross.csv“ ist 21,0 MB groß; Linkdeck importiert Dateien bis 20,0 MB');
+    const refused = (name: string, body: string | Uint8Array) => {
+      const read = readImportFile(name, typeof body === 'string' ? new TextEncoder().encode(body) : body);
+      if (!('errorRef' in read) || !read.errorRef) throw new Error(`no message for ${name}`);
+      const words = noteText(read.errorRef);
+      expect(words).not.toMatch(/importNotes\.|\b(this|file|the|answer|cannot|save)\b/i);
+      return words;
+    };
+    expect(refused('kaputt.json', '{"links": [')).toMatch(/^„kaputt\.json“: Diese Datei ist kein gültiges JSON \(/);
+    expect(refused('leer.json', '{"links": []}')).toBe('„leer.json“: Diese Datei enthält keine Links: Die Liste der Antwort ist leer.');
+    expect(refused('liste.json', '[]')).toBe('„liste.json“: Linkdeck kennt den Aufbau dieser JSON-Datei nicht. Es liest die Antworten von: ' + JSON_SHAPES_WORDS + '.');
+    expect(refused('anders.json', '{"items": [{"a": 1}]}')).toContain('Linkdeck kennt den Aufbau dieser JSON-Datei nicht.');
+    // A byte 0x81 is unassigned in Windows-1252 and not UTF-8: no encoding reads it.
+    expect(refused('alt.csv', Uint8Array.of(0x75, 0x72, 0x6c, 0x0a, 0x81, 0x0a))).toBe(
+      '„alt.csv“ ist keine Textdatei, die Linkdeck lesen kann: Sie ist weder UTF-8 noch UTF-16 mit Byte-Order-Mark noch Windows-1252. Speichern Sie sie in Ihrer Tabellenkalkulation als „CSV UTF-8“ (oder exportieren Sie sie erneut aus dem Dienst) und importieren Sie diese Datei.',
+    );
+  });
+
+  it('a workbook’s refusals read in German, its counts in German number format', async () => {
+    const words = async (name: string, bytes: Uint8Array, sheet?: string) => {
+      const read = await readWorkbook(name, bytes, sheet);
+      if (!('errorRef' in read) || !read.errorRef) throw new Error(`no message for ${name}`);
+      const text = noteText(read.errorRef);
+      expect(text).not.toMatch(/importNotes\.|\b(the|sheet|has|rows?|cannot|workbook)\b/i);
+      return text;
+    };
+    expect(await words('fotos.zip', zipSync({ 'a.txt': new Uint8Array([0x61]) }))).toBe(
+      '„fotos.zip“ ist ein ZIP-Archiv, keine Excel- (.xlsx) oder OpenDocument-Tabellenmappe (.ods). Wählen Sie die Tabellenmappe oder eine CSV- oder JSON-Datei, die der Dienst exportiert hat.',
+    );
+    const bomb = zipSync({ '[Content_Types].xml': new Uint8Array(10), 'xl/workbook.xml': new Uint8Array(WORKBOOK_LIMITS.inflated + 1) });
+    expect(await words('bombe.xlsx', bomb)).toContain('mehr als 64 MB Tabellendaten, weit mehr, als 10.000 Links brauchen.');
+    const sheetOf = (rows: string[][], sheets: string[]) => {
+      const book = XLSX.utils.book_new();
+      for (const name of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+      return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    };
+    const big = sheetOf([['url'], ...Array.from({ length: 10_001 }, (_, i) => [`https://example.com/${i}`])], ['Groß']);
+    expect(await words('gross.xlsx', big)).toBe('„gross.xlsx“: Das Blatt „Groß“ hat 10.002 Zeilen; ein Auftrag umfasst höchstens 10.000. Teilen Sie es auf mehrere Blätter oder Dateien auf.');
+    expect(await words('mappe.xlsx', sheetOf([['url']], ['Links', 'Archiv']))).toBe(
+      '„mappe.xlsx“: Das Blatt „Links“ hat Spaltennamen, aber keine Zeilen: Es enthält keine Links. Wählen Sie ein anderes Blatt ("Archiv").',
+    );
+    expect(await words('mappe.xlsx', sheetOf([['url']], ['Links']), 'Alt')).toBe('„mappe.xlsx“ hat kein Blatt „Alt“. Seine Blätter: "Links".');
   });
 
   it('the mapping step names a recognised export and the columns it leaves out in German', async () => {
