@@ -80,7 +80,7 @@ describe('linkdeck --profile with the app running', () => {
     });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /Imports go to the app's current profile; switch to Team in the app/,
+      /Imports go to the app’s current profile: switch to Team in the app, or leave out --profile/,
     );
   });
 });
