@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../electron/service/database/postgres.js';
@@ -10,6 +7,7 @@ import { startService, type RunningService } from '../../electron/service/start.
 import { createUserIn } from '../../electron/service/users.js';
 import { postgresMissingReason, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 import { skipBecause } from '../support/skip-reason.js';
+import { runServiceCli } from '../support/service-cli-process.js';
 
 /*
  * Issue 42, items 2–4 and 7: two service nodes on one real PostgreSQL database. What one node
@@ -19,7 +17,6 @@ import { skipBecause } from '../support/skip-reason.js';
  * line, an answer that changed, a count reached, an exit.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const missing = postgresMissingReason();
 /**
  * How long a test waits for a change made on A to be served by B before failing: a failure
@@ -138,10 +135,10 @@ describe.skipIf(skipBecause(missing !== undefined, `two service nodes on Postgre
     it('loses no acknowledged link, at most ~1.1 s of its clicks, and the other node serves throughout', { timeout: 180_000 }, async () => {
       const database = await (cluster as PostgresCluster).createDatabase();
       const args = ['--database', database, '--port', '0', '--rate-limit', '0', '--page-limit', '0'];
-      const nodeA = runNode(args);
+      const nodeA = runServiceCli(args);
       const [, baseA] = await nodeA.line(/^Base URL: (http:\/\/127\.0\.0\.1:\d+)$/);
       const [, key] = await nodeA.line(/^API key: ([A-Za-z0-9_-]{20,})$/);
-      const nodeB = runNode(args);
+      const nodeB = runServiceCli(args);
       const [, baseB] = await nodeB.line(/^Base URL: (http:\/\/127\.0\.0\.1:\d+)$/);
       try {
         for (const base of [baseA, baseB]) expect((await fetch(`${base}/readyz`)).status).toBe(200);
@@ -234,36 +231,3 @@ describe.skipIf(skipBecause(missing !== undefined, `two service nodes on Postgre
   });
 });
 
-/** The service's command line as a user runs it, as a child process; its printed lines and exit. */
-function runNode(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/service/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_NO_WARNINGS: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let stderr = '';
-  const waiters = new Set<() => void>();
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  createInterface({ input: child.stdout }).on('line', (text) => {
-    lines.push(text);
-    for (const wake of waiters) wake();
-  });
-  const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-  const line = (pattern: RegExp) =>
-    new Promise<RegExpMatchArray>((found, fail) => {
-      const check = () => {
-        for (const text of lines) {
-          const m = pattern.exec(text);
-          if (m) {
-            waiters.delete(check);
-            return found(m);
-          }
-        }
-      };
-      waiters.add(check);
-      check();
-      void exited.then((code) => waiters.has(check) && fail(new Error(`exited (${code}) before ${pattern}: ${JSON.stringify(lines)} ${stderr}`)));
-    });
-  return { line, exited, kill: (signal: NodeJS.Signals) => child.exitCode === null && child.signalCode === null && child.kill(signal) };
-}
