@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import BulkMappingStep from '../../../renderer/src/components/bulk/BulkMappingStep.vue';
 import BulkPreviewStep from '../../../renderer/src/components/bulk/BulkPreviewStep.vue';
 import BulkLiveSourceStep from '../../../renderer/src/components/bulk/BulkLiveSourceStep.vue';
@@ -13,14 +12,14 @@ import { readWorkbook, WORKBOOK_LIMITS } from '../../../electron/shared/import-w
 import * as XLSX from '@e965/xlsx';
 import { zipSync } from 'fflate';
 import { IMPORT_MAX_BYTES, JSON_SHAPES_WORDS, readImportFile } from '../../../electron/shared/import-file.js';
-import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { useBulkStore } from '../../../renderer/src/stores/bulk.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
 import type { BulkJob, BulkRow } from '../../../electron/shared/bulk.js';
 import { untilDom, untilElement } from './dom-signals.js';
 import { dateFormWords, encodingWords, fieldLabel, thousandsWords } from '../../../renderer/src/components/bulk/bulk-words.js';
 import { BULK_FIELDS } from '../../../electron/shared/bulk-import.js';
-import { installFakeBridge, keychainOk, ok, remoteProfile, type FakeBridge } from './fake-bridge.js';
+import { keychainOk, ok, remoteProfile } from './fake-bridge.js';
+import { mountInLanguage } from '../../support/mount-in-language.js';
 
 /*
  * The bulk import's steps in German (issue 44): the mapping, the dry run with its questions and
@@ -28,27 +27,13 @@ import { installFakeBridge, keychainOk, ok, remoteProfile, type FakeBridge } fro
  * plural, no raw message key and no English sentence left.
  */
 
-let fake: FakeBridge;
-let pinia: Pinia;
-let wrapper: VueWrapper | undefined;
-
-beforeEach(async () => {
-  setAppLocale('de');
-  fake = installFakeBridge();
+const ui = mountInLanguage('de', async (fake) => {
   fake.answer('profiles:list', ok({ profiles: [remoteProfile], currentId: remoteProfile.id, keychain: keychainOk }));
   fake.answer('bulk:aliases', ok([]));
-  pinia = createPinia();
-  setActivePinia(pinia);
   await useProfilesStore().load();
 });
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.linkdeck;
-  document.body.innerHTML = '';
-  setAppLocale('en');
-});
+/** The component last mounted (the helper unmounts every one after the test). */
+let wrapper: VueWrapper | undefined;
 
 const text = (testId: string) => document.querySelector(`[data-testid="${testId}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
 const page = () => document.body.textContent?.replace(/\s+/g, ' ') ?? '';
@@ -66,7 +51,7 @@ async function mountStep(component: object, csv: string, step: 'mapping' | 'prev
   bulk.setLookups({ channels: [{ id: 4, name: 'Newsletter' }], campaigns: [], domains: [] });
   bulk.useSource('csv', csv, 'Import');
   bulk.step = step;
-  wrapper = mount(component, { global: { plugins: [pinia] }, attachTo: document.body });
+  wrapper = ui.mount(component, { attachTo: document.body });
   await flushPromises();
   return wrapper;
 }
@@ -100,7 +85,7 @@ describe('the bulk import in German', () => {
   });
 
   it('a file that cannot be imported is refused in German', async () => {
-    wrapper = mount(BulkSourceStep, { global: { plugins: [pinia] }, attachTo: document.body });
+    wrapper = ui.mount(BulkSourceStep, { attachTo: document.body });
     await flushPromises();
     const fileTab = document.querySelector<HTMLElement>('.n-tabs-tab[data-name="file"]');
     expect(fileTab).not.toBeNull();
@@ -247,7 +232,7 @@ describe('the bulk import in German', () => {
     bulk.useSource('csv', ['url,note', 'https://example.com/a,x'].join('\n'), 'Import');
     bulk.mapping = ['ignore', 'description'];
     bulk.step = 'preview';
-    wrapper = mount(BulkPreviewStep, { global: { plugins: [pinia] }, attachTo: document.body });
+    wrapper = ui.mount(BulkPreviewStep, { attachTo: document.body });
     await flushPromises();
     expect(text('bulk-blocker')).toBe('Dieser Import kann nicht startenWählen Sie die Spalte mit den Ziel-URLs.');
   });
@@ -266,7 +251,7 @@ describe('the bulk import in German', () => {
   });
 
   it('the live source form asks in German', async () => {
-    wrapper = mount(BulkLiveSourceStep, { global: { plugins: [pinia] }, attachTo: document.body });
+    wrapper = ui.mount(BulkLiveSourceStep, { attachTo: document.body });
     await flushPromises();
     expect(page()).toContain('API-Schlüssel');
     expect(page()).toContain('Links abrufen');
@@ -275,7 +260,7 @@ describe('the bulk import in German', () => {
   });
 
   it('the live source form’s field checks speak German next to their fields', async () => {
-    wrapper = mount(BulkLiveSourceStep, { global: { plugins: [pinia] }, attachTo: document.body });
+    wrapper = ui.mount(BulkLiveSourceStep, { attachTo: document.body });
     await flushPromises();
     // Kutt's address is filled in; the key is not: the key's check answers next to its field.
     await wrapper.find('[data-testid="bulk-live"]').trigger('submit');
@@ -294,13 +279,13 @@ describe('the bulk import in German', () => {
       error: null,
       source: { linkId: index + 1, shortUrl: `http://127.0.0.1:4100/s${index}`, removal: index === 0 ? 'removed' : 'failed', error: 'Belegt.' },
     }));
-    fake.answer('bulk:rows', ok({ rows, total: 3 }));
+    ui.fake.answer('bulk:rows', ok({ rows, total: 3 }));
     const job: BulkJob = {
       id: 'job-1', name: 'Umzug', createdAt: 0, finishedAt: 1, status: 'done', reuse: true, total: 3,
       counts: { queued: 0, sending: 0, created: 3, reused: 0, failed: 0, cancelled: 0 }, etaMs: null, message: null,
       transfer: { mode: 'move', sourceProfileId: 'p-local', sourceName: 'Lokal', targetProfileId: 'p-remote', targetName: 'Work', removedFromSource: 1, removeFailed: 2, leftOut: [] },
     };
-    wrapper = mount(BulkJobCard, { props: { job }, global: { plugins: [pinia] }, attachTo: document.body });
+    wrapper = ui.mount(BulkJobCard, { props: { job }, attachTo: document.body });
     await untilDom(() => text('bulk-transfer-remove-reasons') !== null);
     expect(text('bulk-transfer-removed')).toBe('1 aus Lokal entfernt');
     expect(text('bulk-transfer-remove-failed')).toBe('2 nicht entfernt');

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import PublicAddressCard from '../../../renderer/src/components/workspace/PublicAddressCard.vue';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
 import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { checkProblemRef, proxyCannotReachRef } from '../../../electron/backend/accounts/public-address-check.js';
 import { englishText } from '../../../electron/shared/message-ref.js';
-import { installFakeBridge, keychainOk, localProfile, ok, type FakeBridge } from './fake-bridge.js';
+import { keychainOk, localProfile, ok } from './fake-bridge.js';
+import { mountInLanguage } from '../../support/mount-in-language.js';
 
 /*
  * Issue 44: the Public address card says the field's problems and the address check's findings
@@ -15,28 +15,14 @@ import { installFakeBridge, keychainOk, localProfile, ok, type FakeBridge } from
  * its English words (which stay for logs and the command line).
  */
 
-let fake: FakeBridge;
-let pinia: Pinia;
-let wrapper: VueWrapper | undefined;
-
-beforeEach(async () => {
-  fake = installFakeBridge();
+// Each test in German with the local workspace's profile loaded; a test may switch back to English.
+const ui = mountInLanguage('de', async (fake) => {
   fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
-  pinia = createPinia();
-  setActivePinia(pinia);
   await useProfilesStore().load();
 });
 
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.linkdeck;
-  document.body.innerHTML = '';
-  setAppLocale('en');
-});
-
 async function mountCard(): Promise<VueWrapper> {
-  wrapper = mount(PublicAddressCard, { global: { plugins: [pinia] }, attachTo: document.body });
+  const wrapper = ui.mount(PublicAddressCard, { attachTo: document.body });
   await flushPromises();
   return wrapper;
 }
@@ -52,7 +38,6 @@ function looksGerman(text: string): void {
 
 describe('Public address in German', () => {
   it('says the field’s problems in German, the typed parts as given', async () => {
-    setAppLocale('de');
     const w = await mountCard();
     await w.get('[data-testid="public-address-input"]').setValue('https://go.example.com/links');
     await flushPromises();
@@ -67,8 +52,7 @@ describe('Public address in German', () => {
 
   it('says why the check failed in German, and in English where the window is English', async () => {
     const problemRef = proxyCannotReachRef('https://go.example.com', 502, 4100);
-    fake.answer('profiles:check-public-url', ok({ verified: false, problem: englishText(problemRef), problemRef }));
-    setAppLocale('de');
+    ui.fake.answer('profiles:check-public-url', ok({ verified: false, problem: englishText(problemRef), problemRef }));
     const w = await mountCard();
     await w.get('[data-testid="public-address-input"]').setValue('https://go.example.com');
     await flushPromises();

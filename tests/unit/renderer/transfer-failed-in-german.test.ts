@@ -1,16 +1,15 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { describe, expect, it } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
 import BulkJobCard from '../../../renderer/src/components/bulk/BulkJobCard.vue';
 import ChannelsView from '../../../renderer/src/views/ChannelsView.vue';
-import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
 import type { BulkJob, BulkRow } from '../../../electron/shared/bulk.js';
 import { msg, type MessageRef } from '../../../electron/shared/message-ref.js';
 import type { TransferInfo } from '../../../electron/shared/transfer.js';
 import { untilDom } from './dom-signals.js';
-import { installFakeBridge, keychainOk, ok, type FakeBridge } from './fake-bridge.js';
+import { keychainOk, ok } from './fake-bridge.js';
+import { mountInLanguage } from '../../support/mount-in-language.js';
 
 /*
  * Issue 44: a transfer's refused deletes (kept as importNotes keys beside their English words)
@@ -18,25 +17,9 @@ import { installFakeBridge, keychainOk, ok, type FakeBridge } from './fake-bridg
  * `error` / `failed` the command line and the result CSV keep.
  */
 
-let fake: FakeBridge;
-let pinia: Pinia;
-let wrapper: VueWrapper | undefined;
-
-beforeEach(() => {
-  setAppLocale('de');
-  fake = installFakeBridge();
+const ui = mountInLanguage('de', (fake) => {
   fake.answer('profiles:list', ok({ profiles: [], currentId: null, keychain: keychainOk }));
   fake.answer('links:list', ok({ items: [], total: 0, offset: 0, limit: 1, unknown: 0, source: 'mirror', syncedAt: 1 }));
-  pinia = createPinia();
-  setActivePinia(pinia);
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  delete window.linkdeck;
-  document.body.innerHTML = '';
-  setAppLocale('en');
 });
 
 const text = (testId: string) => document.querySelector(`[data-testid="${testId}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
@@ -56,7 +39,7 @@ const refused = (index: number, english: string, errorRef: MessageRef): BulkRow 
 
 describe('Transfer row errors and failed marks in German', () => {
   it('groups the refused deletes by their German sentence, with a plural for one and for several', async () => {
-    fake.answer('bulk:rows', ok({
+    ui.fake.answer('bulk:rows', ok({
       rows: [
         refused(0, 'The service refused to delete it.', msg('importNotes.transferDeleteRefused')),
         refused(1, 'The service refused to delete it.', msg('importNotes.transferDeleteRefused')),
@@ -64,7 +47,7 @@ describe('Transfer row errors and failed marks in German', () => {
       ],
       total: 3,
     }));
-    wrapper = mount(BulkJobCard, { props: { job }, global: { plugins: [pinia] }, attachTo: document.body });
+    ui.mount(BulkJobCard, { props: { job }, attachTo: document.body });
     await untilDom(() => text('bulk-transfer-remove-reasons') !== null);
     const reasons = [...document.querySelectorAll('[data-testid="bulk-transfer-remove-reasons"]')].map((n) => n.textContent?.replace(/\s+/g, ' ').trim());
     const all = reasons.join(' | ');
@@ -76,13 +59,13 @@ describe('Transfer row errors and failed marks in German', () => {
   });
 
   it('Channels shows a failed mark’s reason in German (failedRef), not the English `failed`', async () => {
-    fake.answer('channels:list', ok({
+    ui.fake.answer('channels:list', ok({
       items: [{ id: 1, name: 'Alpha', description: '', color: '#ff0000', starred: false, pending: 'create', opId: 'op-1', provisional: false,
         failed: 'Something went wrong inside Linkdeck. Try again; if it keeps happening, restart Linkdeck.', failedRef: msg('errors.byCode.internal') }],
       source: 'mirror', syncedAt: 1,
     }));
     useProfilesStore().$patch({ currentId: 'p-local' } as never);
-    wrapper = mount(ChannelsView, { global: { plugins: [pinia] }, attachTo: document.body });
+    ui.mount(ChannelsView, { attachTo: document.body });
     await flushPromises();
     await untilDom(() => document.querySelector('[data-testid="mark-failed"]') !== null);
     const mark = document.querySelector('[data-testid="mark-failed"]');
