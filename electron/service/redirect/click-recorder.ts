@@ -81,6 +81,15 @@ export const MAX_PENDING = 200_000;
 export const RETRY_MS = 1000;
 
 /**
+ * A failed batch put back in front of what waits, oldest first, so the next try writes it first;
+ * what exceeds MAX_PENDING is given up (counted in `dropped`). Both recorders keep clicks this way.
+ */
+export function keepForRetry(failed: ClickRow[], pending: ClickRow[]): { pending: ClickRow[]; dropped: number } {
+  const kept = failed.concat(pending);
+  return { pending: kept.slice(0, MAX_PENDING), dropped: Math.max(0, kept.length - MAX_PENDING) };
+}
+
+/**
  * The batch SQL: two statements whatever the batch size, the rows travelling as one JSON array
  * (a native call per click and per link would cost more than the SQL). Rows must be sorted by
  * link id (neighbouring rows share B-tree pages) and counts hold [linkId, n].
@@ -208,9 +217,9 @@ export class InlineClickRecorder implements ClickRecorder {
       return true;
     } catch (error) {
       // Keep them for a later try: a locked or full disk is usually a passing state.
-      const kept = rows.concat(this.pending);
-      this.dropped += Math.max(0, kept.length - MAX_PENDING);
-      this.pending = kept.slice(0, MAX_PENDING);
+      const kept = keepForRetry(rows, this.pending);
+      this.dropped += kept.dropped;
+      this.pending = kept.pending;
       if (!this.failing) console.error('[service] could not record clicks, will retry:', (error as Error).message);
       this.failing = true;
       if (!this.closed) {

@@ -30,7 +30,7 @@
  */
 import type { Store } from '../database/store.js';
 import { run, text, transaction, type Work } from '../database/work.js';
-import { FLUSH_INTERVAL_MS, FLUSH_SIZE, MAX_PENDING, RETRY_MS, type Click, type ClickCounts, type ClickRecorder, type ClickRow } from './click-recorder.js';
+import { FLUSH_INTERVAL_MS, FLUSH_SIZE, keepForRetry, MAX_PENDING, RETRY_MS, type Click, type ClickCounts, type ClickRecorder, type ClickRow } from './click-recorder.js';
 
 /** PostgreSQL's error code for a deadlock (and a serialization failure): worth one more try at once. */
 const RETRY_AT_ONCE = new Set(['40P01', '40001']);
@@ -198,9 +198,9 @@ export class PostgresClickRecorder implements ClickRecorder {
       return true;
     } catch (error) {
       // Kept for a later try: a database restarting or failing over is usually a passing state.
-      const kept = rows.concat(this.pending);
-      this.dropped += Math.max(0, kept.length - MAX_PENDING);
-      this.pending = kept.slice(0, MAX_PENDING);
+      const kept = keepForRetry(rows, this.pending);
+      this.dropped += kept.dropped;
+      this.pending = kept.pending;
       if (!this.failing) console.error('[service] could not record clicks, will retry:', (error as Error).message);
       this.failing = true;
       return false;
