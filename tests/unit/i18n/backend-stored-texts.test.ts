@@ -9,11 +9,9 @@ import { checkUrl } from '../../../electron/backend/health/check-url.js';
 import { readHealth, writeResults } from '../../../electron/backend/health/health-store.js';
 import { createOutboundPolicy } from '../../../electron/backend/net/outbound-address-policy.js';
 import { createOutbound } from '../../../electron/backend/net/outbound-request.js';
-import { createOutbox, type Outbox } from '../../../electron/backend/outbox/index.js';
 import { explainKeychainFailure } from '../../../electron/backend/secrets/keychain-problem.js';
 import { MemorySecretStore } from '../../../electron/backend/secrets/memory-secret-store.js';
 import { keychainStatus } from '../../../electron/backend/secrets/secret-store.js';
-import { createConnectivity } from '../../../electron/backend/sync/connectivity.js';
 import type { LinkHealth } from '../../../electron/shared/health.js';
 import { createTranslator } from '../../../electron/shared/i18n/translate.js';
 import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
@@ -25,8 +23,7 @@ import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import OutboxView from '../../../renderer/src/views/OutboxView.vue';
 import { installFakeBridge, ok } from '../renderer/fake-bridge.js';
 import { link, store, tempProfileData } from '../mirror/support/temp-mirror.js';
-import { FakeClock } from '../scheduler/support/fake-clock.js';
-import { FakeWrites } from '../outbox/support/fake-writes.js';
+import { outboxWorld } from '../outbox/support/outbox-world.js';
 
 /*
  * Issue 44: texts the backend keeps (an outbox change's last error, a link check's problem) and
@@ -50,44 +47,27 @@ afterEach(() => {
 });
 
 describe('an outbox change’s last error', () => {
-  let clock: FakeClock;
-  let fake: FakeWrites;
-  let data: ReturnType<typeof tempProfileData>;
-  let outbox: Outbox;
-
-  beforeEach(() => {
-    clock = new FakeClock();
-    fake = new FakeWrites();
-    data = tempProfileData({ clock });
-    const connectivity = createConnectivity({ clock, probe: async () => ({}) });
-    outbox = createOutbox({ mirror: data.mirror, api: fake.api, connectivity, clock });
-  });
-  afterEach(async () => {
-    const stopped = outbox.stop();
-    await clock.advance(2_000);
-    await stopped;
-    data.dispose();
-  });
+  const world = outboxWorld();
 
   /** A channel create refused by a service without channels (its site's 404 page). */
   async function refusedCreate() {
-    fake.on(
+    world.fake.on(
       'channels.create',
       new ApiClientError('remote-error', 'While creating a channel, the service failed with HTTP 404 …', {
         status: 404,
         details: { routeMissing: true, request: 'POST /api/channel/add' },
       }),
     );
-    const op = outbox.enqueue({ kind: 'channel.create', input: { name: 'Sommer' } });
-    outbox.start();
-    await outbox.idle();
+    const op = world.outbox.enqueue({ kind: 'channel.create', input: { name: 'Sommer' } });
+    world.outbox.start();
+    await world.outbox.idle();
     return op;
   }
 
   async function showOutbox() {
     const fakeBridge = installFakeBridge();
     fakeBridge.answer('connection:state', ok({ profileId: 'p', online: true }));
-    fakeBridge.answer('outbox:list', ok(wire(outbox.list())));
+    fakeBridge.answer('outbox:list', ok(wire(world.outbox.list())));
     setActivePinia(createPinia());
     wrapper = mount(OutboxView, { attachTo: document.body });
     await flushPromises();
@@ -96,7 +76,7 @@ describe('an outbox change’s last error', () => {
 
   it('is kept as a key with its English, and the Outbox view says it in German', async () => {
     const op = await refusedCreate();
-    const kept = outbox.get(op.opId)!.lastError!;
+    const kept = world.outbox.get(op.opId)!.lastError!;
     expect(kept).toMatchObject({ code: 'invalid-input', key: 'errors.outbox.notOfferedTo' });
     // English for logs and the command line's --json, unchanged from before keys.
     expect(kept.message).toBe('This service does not offer creating channels (it answered 404 to POST /api/channel/add). It may be an older version.');
@@ -109,8 +89,8 @@ describe('an outbox change’s last error', () => {
 
   it('says what each change does in German (a summary from an older backend as it came)', async () => {
     await refusedCreate();
-    outbox.enqueue({ kind: 'channel.assign', channelId: 4, type: 'links', itemId: -2 });
-    expect(outbox.list().map((i) => i.summary)).toEqual(['Create the channel “Sommer”', 'Add the new link to channel 4']);
+    world.outbox.enqueue({ kind: 'channel.assign', channelId: 4, type: 'links', itemId: -2 });
+    expect(world.outbox.list().map((i) => i.summary)).toEqual(['Create the channel “Sommer”', 'Add the new link to channel 4']);
     await showOutbox();
     const summaries = wrapper!.findAll('[data-testid="outbox-summary"]').map((w) => w.text());
     expect(summaries).toEqual(['Kanal „Sommer“ erstellen', 'Den neuen Link zu Kanal 4 hinzufügen']);
@@ -119,14 +99,14 @@ describe('an outbox change’s last error', () => {
 
   it('of a row written by an older version (English words, no key) is shown as it was kept', async () => {
     const op = await refusedCreate();
-    data.sql.run('UPDATE outbox SET last_error = ? WHERE op_id = ?', [JSON.stringify({ code: 'invalid-input', message: 'That alias is already taken.' }), op.opId]);
-    expect(outbox.get(op.opId)!.lastError).toEqual({ code: 'invalid-input', message: 'That alias is already taken.' });
+    world.data.sql.run('UPDATE outbox SET last_error = ? WHERE op_id = ?', [JSON.stringify({ code: 'invalid-input', message: 'That alias is already taken.' }), op.opId]);
+    expect(world.outbox.get(op.opId)!.lastError).toEqual({ code: 'invalid-input', message: 'That alias is already taken.' });
     expect(await showOutbox()).toBe('Der Dienst hat sie abgelehnt: That alias is already taken.');
   });
 
   it('a change whose wait is refused carries the key to the one waiting', async () => {
     const op = await refusedCreate();
-    const error = await outbox.settled(op.opId).then(() => null, (e: unknown) => e);
+    const error = await world.outbox.settled(op.opId).then(() => null, (e: unknown) => e);
     expect(error).toMatchObject({ name: 'AppError', info: { code: 'invalid-input', key: 'errors.outbox.notOfferedTo' } });
   });
 });

@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../../electron/backend/api/errors.js';
-import { createOutbox, type Outbox } from '../../../electron/backend/outbox/index.js';
-import { createConnectivity } from '../../../electron/backend/sync/connectivity.js';
 import { msg } from '../../../electron/shared/message-ref.js';
 import { linkBadges } from '../../../renderer/src/components/links-list/link-badges.js';
 import { setAppLocale } from '../../../renderer/src/i18n/index.js';
-import { link, store, tempProfileData } from '../mirror/support/temp-mirror.js';
-import { FakeClock } from '../scheduler/support/fake-clock.js';
-import { FakeWrites } from './support/fake-writes.js';
+import { link, store } from '../mirror/support/temp-mirror.js';
+import { outboxWorld } from './support/outbox-world.js';
 
 /*
  * The mark a refused change leaves on its link in the mirror (issue 44): a refusal with a message
@@ -15,51 +12,33 @@ import { FakeWrites } from './support/fake-writes.js';
  * command line and exports still read English; a mark written before is shown as stored.
  */
 
-let clock: FakeClock;
-let fake: FakeWrites;
-let data: ReturnType<typeof tempProfileData>;
-let outbox: Outbox;
+const world = outboxWorld();
+afterEach(() => setAppLocale('en'));
 
-beforeEach(() => {
-  clock = new FakeClock();
-  fake = new FakeWrites();
-  data = tempProfileData({ clock });
-  const connectivity = createConnectivity({ clock, probe: async () => ({}) });
-  outbox = createOutbox({ mirror: data.mirror, api: fake.api, connectivity, clock, onChange: () => {}, refresh: () => {} });
-});
-
-afterEach(async () => {
-  setAppLocale('en');
-  const stopped = outbox.stop();
-  await clock.advance(2_000);
-  await stopped;
-  data.dispose();
-});
-
-const failedTitle = (id: number) => linkBadges(data.mirror.link(id)!, Date.now()).find((b) => b.kind === 'failed')?.title;
+const failedTitle = (id: number) => linkBadges(world.data.mirror.link(id)!, Date.now()).find((b) => b.kind === 'failed')?.title;
 
 describe('the failed mark in the Links list', () => {
   it('a keyed refusal: English for the command line, German in the row tooltip', async () => {
-    store(data, [link(9, { title: 'Old' })]);
+    store(world.data, [link(9, { title: 'Old' })]);
     const tooLong = msg('errors.request.tooLong', { field: msg('errors.request.field', { path: 'url' }), max: 4096 });
-    fake.on('links.update', new ApiClientError('invalid-input', tooLong));
-    outbox.enqueue({ kind: 'link.update', id: 9, input: { url: 'https://example.com/long' } });
-    outbox.start();
-    await outbox.idle();
-    expect(data.mirror.link(9)).toMatchObject({ failed: 'The field “url” is too long: it may have at most 4,096 characters.', failedRef: tooLong });
+    world.fake.on('links.update', new ApiClientError('invalid-input', tooLong));
+    world.outbox.enqueue({ kind: 'link.update', id: 9, input: { url: 'https://example.com/long' } });
+    world.outbox.start();
+    await world.outbox.idle();
+    expect(world.data.mirror.link(9)).toMatchObject({ failed: 'The field “url” is too long: it may have at most 4,096 characters.', failedRef: tooLong });
     setAppLocale('de');
     expect(failedTitle(9)).toBe('Das Feld „url“ ist zu lang: Erlaubt sind höchstens 4.096 Zeichen.');
   });
 
   it("the service's own words and a mark from an older version are shown as stored", async () => {
-    store(data, [link(9), link(10)]);
-    fake.on('links.update', new ApiClientError('invalid-input', 'The URL is not valid.'));
-    outbox.enqueue({ kind: 'link.update', id: 9, input: { url: 'nope' } });
-    outbox.start();
-    await outbox.idle();
-    data.sql.run('UPDATE links SET failed = ? WHERE id = ?', ['Refused by an older Linkdeck.', 10]);
+    store(world.data, [link(9), link(10)]);
+    world.fake.on('links.update', new ApiClientError('invalid-input', 'The URL is not valid.'));
+    world.outbox.enqueue({ kind: 'link.update', id: 9, input: { url: 'nope' } });
+    world.outbox.start();
+    await world.outbox.idle();
+    world.data.sql.run('UPDATE links SET failed = ? WHERE id = ?', ['Refused by an older Linkdeck.', 10]);
     setAppLocale('de');
-    expect(data.mirror.link(9)).not.toHaveProperty('failedRef');
+    expect(world.data.mirror.link(9)).not.toHaveProperty('failedRef');
     expect(failedTitle(9)).toBe('The URL is not valid.');
     expect(failedTitle(10)).toBe('Refused by an older Linkdeck.');
   });
