@@ -1,10 +1,13 @@
 import type { MirrorLink } from '../../../../electron/shared/models.js';
+import { middleSplit } from '../table/table-layout.js';
+import { shortUrlParts } from './short-url.js';
+import { shownTitle } from './shown-title.js';
 
 /**
  * What a Links row shows of its link (issue 43): the row's v-memo compares these values, not the
  * link object, because every answer of the local service brings new objects for the same links
- * (a search narrowing key after key brings back mostly the same rows). A field LinkRow.vue or
- * link-badges.ts starts to show must be added here, or the row keeps showing its old value.
+ * (a search narrowing key after key brings back mostly the same rows). A field LinkRows.vue,
+ * rowFace or link-badges.ts starts to show must be added here, or the row keeps showing its old value.
  */
 export function shownFields(link: MirrorLink | undefined): unknown[] {
   if (!link) return NO_LINK;
@@ -29,23 +32,48 @@ export function shownFields(link: MirrorLink | undefined): unknown[] {
 
 const NO_LINK: unknown[] = Array.from({ length: 15 }, () => undefined);
 
+/**
+ * The texts a row cuts out of its link, made once per row and answer: the rows are plain
+ * elements in one template (LinkRows.vue), which has no per-row computed to hold them.
+ */
+export interface RowFace {
+  /** The short URL's host (may be cut), its port and path (never cut) and its alias (whole). */
+  hostname: string;
+  port: string;
+  alias: string;
+  /** The title, or '' where it only repeats the address. */
+  title: string;
+  /** The destination cut in its middle: the head shrinks, the tail stays. */
+  longHead: string;
+  longTail: string;
+}
+
+export function rowFace(link: MirrorLink): RowFace {
+  const short = shortUrlParts(link.shortUrl);
+  const long = middleSplit(link.longUrl, 24);
+  return { hostname: short.hostname, port: short.port, alias: short.alias, title: shownTitle(link.title, link.longUrl), longHead: long.head, longTail: long.tail };
+}
+
 export interface RowSlot<R> {
   row: R;
   link: MirrorLink | undefined;
+  /** Its texts (undefined while the row is not read yet). */
+  face: RowFace | undefined;
   /** The link's id, so the same link keeps its DOM across answers; a row not read yet (or,
    *  defensively, a second row with an id already shown) is keyed by its index. */
   key: number | string;
 }
 
-/** The visible rows with their links and keys, each link read once per render. */
+/** The visible rows with their links, texts and keys, each link read once per render. */
 export function rowSlots<R extends { index: number }>(rows: readonly R[], rowAt: (index: number) => MirrorLink | undefined): RowSlot<R>[] {
   const seen = new Set<number>();
   return rows.map((row) => {
     const link = rowAt(row.index);
+    const face = link ? rowFace(link) : undefined;
     if (link && !seen.has(link.id)) {
       seen.add(link.id);
-      return { row, link, key: link.id };
+      return { row, link, face, key: link.id };
     }
-    return { row, link, key: `at${row.index}` };
+    return { row, link, face, key: `at${row.index}` };
   });
 }
