@@ -8,7 +8,7 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Router } from 'vue-router';
 import App from '../../../renderer/src/App.vue';
 import LinkRows from '../../../renderer/src/components/links-list/LinkRows.vue';
-import { rowSlots } from '../../../renderer/src/components/links-list/row-memo.js';
+import { RowPlaces, rowSlots } from '../../../renderer/src/components/links-list/row-memo.js';
 import { shortUrlParts } from '../../../renderer/src/components/links-list/short-url.js';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery } from '../../../electron/shared/models.js';
@@ -50,7 +50,7 @@ afterEach(() => {
 /** One row of the list, drawn as the list draws it. */
 function row(link: MirrorLink) {
   const props = {
-    slots: rowSlots([{ index: 0, start: 0 }], () => link),
+    slots: rowSlots([{ index: 0, start: 0 }], () => link, new RowPlaces()),
     totalSize: 48,
     rowHeight: 48,
     cursor: -1,

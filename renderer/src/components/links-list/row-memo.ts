@@ -59,21 +59,42 @@ export interface RowSlot<R> {
   link: MirrorLink | undefined;
   /** Its texts (undefined while the row is not read yet). */
   face: RowFace | undefined;
-  /** The link's id, so the same link keeps its DOM across answers; a row not read yet (or,
-   *  defensively, a second row with an id already shown) is keyed by its index. */
-  key: number | string;
+  /** Its place's key (RowPlaces): the elements a row is drawn in, whichever link it shows. */
+  key: number;
+}
+
+/**
+ * Keys for the rows on screen that reuse the elements of the rows that left (issue 43). A new
+ * query shows its rows in the same places as the last one: each place keeps its elements and
+ * only its texts and marks change, where keys by link id made ~17 rows of ~20 elements again at
+ * every keystroke (and Blink's heap filled with the old ones: major GCs). A scroll hands the
+ * elements of the rows that left the screen to the rows that came in.
+ */
+export class RowPlaces {
+  private byIndex = new Map<number, number>();
+  private next = 0;
+
+  /** The key of each row index, in order; an index that stays on screen keeps its key. */
+  keys(indices: readonly number[]): number[] {
+    const kept = new Map<number, number>();
+    const free: number[] = [];
+    const wanted = new Set(indices);
+    for (const [index, key] of this.byIndex) (wanted.has(index) ? kept.set(index, key) : free.push(key));
+    const keys = indices.map((index) => {
+      let key = kept.get(index);
+      if (key === undefined) kept.set(index, (key = free.pop() ?? this.next++));
+      return key;
+    });
+    this.byIndex = kept;
+    return keys;
+  }
 }
 
 /** The visible rows with their links, texts and keys, each link read once per render. */
-export function rowSlots<R extends { index: number }>(rows: readonly R[], rowAt: (index: number) => MirrorLink | undefined): RowSlot<R>[] {
-  const seen = new Set<number>();
-  return rows.map((row) => {
+export function rowSlots<R extends { index: number }>(rows: readonly R[], rowAt: (index: number) => MirrorLink | undefined, places: RowPlaces): RowSlot<R>[] {
+  const keys = places.keys(rows.map((row) => row.index));
+  return rows.map((row, i) => {
     const link = rowAt(row.index);
-    const face = link ? rowFace(link) : undefined;
-    if (link && !seen.has(link.id)) {
-      seen.add(link.id);
-      return { row, link, face, key: link.id };
-    }
-    return { row, link, face, key: `at${row.index}` };
+    return { row, link, face: link ? rowFace(link) : undefined, key: keys[i]! };
   });
 }
