@@ -79,7 +79,10 @@ export class RowPlaces {
     const kept = new Map<number, number>();
     const free: number[] = [];
     const wanted = new Set(indices);
-    for (const [index, key] of this.byIndex) (wanted.has(index) ? kept.set(index, key) : free.push(key));
+    for (const [index, key] of this.byIndex) {
+      if (wanted.has(index)) kept.set(index, key);
+      else free.push(key);
+    }
     const keys = indices.map((index) => {
       let key = kept.get(index);
       if (key === undefined) kept.set(index, (key = free.pop() ?? this.next++));
