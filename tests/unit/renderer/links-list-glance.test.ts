@@ -7,7 +7,8 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Router } from 'vue-router';
 import App from '../../../renderer/src/App.vue';
-import LinkRow from '../../../renderer/src/components/links-list/LinkRow.vue';
+import LinkRows from '../../../renderer/src/components/links-list/LinkRows.vue';
+import { RowPlaces, rowSlots } from '../../../renderer/src/components/links-list/row-memo.js';
 import { shortUrlParts } from '../../../renderer/src/components/links-list/short-url.js';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery } from '../../../electron/shared/models.js';
@@ -46,8 +47,21 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** One row of the list, drawn as the list draws it. */
 function row(link: MirrorLink) {
-  return mount(LinkRow, { props: { link, index: 0, current: false, checked: false, channelName: '', campaignName: '', now: Date.now() } });
+  const props = {
+    slots: rowSlots([{ index: 0, start: 0 }], () => link, new RowPlaces()),
+    totalSize: 48,
+    rowHeight: 48,
+    cursor: -1,
+    isChecked: () => false,
+    channelNames: new Map<number, string>(),
+    campaignNames: new Map<number, string>(),
+    now: Date.now(),
+    reachNote: null,
+    reachLabel: null,
+  };
+  return mount(LinkRows, { props });
 }
 
 async function mountLinks() {
@@ -77,7 +91,7 @@ describe('Links list: the short link', () => {
     expect(cell.attributes('title')).toBe('http://127.0.0.1:51234/a-rather-long-alias-2026');
     // Only the host may shrink: the alias is `flex: 0 0 auto`, the host `0 1 auto` (this DOM has no
     // layout: the e2e sort test measures the alias on screen).
-    const css = readFileSync(join(process.cwd(), 'renderer/src/components/links-list/LinkRow.vue'), 'utf8');
+    const css = readFileSync(join(process.cwd(), 'renderer/src/components/links-list/LinkRows.vue'), 'utf8');
     expect(css).toMatch(/\.link-row__host \{[^}]*flex: 0 1 auto/);
     expect(css).toMatch(/\.link-row__alias \{[^}]*flex: 0 0 auto/);
     w.unmount();
