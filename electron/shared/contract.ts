@@ -314,7 +314,8 @@ export interface LinkdeckApi {
    * links that open only on this computer? Remembered for the current profile.
    */
   'clipboard:local-answer'(arg: { replace: boolean }): Promise<ClipboardStatus>;
-  'clipboard:undo'(arg: { actionId: string; deleteLink?: boolean }): Promise<{ restored: boolean; linkDeleted: boolean; message: string }>;
+  /** `message` in the language of the moment; `messageRefs` the same sentences as messages (issue 44). */
+  'clipboard:undo'(arg: { actionId: string; deleteLink?: boolean }): Promise<{ restored: boolean; linkDeleted: boolean; message: string; messageRefs?: MessageRef[] }>;
   /** The one http(s) URL on the clipboard now, or null (none, or the shell cannot read it). */
   'clipboard:read-url'(): Promise<{ url: string | null }>;
   /**
