@@ -143,8 +143,10 @@ export interface BudgetState extends RateBudgetState {
 export interface ConnectionState {
   profileId: string | null;
   online: boolean;
-  /** Why the service is unreachable, in words, when offline. */
+  /** Why the service is unreachable, in words (English for a keyed reason), when offline… */
   reason?: string;
+  /** …and as a message the window words in the person's language of now (issue 44). */
+  reasonRef?: MessageRef;
 }
 
 /** Every capability of the renderer. Arguments are single objects (or none). */
