@@ -1,5 +1,6 @@
 import type { DesktopNotice, DesktopSettings, DesktopSettingsPatch } from '../shared/desktop.js';
 import type { ClipboardPort, Notifier } from './clipboard/ports.js';
+import type { MessageRef } from '../shared/message-ref.js';
 
 /** Tray, hotkey and login item settings, which only the desktop shell can apply. */
 export interface DesktopSettingsPort {
@@ -19,7 +20,7 @@ export interface DesktopShellPorts {
    * Whether the clipboard can be watched from the background on this desktop (default: yes). On a
    * native Wayland session it cannot: the clipboard still works for copying, the watch says why not.
    */
-  clipboardWatch?: { available: true } | { available: false; reason: string };
+  clipboardWatch?: { available: true } | { available: false; reason: MessageRef };
   notifier: Notifier;
   settings: DesktopSettingsPort;
   /** Notifications the OS would not show, told as they happen: pushed to the window as `desktop:notice`. */

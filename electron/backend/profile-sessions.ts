@@ -1,4 +1,4 @@
-import { msg } from '../shared/message-ref.js';
+import { englishText, msg } from '../shared/message-ref.js';
 import type { BudgetState, ConnectionState } from '../shared/contract.js';
 import type { Profile } from '../shared/profile-validation.js';
 import type { Accounts } from './accounts/index.js';
@@ -96,9 +96,18 @@ export class ProfileSessions {
     if (!profile) return { profileId: null, online: true };
     // The workspace's service is not running: nothing has failed yet, but nothing can work either.
     const taken = profile.kind === 'local' ? this.accounts.localPortTaken() : null;
-    if (taken) return { profileId: profile.id, online: false, reason: `The local workspace did not start: port ${taken} of this computer is taken by another program.` };
+    if (taken) {
+      // The port as text: a number argument would get the locale's thousands separators.
+      const reasonRef = msg('errors.localPortTaken', { port: String(taken) });
+      return { profileId: profile.id, online: false, reason: englishText(reasonRef), reasonRef };
+    }
     const state = this.sessionFor(profile).workspace.connectivity.state();
-    return { profileId: profile.id, online: state.online, ...(state.reason ? { reason: state.reason } : {}) };
+    return {
+      profileId: profile.id,
+      online: state.online,
+      ...(state.reason ? { reason: state.reason } : {}),
+      ...(state.reasonRef ? { reasonRef: state.reasonRef } : {}),
+    };
   }
 
   /**
@@ -158,7 +167,7 @@ export class ProfileSessions {
         // The workspace did not start because another program holds its port: whatever answers
         // there is not ours, so the workspace's key is not sent to it.
         const taken = profile.kind === 'local' ? this.accounts.localPortTaken() : null;
-        if (taken) throw new ApiClientError('offline', msg('errors.localPortTaken', { port: taken }));
+        if (taken) throw new ApiClientError('offline', msg('errors.localPortTaken', { port: String(taken) }));
         const key = await this.accounts.keyFor(profile.id);
         if (!key) throw new ApiClientError('unauthorized', msg('errors.keyForSessionOnly', { name: profile.name }));
         return key;

@@ -1,12 +1,29 @@
 import type { OutboxOutcome } from '../shared/contract.js';
 import type { OutboxItem, SyncProgress } from '../shared/models.js';
 import type { Session } from './session.js';
+import { errorMessageRef } from '../shared/errors.js';
+import { englishText, msg, renderMessage, type MessageParam, type MessageRef } from '../shared/message-ref.js';
+import type { Translate } from '../shared/i18n/translate.js';
 
 export type Settled =
   | { kind: 'done'; outcome: OutboxOutcome }
   | { kind: 'refused'; message: string }
   /** Saved in the outbox, not sent: the app (or the next command) sends it. */
-  | { kind: 'queued'; reason: string };
+  | { kind: 'queued'; reason: string; reasonRef?: MessageRef };
+
+/**
+ * Why a change waits, for a person: in the command line's language when it is a message of
+ * ours (issue 44), else the words as they came. `reason` stays English for --json.
+ */
+export const queuedText = (settled: { reason: string; reasonRef?: MessageRef }, t: Translate): string =>
+  settled.reasonRef ? renderMessage(settled.reasonRef, t) : settled.reason;
+
+/** A queued outcome from a ref: its English for --json, the ref for the human line. */
+const queued = (reasonRef: MessageRef): Settled => ({ kind: 'queued', reason: englishText(reasonRef), reasonRef });
+
+/** An outbox error as a message argument: its key when it has one, else its words. */
+const errorParam = (error: { message: string; key?: string; params?: unknown }): MessageParam =>
+  errorMessageRef(error as Parameters<typeof errorMessageRef>[0]) ?? error.message;
 
 /** A retry further away than this is not waited for: the change stays queued for the app. */
 const LONGEST_WAIT_MS = 30_000;
@@ -59,32 +76,35 @@ export async function settle(
     ]);
     // Known to be offline (the sync or an earlier change found out): nothing is tried until the
     // service answers a probe again, so nothing here will be sent soon.
-    const offline = sync.ok && !sync.value.online ? 'the service cannot be reached' : null;
+    const offline = sync.ok && !sync.value.online ? msg('cli.held.offline') : null;
     if (!listed.ok) continue;
     for (const item of listed.value) {
       if (!opIds.includes(item.opId) || results.has(item.opId)) continue;
       const triedNow = oneTry && item.lastError && item.attempts > (oneTry.get(item.opId) ?? 0);
       const held = triedNow
-        ? `tried now: ${item.lastError!.message}`
+        ? msg('cli.held.triedNow', { reason: errorParam(item.lastError!) })
         : oneTry && item.lastError?.code === 'offline' && !offline
           ? null
-          : (heldBack(item, now()) ?? (item.state === 'queued' ? offline : null));
-      if (held) record(item.opId, { kind: 'queued', reason: held });
+          : (heldBackRef(item, now()) ?? (item.state === 'queued' ? offline : null));
+      if (held) record(item.opId, queued(held));
     }
   }
   return results;
 }
 
-/** Why an operation will not be sent soon, or null while it is on its way. */
-export function heldBack(item: OutboxItem, now: number): string | null {
+/** Why an operation will not be sent soon, as a message, or null while it is on its way. */
+export function heldBackRef(item: OutboxItem, now: number): MessageRef | null {
   if (item.state === 'failed') return null; // its wait answers with the refusal
-  if (!item.lastError)
-    return item.blockedBy
-      ? `it waits behind an earlier change that was refused (${item.blockedBy})`
-      : null;
-  if (item.lastError.code === 'offline')
-    return `the service cannot be reached (${item.lastError.message})`;
+  if (!item.lastError) return item.blockedBy ? msg('cli.held.behindRefused', { opId: item.blockedBy }) : null;
+  if (item.lastError.code === 'offline') return msg('cli.held.offlineBecause', { reason: errorParam(item.lastError) });
   if (item.nextAttemptAt !== null && item.nextAttemptAt - now > LONGEST_WAIT_MS)
-    return `the next attempt is at ${new Date(item.nextAttemptAt).toLocaleTimeString()} (${item.lastError.message})`;
+    // The time as a number: the message formats it in the reader's locale ({at, time, medium}).
+    return msg('cli.held.nextAttempt', { at: item.nextAttemptAt, reason: errorParam(item.lastError) });
   return null;
+}
+
+/** The same in English (--json, logs). */
+export function heldBack(item: OutboxItem, now: number): string | null {
+  const ref = heldBackRef(item, now);
+  return ref ? englishText(ref) : null;
 }

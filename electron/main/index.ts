@@ -240,10 +240,10 @@ async function start(): Promise<void> {
       systemLanguages: () => app.getPreferredSystemLanguages(),
       desktop: {
         clipboard: osClipboard,
-        // The backend keeps this sentence for the run: said in the language known at start.
+        // A message ref: the window words it in the person's language of the moment.
         clipboardWatch: desktopSession.clipboardWatch.available
           ? { available: true }
-          : { available: false, reason: renderMessage(desktopSession.clipboardWatch.reason, shellLanguage.t) },
+          : { available: false, reason: desktopSession.clipboardWatch.reason },
         notifier: desktopNotifier,
         settings,
         onInAppNotice: (listener) => {

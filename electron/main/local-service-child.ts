@@ -4,6 +4,7 @@ import {
   parseToLocalService,
   type FromLocalService,
 } from './local-service-protocol.js';
+import { englishText, msg } from '../shared/message-ref.js';
 
 /** The utility process's end of the port to the main process (Electron's parentPort, adapted). */
 export interface ParentChannel {
@@ -25,15 +26,15 @@ export function serveLocalService(
   channel.onMessage((raw) => {
     const message = parseToLocalService(raw);
     if (!message) {
-      log('[local-service] ignored a message that is not part of the protocol');
+      log('[local-service] ignored a message that is not part of the protocol'); // log only: English
       return;
     }
     if (message.type === 'start') {
       if (running || closing) {
-        channel.postMessage({
-          type: 'failed',
-          message: 'This local service process was already started once.',
-        });
+        // A ref too: the main process rethrows it, and it reaches the person as the reason why
+        // the local workspace did not start (errors.accounts.localNotStarted).
+        const ref = msg('errors.localService.startedTwice');
+        channel.postMessage({ type: 'failed', message: englishText(ref), ref });
         return;
       }
       const options = {

@@ -4,6 +4,8 @@ import {
   parseFromLocalService,
   type ToLocalService,
 } from './local-service-protocol.js';
+import { KeyedError } from '../shared/keyed-error.js';
+import { msg } from '../shared/message-ref.js';
 
 /** A forked utility process as the main process sees it (Electron's UtilityProcess, adapted). */
 export interface ServiceChild {
@@ -49,7 +51,8 @@ export function childLocalService(options: ChildServiceOptions): StartLocalServi
       const startTimer = setTimeout(() => {
         if (state !== 'starting') return;
         stop();
-        reject(new Error(`The local service did not start within ${startTimeoutMs / 1000} s.`));
+        // Reaches the person inside errors.accounts.localNotStarted (accounts.ts), so a ref.
+        reject(new KeyedError(msg('errors.localService.startTimeout', { seconds: Math.round(startTimeoutMs / 1000) })));
       }, startTimeoutMs);
 
       const close = (): Promise<void> =>
@@ -63,6 +66,7 @@ export function childLocalService(options: ChildServiceOptions): StartLocalServi
             done();
           };
           const timer = setTimeout(() => {
+            // Log only: the close goes on (the process is stopped), nobody is told.
             log(
               `[local-service] the service did not close within ${closeTimeoutMs / 1000} s; stopping its process`,
             );
@@ -101,10 +105,10 @@ export function childLocalService(options: ChildServiceOptions): StartLocalServi
         state = 'gone';
         if (was === 'starting') {
           clearTimeout(startTimer);
-          reject(
-            new Error(`The local service process ended (exit code ${code}) before it started.`),
-          );
+          // The exit code as text: a number argument would get the locale's thousands separators.
+          reject(new KeyedError(msg('errors.localService.endedBeforeStart', { code: String(code) })));
         } else if (was === 'running') {
+          // Log only (no person reads it here), so English.
           log(
             `[local-service] the local service process ended unexpectedly (exit code ${code}); the local workspace is offline until Linkdeck restarts`,
           );

@@ -1,10 +1,14 @@
+import { KeyedError, errorRefOf } from '../shared/keyed-error.js';
+import { isMessageRef, type MessageRef } from '../shared/message-ref.js';
+
 /**
  * The messages between the main process and the utility process that runs the embedded local
  * service (local-service-process.ts). Pure, so both ends are tested without Electron.
  *
  * The main process sends `start` once, then `close`; the utility process answers `started` or
  * `failed` to the first and `closed` to the second. Messages are structured-cloned, so an
- * error travels as its message and code (accounts.ts retries on another port on EADDRINUSE).
+ * error travels as its message and code (accounts.ts retries on another port on EADDRINUSE), and
+ * as its message ref when it has one (KeyedError), so the person reads it in their language.
  */
 
 /** The name of the utility process entry: electron.vite.config.ts builds out/main/<name>.js. */
@@ -14,7 +18,7 @@ export type ToLocalService = { type: 'start'; dataDir: string; port?: number; pu
 
 export type FromLocalService =
   | { type: 'started'; url: string; port?: number; firstApiKey?: string }
-  | { type: 'failed'; message: string; code?: string }
+  | { type: 'failed'; message: string; code?: string; ref?: MessageRef }
   | { type: 'closed' };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -57,11 +61,15 @@ export function parseFromLocalService(value: unknown): FromLocalService | null {
       return { type: 'started', url, ...(isPort(port) ? { port } : {}), ...(firstApiKey ? { firstApiKey } : {}) };
     }
     case 'failed': {
-      const { message, code } = value;
+      const { message, code, ref } = value;
       if (typeof message !== 'string') return null;
-      return typeof code === 'string'
-        ? { type: 'failed', message, code }
-        : { type: 'failed', message };
+      // A ref that is not one is dropped, not the failure: its English message still says it.
+      return {
+        type: 'failed',
+        message,
+        ...(typeof code === 'string' ? { code } : {}),
+        ...(isMessageRef(ref) ? { ref } : {}),
+      };
     }
     case 'closed':
       return { type: 'closed' };
@@ -70,15 +78,17 @@ export function parseFromLocalService(value: unknown): FromLocalService | null {
   }
 }
 
-/** What a failed start sends: the message and, when it has one, the error's code. */
+/** What a failed start sends: the message and, when it has them, the error's code and ref. */
 export function failureMessage(error: unknown): FromLocalService {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? { type: 'failed', message, code } : { type: 'failed', message };
+  const ref = errorRefOf(error);
+  return { type: 'failed', message, ...(typeof code === 'string' ? { code } : {}), ...(ref ? { ref } : {}) };
 }
 
-/** The error the main process rethrows for a `failed` message, with its code restored. */
-export function failureError(message: { message: string; code?: string }): Error {
+/** The error the main process rethrows for a `failed` message, with its code and ref restored. */
+export function failureError(message: { message: string; code?: string; ref?: MessageRef }): Error {
+  if (message.ref) return new KeyedError(message.ref, message.code);
   const error = new Error(message.message) as Error & { code?: string };
   if (message.code) error.code = message.code;
   return error;

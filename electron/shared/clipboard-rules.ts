@@ -4,6 +4,7 @@
  * electron/backend/clipboard.
  */
 import type { UtmParams } from './utm.js';
+import type { MessageRef } from './message-ref.js';
 
 /** What to do with a qualifying URL while the service cannot be reached. */
 import type { ValidationIssue } from './errors.js';
@@ -113,8 +114,13 @@ export interface ClipboardAction {
   rule: string | null;
   /** Unix ms. */
   at: number;
-  /** What happened, in words. */
+  /** What happened, in words, in the language of that moment (notifications, older windows)… */
   message: string;
+  /**
+   * …and as messages, sentences shown one after another, which the window words in the person's
+   * language of now, so a language switch re-words the status line (issue 44).
+   */
+  messageRefs?: MessageRef[];
   /** Whether undo() can still act on it. */
   undoable: boolean;
   /** Set once undone. */
@@ -130,6 +136,9 @@ export interface ClipboardWatchState {
   offline: boolean;
   pollIntervalMs: number;
   lastAction: ClipboardAction | null;
-  /** The last failure, in words (cleared by the next success). */
-  lastError: { code: string; message: string; at: number } | null;
+  /**
+   * The last failure, in words (cleared by the next success), and as a message (`ref`) the window
+   * words in the person's language of now.
+   */
+  lastError: { code: string; message: string; ref?: MessageRef; at: number } | null;
 }

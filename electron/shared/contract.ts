@@ -143,8 +143,10 @@ export interface BudgetState extends RateBudgetState {
 export interface ConnectionState {
   profileId: string | null;
   online: boolean;
-  /** Why the service is unreachable, in words, when offline. */
+  /** Why the service is unreachable, in words (English for a keyed reason), when offline… */
   reason?: string;
+  /** …and as a message the window words in the person's language of now (issue 44). */
+  reasonRef?: MessageRef;
 }
 
 /** Every capability of the renderer. Arguments are single objects (or none). */
@@ -314,7 +316,8 @@ export interface LinkdeckApi {
    * links that open only on this computer? Remembered for the current profile.
    */
   'clipboard:local-answer'(arg: { replace: boolean }): Promise<ClipboardStatus>;
-  'clipboard:undo'(arg: { actionId: string; deleteLink?: boolean }): Promise<{ restored: boolean; linkDeleted: boolean; message: string }>;
+  /** `message` in the language of the moment; `messageRefs` the same sentences as messages (issue 44). */
+  'clipboard:undo'(arg: { actionId: string; deleteLink?: boolean }): Promise<{ restored: boolean; linkDeleted: boolean; message: string; messageRefs?: MessageRef[] }>;
   /** The one http(s) URL on the clipboard now, or null (none, or the shell cannot read it). */
   'clipboard:read-url'(): Promise<{ url: string | null }>;
   /**

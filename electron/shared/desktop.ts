@@ -10,8 +10,10 @@ export interface ClipboardStatus extends ClipboardWatchState {
   profileId: string | null;
   /** False where the shell cannot read the OS clipboard (the web shell): settings can still be edited. */
   available: boolean;
-  /** Why the watch cannot run here, in words, when unavailable. */
+  /** Why the watch cannot run here, in English words (logs, older windows), when unavailable… */
   reason?: string;
+  /** …and as a message, which the window words in the person's language of now (issue 44). */
+  reasonRef?: MessageRef;
   /**
    * What stops it, when unavailable: the web shell (a browser page), or the desktop session itself
    * (a native Wayland session, where a window in the background cannot read the clipboard).

@@ -11,6 +11,8 @@ import type { ProfileSummary, Result } from '../../electron/shared/contract.js';
 import type { ClipboardStatus, DesktopSettings } from '../../electron/shared/desktop.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { FakeClipboard, FakeNotifier } from '../support/shell-clipboard-fakes.js';
+import { englishText, type MessageRef } from '../../electron/shared/message-ref.js';
+import { WAYLAND_CLIPBOARD_REASON } from '../../electron/main/linux-session.js';
 
 const desktopSettings: DesktopSettings = {
   available: true,
@@ -46,7 +48,7 @@ describe('clipboard channels wired with createBackend, against the real local se
   let logs: string[];
   let waiters: { test: (s: ClipboardStatus) => boolean; resolve: (s: ClipboardStatus) => void }[];
 
-  async function start(options: { desktop: boolean; watchBlockedBy?: string }): Promise<Backend> {
+  async function start(options: { desktop: boolean; watchBlockedBy?: MessageRef }): Promise<Backend> {
     const desktop: DesktopShellPorts | undefined = options.desktop
       ? {
           clipboard,
@@ -148,8 +150,8 @@ describe('clipboard channels wired with createBackend, against the real local se
   });
 
   it('on a desktop session that hides the clipboard (native Wayland), says so, never polls, and still writes', async () => {
-    const reason = 'On this Wayland desktop Linkdeck cannot read the clipboard while its window is in the background.';
-    await start({ desktop: true, watchBlockedBy: reason });
+    await start({ desktop: true, watchBlockedBy: WAYLAND_CLIPBOARD_REASON });
+    const reason = englishText(WAYLAND_CLIPBOARD_REASON);
     const team = await connectRemote();
     let reads = 0;
     const readText = clipboard.readText.bind(clipboard);
@@ -158,7 +160,8 @@ describe('clipboard channels wired with createBackend, against the real local se
     const chosen = nextStatus((s) => s.enabled && s.profileId === team.id);
     await value('clipboard:configure', WATCHING);
     const pushed = await chosen;
-    const expected = { available: false, limit: 'desktop-session', reason, enabled: true, status: 'off', profileId: team.id };
+    // The reason as a ref too: the window words it in the language of the moment (issue 44).
+    const expected = { available: false, limit: 'desktop-session', reason, reasonRef: WAYLAND_CLIPBOARD_REASON, enabled: true, status: 'off', profileId: team.id };
     expect(pushed).toMatchObject(expected);
     expect(await value<ClipboardStatus>('clipboard:state')).toMatchObject(expected);
     expect(reads).toBe(0);
@@ -279,6 +282,7 @@ describe('clipboard channels wired with createBackend, against the real local se
     const state = await value<ClipboardStatus>('clipboard:state');
     expect(state).toMatchObject({ available: false, status: 'off', profileId: team.id, enabled: false });
     expect(state.reason).toMatch(/only in the Linkdeck desktop app/);
+    expect(state.reasonRef).toEqual({ key: 'desktop.clipboard.webShellOnly' });
 
     const saved = await value<ClipboardSettings>('clipboard:configure', { ...WATCHING, rules: [{ match: 'example.com/blog/*', action: 'allow', defaults: { utm: { source: ' newsletter ' } } }] });
     expect(saved.rules[0]).toEqual({ match: 'example.com/blog/*', action: 'allow', defaults: { utm: { source: 'newsletter' } } });

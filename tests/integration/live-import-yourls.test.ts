@@ -125,7 +125,7 @@ describe('import from a live YOURLS', () => {
 
     const error = await failure(fetchLiveSource({ ...request(yourls.url), ownNetwork: false }, { outbound: createOutbound({ policy: createOutboundPolicy() }) }));
 
-    expect(error.message).toBe('127.0.0.1 is loopback. Linkdeck reads from addresses on your own network only when you tick "The service is on my own network".');
+    expect(error.message).toBe('127.0.0.1 is loopback. Linkdeck reads from addresses on your own network only when you tick “The service is on my own network”.');
     expect(yourls.requests).toHaveLength(0);
   });
 

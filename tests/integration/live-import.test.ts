@@ -9,6 +9,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { recogniseFormat } from '../../electron/shared/import-formats.js';
 import type { LiveFetchProgress, LiveFetchRequest } from '../../electron/shared/live-import.js';
+import { errorMessageRef } from '../../electron/shared/errors.js';
+import { SHARED_MESSAGES } from '../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../electron/shared/i18n/translate.js';
+import { renderMessage } from '../../electron/shared/message-ref.js';
 import { AppError } from '../../electron/backend/app-error.js';
 import type { BackendContext } from '../../electron/backend/backend-context.js';
 import { EventHub } from '../../electron/backend/event-hub.js';
@@ -156,7 +160,11 @@ describe('import from a live Kutt', () => {
     const error = await failure(fetchLiveSource({ ...request('kutt', kutt.url), ownNetwork: false }, { outbound: createOutbound({ policy: createOutboundPolicy() }) }));
 
     expect(error.info.code).toBe('invalid-input');
-    expect(error.message).toBe('127.0.0.1 is loopback. Linkdeck reads from addresses on your own network only when you tick "The service is on my own network".');
+    expect(error.message).toBe('127.0.0.1 is loopback. Linkdeck reads from addresses on your own network only when you tick “The service is on my own network”.');
+    // A message ref, so the person reads it in their language (issue 44).
+    expect(renderMessage(errorMessageRef(error.info)!, createTranslator('de', SHARED_MESSAGES))).toBe(
+      '127.0.0.1 ist eine Loopback-Adresse. Linkdeck liest von Adressen in Ihrem eigenen Netz nur, wenn Sie „Der Dienst ist in meinem eigenen Netz“ ankreuzen.',
+    );
     expect(kutt.requests).toHaveLength(0);
   });
 
@@ -315,7 +323,16 @@ describe('the import:fetch-source channel', () => {
 
     const answer = await r.dispatch('import:fetch-source', { source: 'kutt', baseUrl: kutt.url, apiKey: KEY, ownNetwork: false });
 
-    expect(answer).toEqual({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/^127\.0\.0\.1 is loopback\./) } });
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid-input',
+        message: expect.stringMatching(/^127\.0\.0\.1 is loopback\./),
+        // The key and its arguments, so the window says it in the person's language (issue 44).
+        key: 'errors.live.refusedOwnNetwork',
+        params: { where: { key: 'errors.net.addressIs', params: { address: '127.0.0.1', kind: 'loopback' } } },
+      },
+    });
     expect(kutt.requests).toHaveLength(0);
   });
 

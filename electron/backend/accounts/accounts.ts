@@ -36,6 +36,7 @@ export type {
 // Stored as given, English, and shown in the person's language while never renamed (local-workspace-name.ts).
 export { LOCAL_WORKSPACE_NAME } from '../../shared/local-workspace-name.js';
 import { LOCAL_WORKSPACE_NAME } from '../../shared/local-workspace-name.js';
+import { errorRefOf } from '../../shared/keyed-error.js';
 export const LOCAL_WORKSPACE_DIR = 'local-workspace';
 export const PROFILES_DIR = 'profiles';
 const DEFAULT_VERIFY_TIMEOUT_MS = 20_000;
@@ -137,7 +138,9 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
       if (error instanceof AccountError) throw error;
       throw new AccountError(
         'internal',
-        { key: 'errors.accounts.localNotStarted', params: { reason: describeError(error) } },
+        // A failure that carries a ref (the child process's time limit, an early exit) is said in
+        // the person's language; anything else is Node's or SQLite's own words.
+        { key: 'errors.accounts.localNotStarted', params: { reason: errorRefOf(error) ?? describeError(error) } },
       );
     }
     log.info(startedText(localService, existing));

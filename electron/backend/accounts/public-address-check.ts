@@ -93,8 +93,8 @@ const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|
 /** The words for a failed request through the address, as a message. */
 export function checkProblemRef(error: unknown, address: string, timeoutMs: number): MessageRef {
   const host = hostOf(address);
-  // The refusal's own words (outbound-address-policy) stay as they are, inside a translated sentence.
-  if (error instanceof OutboundRefused) return msg('validation.addressCheck.refused', { error: error.message });
+  // The refusal as a message of its own inside the sentence: both in the person's language.
+  if (error instanceof OutboundRefused) return msg('validation.addressCheck.refused', { error: error.ref });
   const code = codeOf(error);
   const name = (error as { name?: unknown } | null)?.name;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA' || code === 'EAI_NONAME') return msg('validation.addressCheck.nameNotFound', { host });

@@ -5,7 +5,8 @@ import { toAppError } from '../app-error.js';
 import type { Clock } from '../scheduler/clock.js';
 import type { ClipboardPoller } from './clipboard-poller.js';
 import type { ClipboardMemory } from './memory.js';
-import { shown } from './messages.js';
+import { msg, renderMessage, type MessageRef } from '../../shared/message-ref.js';
+import { reasonParam, shown } from './messages.js';
 import type { ShortLinkRef } from './ports.js';
 
 /** Actions kept for undo. */
@@ -15,8 +16,10 @@ export interface UndoOutcome {
   /** The original text is back on the clipboard. */
   restored: boolean;
   linkDeleted: boolean;
-  /** What happened, in words. */
+  /** What happened, in words (the language of now)… */
   message: string;
+  /** …and as messages, one sentence each, for a window that words them itself. */
+  messageRefs: MessageRef[];
 }
 
 export interface ActionRecord {
@@ -41,13 +44,15 @@ export interface ClipboardActionsDeps {
   onRecord: (action: ClipboardAction) => void;
   /** An action changed (undone, copied again). */
   onUpdate: (action: ClipboardAction) => void;
-  fail: (error: AppErrorInfo, message: string) => void;
+  /** A failure for the status line: `ref` says it (default: the error's own words). */
+  fail: (error: AppErrorInfo, ref?: MessageRef) => void;
   /** The translator of the person's language now (see watcher-api.ts `translate`). */
   translate: () => Translate;
 }
 
 export interface ClipboardActions {
-  record(base: ActionBase, kind: ClipboardActionKind, link: ShortLinkRef | null, newLink: boolean, message: string, original: string | null): ActionRecord;
+  /** `words`: what happened, as a message (rendered now for `message`, kept as `messageRefs`). */
+  record(base: ActionBase, kind: ClipboardActionKind, link: ShortLinkRef | null, newLink: boolean, words: MessageRef, original: string | null): ActionRecord;
   update(rec: ActionRecord, action: ClipboardAction): void;
   /**
    * Undoes a shortening: the original text goes back on the clipboard if the short URL is still
@@ -68,7 +73,7 @@ export function createClipboardActions(deps: ClipboardActionsDeps): ClipboardAct
   }
 
   return {
-    record(base, kind, link, newLink, message, original) {
+    record(base, kind, link, newLink, words, original) {
       const action: ClipboardAction = {
         id: `clip-${clock.now()}-${++actionCount}`,
         kind,
@@ -77,7 +82,8 @@ export function createClipboardActions(deps: ClipboardActionsDeps): ClipboardAct
         linkId: link?.id ?? null,
         newLink,
         at: clock.now(),
-        message,
+        message: renderMessage(words, deps.translate()),
+        messageRefs: [words],
         undoable: kind === 'created' || kind === 'reused' || (kind === 'not-copied' && newLink),
         undone: null,
       };
@@ -92,57 +98,60 @@ export function createClipboardActions(deps: ClipboardActionsDeps): ClipboardAct
 
     async undo(actionId, options = {}) {
       const rec = actions.get(actionId);
+      const t = deps.translate();
+      /** Whole sentences, each a message of its own, shown one after another. */
+      const outcome = (restored: boolean, linkDeleted: boolean, refs: MessageRef[]): UndoOutcome => ({
+        restored,
+        linkDeleted,
+        message: refs.map((ref) => renderMessage(ref, t)).join(' '),
+        messageRefs: refs,
+      });
       if (!rec || !rec.action.undoable) {
-        return {
-          restored: false,
-          linkDeleted: false,
-          message: rec?.action.undone ? deps.translate()('desktop.clipboard.undoAlready') : deps.translate()('desktop.clipboard.undoGone'),
-        };
+        return outcome(false, false, [msg(rec?.action.undone ? 'desktop.clipboard.undoAlready' : 'desktop.clipboard.undoGone')]);
       }
       const { action } = rec;
       // Marked first, so a second click while the delete runs does nothing.
       update(rec, { ...action, undoable: false });
 
-      const t = deps.translate();
       let restored = false;
-      let clipboardNote = '';
+      let clipboardNote: MessageRef | null = null;
       if (action.kind !== 'not-copied') {
         try {
           if ((await deps.poller.read()).trim() === action.shortUrl) {
             deps.memory.hold(rec.original);
             await deps.poller.put(rec.original);
             restored = true;
-          } else clipboardNote = t('desktop.clipboard.undoClipboardChanged');
+          } else clipboardNote = msg('desktop.clipboard.undoClipboardChanged');
         } catch (error) {
-          clipboardNote = t('desktop.clipboard.undoNotRestored', { reason: (error as Error).message });
+          // The OS clipboard's own words (Electron's or the system's), as they came.
+          clipboardNote = msg('desktop.clipboard.undoNotRestored', { reason: (error as Error).message });
         }
       }
 
       let linkDeleted = false;
-      let linkNote = '';
+      let linkNote: MessageRef | null = null;
+      const shortUrl = action.shortUrl ?? '';
       if (options.deleteLink) {
-        if (!action.newLink || action.linkId === null) linkNote = t('desktop.clipboard.undoLinkKept');
+        if (!action.newLink || action.linkId === null) linkNote = msg('desktop.clipboard.undoLinkKept');
         else {
           try {
             await deps.deleteLink(action.linkId);
             linkDeleted = true;
           } catch (error) {
             const info = toAppError(error);
-            linkNote = t('desktop.clipboard.undoLinkNotDeleted', { reason: info.message });
-            deps.fail(info, t('desktop.clipboard.deleteFailed', { shortUrl: action.shortUrl, reason: info.message }));
+            linkNote = msg('desktop.clipboard.undoLinkNotDeleted', { reason: reasonParam(info) });
+            deps.fail(info, msg('desktop.clipboard.deleteFailed', { shortUrl, reason: reasonParam(info) }));
           }
         }
       }
-      // Whole sentences, each a message of its own, one after another.
-      const message = [
-        restored ? t('desktop.clipboard.undoneRestored', { url: shown(action.copied) }) : t('desktop.clipboard.undone'),
+      const refs = [
+        restored ? msg('desktop.clipboard.undoneRestored', { url: shown(action.copied) }) : msg('desktop.clipboard.undone'),
         clipboardNote,
-        linkDeleted ? t('desktop.clipboard.undoLinkDeleted', { shortUrl: action.shortUrl }) : linkNote,
-      ]
-        .filter((sentence) => sentence !== '')
-        .join(' ');
-      update(rec, { ...rec.action, message, undone: { at: clock.now(), restored, linkDeleted } });
-      return { restored, linkDeleted, message };
+        linkDeleted ? msg('desktop.clipboard.undoLinkDeleted', { shortUrl }) : linkNote,
+      ].filter((ref): ref is MessageRef => ref !== null);
+      const done = outcome(restored, linkDeleted, refs);
+      update(rec, { ...rec.action, message: done.message, messageRefs: refs, undone: { at: clock.now(), restored, linkDeleted } });
+      return done;
     },
   };
 }

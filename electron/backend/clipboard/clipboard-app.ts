@@ -18,7 +18,7 @@ import type {
   ClipboardWatchState,
 } from '../../shared/clipboard-rules.js';
 import type { ClipboardStatus } from '../../shared/desktop.js';
-import { msg, renderMessage } from '../../shared/message-ref.js';
+import { englishText, msg, renderMessage, type MessageRef } from '../../shared/message-ref.js';
 import { AppError } from '../app-error.js';
 import type { BackendContext } from '../backend-context.js';
 import { detectUrl } from './detect.js';
@@ -31,8 +31,8 @@ import {
 import { validateClipboardSettings } from './settings.js';
 import { createClipboardWatcher, type ClipboardWatcher, type UndoOutcome } from './watcher.js';
 
-export const WEB_SHELL_REASON =
-  'The clipboard watch works only in the Linkdeck desktop app: a browser page cannot read the clipboard in the background. Your settings are saved here and apply when you open the desktop app.';
+/** Why the web shell has no clipboard watch, as a message the window words in the person's language. */
+export const WEB_SHELL_REASON: MessageRef = msg('desktop.clipboard.webShellOnly');
 
 
 const translators = new Map<SupportedLocale, Translate>();
@@ -134,6 +134,9 @@ export function createClipboardApp(
   const sessionBlock =
     desktop?.clipboardWatch && !desktop.clipboardWatch.available ? desktop.clipboardWatch.reason : null;
 
+  /** The reason as a ref for the window, and its English for logs and older windows. */
+  const unavailableBecause = (ref: MessageRef) => ({ reason: englishText(ref), reasonRef: ref });
+
   function status(): ClipboardStatus {
     const state: ClipboardWatchState = watcher
       ? watcher.getState()
@@ -147,7 +150,7 @@ export function createClipboardApp(
           lastError: null,
         };
     if (!watcher)
-      return { ...state, profileId: appliedId, available: false, reason: WEB_SHELL_REASON, limit: 'web-shell' };
+      return { ...state, profileId: appliedId, available: false, ...unavailableBecause(WEB_SHELL_REASON), limit: 'web-shell' };
     if (sessionBlock !== null)
       // The watcher is kept for writing to the clipboard, but never polls: say what was chosen.
       return {
@@ -157,7 +160,7 @@ export function createClipboardApp(
         status: 'off',
         profileId: appliedId,
         available: false,
-        reason: sessionBlock,
+        ...unavailableBecause(sessionBlock),
         limit: 'desktop-session',
       };
     return { ...state, profileId: appliedId, available: true, ...(localConsent.asking() ? { localQuestion: true } : {}) };

@@ -1,5 +1,5 @@
 import { errorMessageRef, type AppErrorInfo } from '../../shared/errors.js';
-import { renderMessage } from '../../shared/message-ref.js';
+import { msg, type MessageParam, type MessageRef } from '../../shared/message-ref.js';
 import type { Translate } from '../../shared/i18n/translate.js';
 import type { ClipboardNotification } from './ports.js';
 
@@ -69,36 +69,37 @@ export function queuedNotice(t: Translate, url: string): ClipboardNotification {
   };
 }
 
-export function offlineSkippedWords(t: Translate): string {
-  return t('desktop.clipboard.offlineSkipped');
-}
-
 export function failedNotice(t: Translate, message: string): ClipboardNotification {
   return { kind: 'failed', title: t('desktop.clipboard.failedTitle'), body: message, actions: [], view: CLIPBOARD_VIEW };
 }
 
-/** An error's own words in the person's language when it carries a key, else its English. */
-function reasonWords(t: Translate, error: AppErrorInfo): string {
-  const ref = errorMessageRef(error);
-  return ref ? renderMessage(ref, t) : error.message;
+/*
+ * What the watch says about a failure or a skipped copy, as messages: the notification renders
+ * them at once, the status line keeps the ref, so the window words it in the person's language
+ * of now, after a language switch too (issue 44).
+ */
+
+/** An error as a message argument: its own message when it carries a key, else its words. */
+export function reasonParam(error: AppErrorInfo): MessageParam {
+  return errorMessageRef(error) ?? error.message;
 }
 
-/** Words for a failed shortening. */
-export function failureWords(t: Translate, error: AppErrorInfo, url: string, waitMs: number): string {
+/** A failed shortening. */
+export function failureRef(error: AppErrorInfo, url: string, waitMs: number): MessageRef {
   switch (error.code) {
     case 'rate-limited':
-      return t('desktop.clipboard.rateLimited', { url: shown(url), seconds: Math.ceil(waitMs / 1000) });
+      return msg('desktop.clipboard.rateLimited', { url: shown(url), seconds: Math.ceil(waitMs / 1000) });
     case 'invalid-input':
-      return t('desktop.clipboard.refused', { url: shown(url), reason: reasonWords(t, error) });
+      return msg('desktop.clipboard.refused', { url: shown(url), reason: reasonParam(error) });
     default:
-      return t('desktop.clipboard.notShortened', { url: shown(url), reason: reasonWords(t, error) });
+      return msg('desktop.clipboard.notShortened', { url: shown(url), reason: reasonParam(error) });
   }
 }
 
-export function stillWaitingWords(t: Translate, url: string, waitMs: number): string {
-  return t('desktop.clipboard.stillWaiting', { url: shown(url), seconds: Math.ceil(waitMs / 1000) });
-}
+export const stillWaitingRef = (url: string, waitMs: number): MessageRef =>
+  msg('desktop.clipboard.stillWaiting', { url: shown(url), seconds: Math.ceil(waitMs / 1000) });
 
-export function timeoutWords(t: Translate, url: string, seconds: number): string {
-  return t('desktop.clipboard.timedOut', { url: shown(url), seconds });
-}
+export const timeoutRef = (url: string, seconds: number): MessageRef =>
+  msg('desktop.clipboard.timedOut', { url: shown(url), seconds });
+
+export const OFFLINE_SKIPPED: MessageRef = msg('desktop.clipboard.offlineSkipped');

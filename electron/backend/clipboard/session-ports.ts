@@ -129,7 +129,8 @@ function outcome(
 }
 
 function offlineError(session: Session): ApiClientError {
-  const reason = session.workspace.connectivity.state().reason;
+  const state = session.workspace.connectivity.state();
+  const reason = state.reasonRef ?? state.reason;
   return new ApiClientError('offline', reason ? msg('errors.clipboard.offlineBecause', { reason }) : msg('errors.clipboard.offline'));
 }
 

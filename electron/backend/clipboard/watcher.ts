@@ -3,7 +3,9 @@ import {
   type ClipboardSettings,
   type ClipboardWatchState,
 } from '../../shared/clipboard-rules.js';
-import type { AppErrorInfo } from '../../shared/errors.js';
+import { errorMessageRef, type AppErrorInfo } from '../../shared/errors.js';
+import { refOf } from '../../shared/field-issue.js';
+import { msg, renderMessage, type MessageRef } from '../../shared/message-ref.js';
 import type { LinkInput } from '../../shared/models.js';
 import { applyUtm, hasUtm } from '../../shared/utm.js';
 import { createTranslator } from '../../shared/i18n/translate.js';
@@ -22,14 +24,14 @@ import {
   ACTION_UNDO_DELETE,
   createdNotice,
   failedNotice,
-  failureWords,
+  failureRef,
   notCopiedNotice,
-  offlineSkippedWords,
+  OFFLINE_SKIPPED,
   queuedNotice,
   reusedNotice,
   shown,
-  stillWaitingWords,
-  timeoutWords,
+  stillWaitingRef,
+  timeoutRef,
 } from './messages.js';
 import type { ClipboardNotification, ShortLinkRef } from './ports.js';
 import { compileRules, evaluateRules, type CompiledRules, type RuleDecision } from './rules.js';
@@ -101,8 +103,20 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     }
   }
 
-  function fail(error: AppErrorInfo, message = error.message): void {
-    publish({ lastError: { code: error.code, message, at: clock.now() } });
+  /**
+   * The status line's failure: `ref` (default: the error's own key) is kept for the window, which
+   * words it in the person's language of now; `message` is its rendering in the language of this
+   * moment, or the error's words when it has no key.
+   */
+  function fail(error: AppErrorInfo, ref: MessageRef | undefined = errorMessageRef(error)): void {
+    const message = ref ? renderMessage(ref, t()) : error.message;
+    publish({ lastError: { code: error.code, message, ...(ref ? { ref } : {}), at: clock.now() } });
+  }
+
+  /** A failure said in the status line and in a notification. */
+  function failAndNotify(error: AppErrorInfo, ref: MessageRef): void {
+    fail(error, ref);
+    notify(failedNotice(t(), renderMessage(ref, t())));
   }
 
   function track<T>(promise: Promise<T>): Promise<T> {
@@ -121,7 +135,11 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     busy: () => working,
     intervalMs: () => settings.pollIntervalMs,
     onCopy: onChange,
-    onReadError: (error) => fail({ code: 'internal', message: `Linkdeck cannot read the clipboard: ${(error as Error).message}` }),
+    onReadError: (error) => {
+      // The OS clipboard's own words (Electron's or the system's) inside the sentence.
+      const ref = msg('desktop.clipboard.cannotRead', { reason: (error as Error).message });
+      fail({ code: 'internal', message: renderMessage(ref, t()) }, ref);
+    },
   });
 
   const history = createClipboardActions({
@@ -189,9 +207,11 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     if (defaults.utm && hasUtm(defaults.utm)) {
       const tagged = applyUtm(url, defaults.utm);
       if (!tagged.ok) {
-        const message = t()('desktop.clipboard.utmFailed', { url: shown(url), reason: tagged.issues.map((i) => i.message).join(' ') });
-        fail({ code: 'invalid-input', message });
-        notify(failedNotice(t(), message));
+        // The first problem as its message (the UTM checks say one per field; one is enough here).
+        const first = tagged.issues[0];
+        const reason = (first && refOf(first)) ?? tagged.issues.map((i) => i.message).join(' ');
+        const ref = msg('desktop.clipboard.utmFailed', { url: shown(url), reason });
+        failAndNotify({ code: 'invalid-input', message: renderMessage(ref, t()) }, ref);
         return;
       }
       url = tagged.url;
@@ -216,10 +236,9 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     }
     const waitMs = backoffUntil - clock.now();
     if (waitMs > 0) {
-      const message = stillWaitingWords(t(), url, waitMs);
-      record(base, 'skipped', null, false, message, original);
-      fail({ code: 'rate-limited', message });
-      notify(failedNotice(t(), message));
+      const ref = stillWaitingRef(url, waitMs);
+      record(base, 'skipped', null, false, ref, original);
+      failAndNotify({ code: 'rate-limited', message: renderMessage(ref, t()) }, ref);
       return;
     }
 
@@ -242,7 +261,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
         'queued',
         null,
         false,
-        t()('desktop.clipboard.queuedStatus', { url: shown(url) }),
+        msg('desktop.clipboard.queuedStatus', { url: shown(url) }),
         original,
       );
       publish({ offline: true });
@@ -258,9 +277,8 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
     error: unknown,
   ): void {
     if (error instanceof TimeoutError) {
-      const message = timeoutWords(t(), base.url, Math.round(createTimeoutMs / 1000));
-      fail({ code: 'offline', message });
-      notify(failedNotice(t(), message));
+      const ref = timeoutRef(base.url, Math.round(createTimeoutMs / 1000));
+      failAndNotify({ code: 'offline', message: renderMessage(ref, t()) }, ref);
       return;
     }
     const info = toAppError(error);
@@ -277,16 +295,13 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
       waitMs = typeof retry === 'number' && retry > 0 ? retry : rateLimitBackoffMs;
       backoffUntil = clock.now() + waitMs;
     }
-    const message = failureWords(t(), info, base.url, waitMs);
-    fail(info, message);
-    notify(failedNotice(t(), message));
+    failAndNotify(info, failureRef(info, base.url, waitMs));
   }
 
   function skippedOffline(base: { copied: string; url: string; rule: string | null }): void {
-    const skipped = offlineSkippedWords(t());
-    record(base, 'skipped', null, false, skipped, null);
+    record(base, 'skipped', null, false, OFFLINE_SKIPPED, null);
     publish({ offline: true });
-    notify(failedNotice(t(), skipped));
+    notify(failedNotice(t(), renderMessage(OFFLINE_SKIPPED, t())));
   }
 
   /** Puts the short URL on the clipboard, if the copied URL is still what it holds. */
@@ -308,7 +323,7 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
         'not-copied',
         link,
         newLink,
-        t()('desktop.clipboard.madeNotCopied', { shortUrl: link.shortUrl }),
+        msg('desktop.clipboard.madeNotCopied', { shortUrl: link.shortUrl }),
         original,
       );
       notify(notCopiedNotice(t(), link.shortUrl, newLink), rec);
@@ -323,14 +338,17 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
         'not-copied',
         link,
         newLink,
-        t()('desktop.clipboard.madeNotWritten', { shortUrl: link.shortUrl, reason: (error as Error).message }),
+        msg('desktop.clipboard.madeNotWritten', { shortUrl: link.shortUrl, reason: (error as Error).message }),
         original,
       );
       notify(notCopiedNotice(t(), link.shortUrl, newLink), rec);
       return;
     }
     const notice = newLink ? createdNotice(t(), link.shortUrl, base.url) : reusedNotice(t(), link.shortUrl, base.url);
-    const rec = record(base, newLink ? 'created' : 'reused', link, newLink, notice.body, original);
+    const said = newLink
+      ? msg('desktop.clipboard.createdBody', { shortUrl: link.shortUrl, url: shown(base.url) })
+      : msg('desktop.clipboard.reusedBody', { shortUrl: link.shortUrl, url: shown(base.url) });
+    const rec = record(base, newLink ? 'created' : 'reused', link, newLink, said, original);
     publish({ lastError: null });
     notify(
       notice,
@@ -376,15 +394,10 @@ export function createClipboardWatcher(deps: ClipboardWatcherDeps): ClipboardWat
         if (rec.action.shortUrl) {
           try {
             await write(rec.action.shortUrl);
-            history.update(rec, {
-              ...rec.action,
-              message: `${rec.action.shortUrl} is on the clipboard (copied on request).`,
-            });
+            const copied = msg('desktop.clipboard.copiedOnRequest', { shortUrl: rec.action.shortUrl });
+            history.update(rec, { ...rec.action, message: renderMessage(copied, t()), messageRefs: [copied] });
           } catch (error) {
-            fail(
-              toAppError(error),
-              `The short link could not be copied: ${(error as Error).message}`,
-            );
+            fail(toAppError(error), msg('desktop.clipboard.copyFailed', { reason: (error as Error).message }));
           }
         }
         break;

@@ -19,7 +19,7 @@ import { type LiveFetchProgress, type LiveFetchRequest, type LiveFetchResult, ty
 import { AppError } from '../app-error.js';
 import { classifyNetworkFailure, networkFailureMessage } from '../net/network-failure.js';
 import { msg } from '../../shared/message-ref.js';
-import { classifyAddress } from '../net/outbound-address-policy.js';
+import { refusalWhereRef } from '../net/outbound-address-policy.js';
 import { OutboundRefused, type Outbound, type OutboundResponse } from '../net/outbound-request.js';
 import { dubSource } from './dub-source.js';
 import { kuttSource } from './kutt-source.js';
@@ -318,13 +318,12 @@ function translate(error: unknown, context: RequestContext): unknown {
   if (context.signal?.aborted) return AppError.keyed('invalid-input', msg('errors.live.cancelled'), { cancelled: true });
   if (error instanceof AppError) return error;
   if (error instanceof OutboundRefused) {
-    const words = classifyAddress(error.refusal.address).words;
-    const where = error.host === error.refusal.address ? `${error.host} is ${words}` : `${error.host} resolves to ${error.refusal.address}, ${words}`;
-    return AppError.of(
+    const where = refusalWhereRef(error.refusal, error.host);
+    return AppError.keyed(
       'invalid-input',
       error.refusal.rule === 'own-network'
-        ? `${where}. Linkdeck reads from addresses on your own network only when you tick "The service is on my own network".`
-        : `${where}: not an address a service can be reached at. Check the address.`,
+        ? msg('errors.live.refusedOwnNetwork', { where })
+        : msg('errors.live.refusedNever', { where }),
     );
   }
   if (isRecord(error) && (error['name'] === 'TimeoutError' || error['name'] === 'AbortError')) {

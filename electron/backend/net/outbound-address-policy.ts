@@ -232,6 +232,18 @@ export function refusalText(refusal: AddressRefusal, host?: string, options: { r
 /** The address kinds as the `kind` choice of errors.net.refused ('unique-local' → 'uniqueLocal'). */
 const KIND_CHOICE = (kind: AddressKind): string => kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
+/**
+ * Where the refused address is, as a message: “127.0.0.1 is loopback”, “intranet.example resolves
+ * to 10.0.0.5, in a private network range” (the live import's refusal says it in its own sentence).
+ */
+export function refusalWhereRef(refusal: AddressRefusal, host?: string): MessageRef {
+  const kind = KIND_CHOICE(refusal.kind);
+  const named = host !== undefined && host !== refusal.address && host !== `[${refusal.address}]`;
+  return named
+    ? msg('errors.net.hostResolvesTo', { host, address: refusal.address, kind })
+    : msg('errors.net.addressIs', { address: refusal.address, kind });
+}
+
 /** The same refusal as a message (issue 44): shown in the person's language, stored by the link check. */
 export function refusalRef(refusal: AddressRefusal, host?: string, options: { redirect?: boolean } = {}): MessageRef {
   const rule = refusal.kind === 'cloud-metadata' ? 'metadata' : refusal.rule === 'own-network' ? 'own' : 'never';

@@ -18,7 +18,8 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { hostAddress, refusalText, type AddressRefusal, type OutboundPolicy } from './outbound-address-policy.js';
+import { hostAddress, refusalRef, type AddressRefusal, type OutboundPolicy } from './outbound-address-policy.js';
+import { englishText, type MessageRef } from '../../shared/message-ref.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -37,12 +38,16 @@ const systemResolve: Resolve = async (hostname) => {
 export class OutboundRefused extends Error {
   readonly refusal: AddressRefusal;
   readonly host: string;
+  /** The refusal as a message (issue 44): whoever shows it says it in the person's language. */
+  readonly ref: MessageRef;
 
   constructor(refusal: AddressRefusal, host: string) {
-    super(refusalText(refusal, host));
+    const ref = refusalRef(refusal, host);
+    super(englishText(ref)); // English, for logs
     this.name = 'OutboundRefused';
     this.refusal = refusal;
     this.host = host;
+    this.ref = ref;
   }
 }
 

@@ -1,10 +1,14 @@
 import { isAbortError } from '../api/errors.js';
+import { errorRefOf } from '../../shared/keyed-error.js';
+import type { MessageRef } from '../../shared/message-ref.js';
 import type { Clock } from '../scheduler/clock.js';
 
 export interface ConnectivityState {
   online: boolean;
-  /** Why the service is unreachable, in words, when offline. */
+  /** Why the service is unreachable, in words (English when the error had a key), when offline… */
   reason?: string;
+  /** …and as a message when the error carried one: the window words it in the person's language. */
+  reasonRef?: MessageRef;
   /** Unix ms of the next probe while offline, else null. */
   nextProbeAt: number | null;
 }
@@ -50,6 +54,14 @@ const messageOf = (error: unknown): string | undefined =>
     ? (error as Error).message
     : undefined;
 
+/** Why the service cannot be reached: the error's words and, when it has one, its message ref. */
+type Why = { reason?: string; reasonRef?: MessageRef };
+function whyOf(error: unknown): Why {
+  const reason = messageOf(error);
+  const reasonRef = errorRefOf(error);
+  return { ...(reason ? { reason } : {}), ...(reasonRef ? { reasonRef } : {}) };
+}
+
 /**
  * Whether a profile's service can be reached. Network errors and timeouts mark it offline;
  * then probes go out with a growing delay (2 s, 4 s … 2 min) so an unreachable service costs
@@ -89,7 +101,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     waiters.clear();
   }
 
-  function schedule(reason: string | undefined): void {
+  function schedule(why: Why): void {
     if (closed) return;
     if (timer !== undefined) clock.clearTimeout(timer);
     const at = clock.now() + delay;
@@ -98,13 +110,13 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
       void probeNow();
     }, delay);
     (timer as { unref?: () => void } | undefined)?.unref?.();
-    publish({ online: false, ...(reason ? { reason } : {}), nextProbeAt: at });
+    publish({ online: false, ...(why.reason ? { reason: why.reason } : {}), ...(why.reasonRef ? { reasonRef: why.reasonRef } : {}), nextProbeAt: at });
   }
 
-  function goOffline(reason: string | undefined): void {
+  function goOffline(why: Why): void {
     // Already offline with a probe scheduled: the backoff goes on as it was.
     if (!current.online && timer !== undefined) return;
-    schedule(reason ?? current.reason);
+    schedule(why.reason ? why : { ...(current.reason ? { reason: current.reason } : {}), ...(current.reasonRef ? { reasonRef: current.reasonRef } : {}) });
   }
 
   function probeNow(): Promise<boolean> {
@@ -123,9 +135,9 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
           }
           if (!current.online) {
             delay = Math.min(maxDelay, delay * 2);
-            schedule(messageOf(error));
+            schedule(whyOf(error));
           } else {
-            goOffline(messageOf(error));
+            goOffline(whyOf(error));
           }
           return false;
         },
@@ -144,7 +156,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
       // for "online" once reopened a profile that was closing (issue 38).
       if (isAbortError(error)) return false;
       if (isOfflineError(error)) {
-        goOffline(messageOf(error));
+        goOffline(whyOf(error));
         return true;
       }
       goOnline();

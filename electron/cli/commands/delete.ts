@@ -4,7 +4,7 @@ import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { findLink } from '../find-link.js';
 import { t } from '../i18n.js';
-import { settle } from '../outbox-wait.js';
+import { queuedText, settle } from '../outbox-wait.js';
 
 /** `linkdeck delete ALIAS…`: queued deletes, sent before the command ends (or left queued: exit 3). */
 export async function run(
@@ -58,7 +58,7 @@ export async function run(
       out.error(`${link.shortUrl}: ${result.message}`);
       code = EXIT.refused;
     } else {
-      out.warn(t('cli.delete.queued', { url: link.shortUrl, reason: result.reason }));
+      out.warn(t('cli.delete.queued', { url: link.shortUrl, reason: queuedText(result, t) }));
       if (code === EXIT.done) code = EXIT.queued;
     }
   }

@@ -3,7 +3,7 @@ import { confirm } from '../confirm.js';
 import type { CommandContext } from '../context.js';
 import { cliError, EXIT, usageErrorT } from '../exit-codes.js';
 import { t } from '../i18n.js';
-import { settle } from '../outbox-wait.js';
+import { queuedText, settle } from '../outbox-wait.js';
 import type { Session } from '../session.js';
 
 /** An outbox item by its id, or by a prefix of it that names only one (as `git` takes hashes). */
@@ -29,7 +29,7 @@ export const retry = {
     if (ctx.out.json) ctx.out.data({ opId: item.opId, status: outcome.kind, ...('message' in outcome ? { message: outcome.message } : {}), ...(outcome.kind === 'queued' ? { message: outcome.reason } : {}), ...(outcome.kind === 'done' ? { shortUrl: outcome.outcome.shortUrl ?? null } : {}) });
     if (outcome.kind === 'refused') throw cliError(EXIT.refused, 'cli.outbox.refusedAgain', { summary: item.summary, reason: outcome.message });
     if (outcome.kind === 'queued') {
-      ctx.out.warn(t('cli.outbox.stillWaiting', { summary: item.summary, reason: outcome.reason }));
+      ctx.out.warn(t('cli.outbox.stillWaiting', { summary: item.summary, reason: queuedText(outcome, t) }));
       return EXIT.queued;
     }
     if (!ctx.out.json) {

@@ -6,6 +6,7 @@ import { t } from '../i18n/index.js';
 import type { ClipboardSettings } from '../../../electron/shared/clipboard-rules.js';
 import type { ClipboardStatus } from '../../../electron/shared/desktop.js';
 import type { LoadStatus } from './load-status.js';
+import { keptSentences } from '../composables/kept-text.js';
 import { useProfilesStore } from './profiles.js';
 
 const STATUSES = ['off', 'paused', 'watching', 'working'];
@@ -79,10 +80,11 @@ export const useClipboardStore = defineStore('clipboard', () => {
     if (answer) state.value = answer;
   }
 
-  /** Rejects with the BridgeError; resolves with what happened, in words. */
+  /** Rejects with the BridgeError; resolves with what happened, in words of the person's language. */
   async function undo(actionId: string, deleteLink: boolean): Promise<string> {
     const outcome = await call('clipboard:undo', { actionId, deleteLink });
-    return isRecord(outcome) && typeof outcome['message'] === 'string' ? outcome['message'] : 'Undone.';
+    const words = isRecord(outcome) && typeof outcome['message'] === 'string' ? outcome['message'] : t('desktop.clipboard.undone');
+    return isRecord(outcome) ? keptSentences(outcome['messageRefs'], words) : words;
   }
 
   onEvent('clipboard:changed', (payload) => {

@@ -4,6 +4,7 @@ import { call, onEvent } from '../bridge.js';
 import { isConnectionState } from '../composables/shape.js';
 import type { ConnectionState } from '../../../electron/shared/contract.js';
 import type { LoadStatus } from './load-status.js';
+import { keptText } from '../composables/kept-text.js';
 
 /**
  * Whether the current profile's service answers: read once, then kept fresh by the pushes the
@@ -15,7 +16,10 @@ export const useConnectionStore = defineStore('connection', () => {
   const error = ref<unknown>(null);
 
   const online = computed(() => value.value?.online ?? true);
-  const reason = computed(() => (value.value && !value.value.online ? (value.value.reason ?? null) : null));
+  // Worded here, in the language of now: a language switch re-words it (composables/kept-text.ts).
+  const reason = computed(() =>
+    value.value && !value.value.online && value.value.reason !== undefined ? keptText(value.value.reasonRef, value.value.reason) : null,
+  );
 
   let pushes = 0;
   async function load(): Promise<void> {

@@ -7,7 +7,10 @@ import { describe as describeProgram } from '../../../electron/cli/commands/comp
 import { run as completion } from '../../../electron/cli/commands/completion.js';
 import type { CommandContext } from '../../../electron/cli/context.js';
 import { linkQuery } from '../../../electron/cli/link-query-options.js';
-import { heldBack } from '../../../electron/cli/outbox-wait.js';
+import { heldBack, heldBackRef, queuedText } from '../../../electron/cli/outbox-wait.js';
+import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../../electron/shared/i18n/translate.js';
+import { englishText, renderMessage } from '../../../electron/shared/message-ref.js';
 import { Output } from '../../../electron/cli/output.js';
 import { buildProgram } from '../../../electron/cli/program.js';
 import type { OutboxItem } from '../../../electron/shared/models.js';
@@ -160,5 +163,33 @@ describe('linkdeck command line', () => {
         rmSync(dir, { recursive: true, force: true });
       }
     });
+  });
+});
+
+describe('why a change waits, in the command line’s language (issue 44)', () => {
+  const item = {
+    opId: 'op-1',
+    kind: 'create',
+    state: 'queued',
+    summary: 'Create link',
+    attempts: 1,
+    lastError: null,
+    nextAttemptAt: null,
+    outcomeUnknown: false,
+    blockedBy: null,
+    createdAt: 0,
+  } as unknown as Parameters<typeof heldBackRef>[0];
+  const german = createTranslator('de', SHARED_MESSAGES);
+
+  it('says an offline wait and a refused change ahead in German, the service’s keyed reason too', () => {
+    const offline = heldBackRef({ ...item, lastError: { code: 'offline', message: 'The request was cancelled.', key: 'errors.cancelled' } }, 0)!;
+    expect(queuedText({ reason: englishText(offline), reasonRef: offline }, german)).toBe(
+      `der Dienst ist nicht erreichbar (${german('errors.cancelled')})`,
+    );
+    expect(german('errors.cancelled')).not.toBe('errors.cancelled');
+    const behind = heldBackRef({ ...item, blockedBy: 'op-0' }, 0)!;
+    expect(renderMessage(behind, german)).toBe('sie wartet hinter einer früheren Änderung, die abgelehnt wurde (op-0)');
+    // Words without a ref (an error thrown on the way) are shown as they came.
+    expect(queuedText({ reason: 'socket hang up' }, german)).toBe('socket hang up');
   });
 });

@@ -123,6 +123,9 @@ describe('clipboard watch: errors', () => {
     expect(h.shortener.creates).toHaveLength(1);
     expect(h.watcher.getState().lastAction).toMatchObject({ kind: 'skipped', copied: URL_B });
     expect(h.watcher.getState().lastError?.message).toMatch(/Try again in 30 s/);
+    // Kept as messages too, so the window words them in the language of now (issue 44).
+    expect(h.watcher.getState().lastError?.ref).toEqual({ key: 'desktop.clipboard.stillWaiting', params: { url: URL_B, seconds: 30 } });
+    expect(h.watcher.getState().lastAction?.messageRefs).toEqual([{ key: 'desktop.clipboard.stillWaiting', params: { url: URL_B, seconds: 30 } }]);
     await h.pass(30_000);
     await h.copy('https://example.net/later');
     expect(h.shortener.creates).toHaveLength(2);
@@ -156,6 +159,7 @@ describe('clipboard watch: errors', () => {
     await h.pass(400 * 20);
     expect(h.states.filter((s) => s.lastError !== null)).toHaveLength(1);
     expect(h.watcher.getState().lastError?.message).toMatch(/cannot read the clipboard/);
+    expect(h.watcher.getState().lastError?.ref?.key).toBe('desktop.clipboard.cannotRead');
     h.clipboard.failReads = false;
     await h.copy(URL_A);
     expect(h.clipboard.text).toBe(`${SHORT_HOST}/s100`);

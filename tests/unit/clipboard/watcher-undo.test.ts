@@ -12,7 +12,12 @@ describe('clipboard watch: undo', () => {
     expect(h.clipboard.text).toBe(SHORT);
     const id = h.watcher.getState().lastAction?.id as string;
     const outcome = await h.watcher.undo(id);
-    expect(outcome).toEqual({ restored: true, linkDeleted: false, message: `Undone: ${URL_A} is back on the clipboard.` });
+    expect(outcome).toEqual({
+      restored: true,
+      linkDeleted: false,
+      message: `Undone: ${URL_A} is back on the clipboard.`,
+      messageRefs: [{ key: 'desktop.clipboard.undoneRestored', params: { url: URL_A } }],
+    });
     expect(h.clipboard.text).toBe(`  ${URL_A}\n`);
     expect(h.shortener.deletes).toEqual([]);
     expect(h.watcher.getState().lastAction).toMatchObject({ undoable: false, undone: { restored: true, linkDeleted: false } });
@@ -78,7 +83,7 @@ describe('clipboard watch: undo', () => {
     const id = h.watcher.getState().lastAction?.id as string;
     await h.watcher.undo(id, { deleteLink: true });
     const again = await h.watcher.undo(id, { deleteLink: true });
-    expect(again).toEqual({ restored: false, linkDeleted: false, message: 'This was already undone.' });
+    expect(again).toEqual({ restored: false, linkDeleted: false, message: 'This was already undone.', messageRefs: [{ key: 'desktop.clipboard.undoAlready' }] });
     expect(h.shortener.deletes).toEqual([100]);
     expect((await h.watcher.undo('nope')).message).toBe('This can no longer be undone.');
   });

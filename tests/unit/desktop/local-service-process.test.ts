@@ -177,7 +177,7 @@ describe('the local service in a child process', () => {
       dataDir: '/d',
     });
     fake.exit(9);
-    await expect(starting).rejects.toThrow(/ended \(exit code 9\) before it started/);
+    await expect(starting).rejects.toThrow(/ended \(exit code 9\) before the service started/);
   });
 
   it('rejects when the fork itself fails', async () => {
@@ -202,7 +202,7 @@ describe('the local service in a child process', () => {
     await vi.advanceTimersByTimeAsync(4999);
     expect(fake.killed()).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(String(await outcome)).toMatch(/did not start within 5 s/);
+    expect(String(await outcome)).toMatch(/did not start within 5 seconds/);
     expect(fake.killed()).toBe(1);
   });
 
@@ -272,7 +272,7 @@ describe('the child side', () => {
     expect(answers.items).toHaveLength(1);
     expect(answers.items[0]).toMatchObject({
       type: 'failed',
-      message: expect.stringMatching(/already started/),
+      message: expect.stringMatching(/already been started once/),
     });
     expect(close).not.toHaveBeenCalled();
 

@@ -93,3 +93,17 @@ describe('connectivity', () => {
     expect(state.probes).toHaveLength(2);
   });
 });
+
+describe('connectivity: why, as a message', () => {
+  it('keeps the offline error’s message ref beside its words, so the window can say it in the person’s language', () => {
+    const clock = new FakeClock();
+    const c = createConnectivity({ clock, probe: async () => ({}) });
+    const ref = { key: 'errors.localPortTaken', params: { port: '41000' } };
+    c.report(new ApiClientError('offline', ref));
+    expect(c.state()).toMatchObject({
+      online: false,
+      reason: 'The local workspace did not start: port 41000 of this computer is taken by another program.',
+      reasonRef: ref,
+    });
+  });
+});
