@@ -25,9 +25,10 @@ export const SEARCH_DELAY_MS = 80;
  */
 export const REST_DELAY_MS = 200;
 /**
- * A partial window (first rows only) is completed once the rows on screen come this close to
- * its last row: near enough that the rest is there before a scroll reaches it, far enough that
- * the rows a search first shows (~15–20 on screen) do not ask for it while the user types.
+ * A partial window (first rows only) is completed at once when the list is scrolled down
+ * (a fling covers ~4 rows a frame: the rest must be on its way before row 50 is reached), or
+ * when the rows on screen come this close to its last row without a scroll (a tall window):
+ * the rows a search first shows (~15–25 with the virtual list's overscan) do not ask for it.
  */
 export const PARTIAL_MARGIN_ROWS = 20;
 
@@ -177,12 +178,15 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
   function ensureRange(start: number, end: number): Promise<void> {
     lastRange = [start, end];
     if (status.value === 'idle') return Promise.resolve();
+    // A new query's rows are shown from the top: a first row past 0 (the virtual list draws 5
+    // rows above the screen) means the list has been scrolled down.
+    const scrolled = start > 0;
     const last = Math.max(0, total.value - 1);
     const from = Math.floor(Math.max(0, start - PREFETCH_ROWS) / PAGE_SIZE);
     const to = Math.floor(Math.min(last, end + PREFETCH_ROWS) / PAGE_SIZE);
     const waits: Promise<void>[] = [];
     for (let page = from; page <= to; page++) {
-      if (!pages.has(page) || (partial.has(page) && nearPartialEnd(page, end))) waits.push(fetchPage(page, generation, false));
+      if (!pages.has(page) || (partial.has(page) && (scrolled || nearPartialEnd(page, end)))) waits.push(fetchPage(page, generation, false));
     }
     return Promise.all(waits).then(() => undefined);
   }
