@@ -16,8 +16,28 @@ export const PREFETCH_ROWS = 60;
 export const MAX_CACHED_PAGES = 24;
 /** The query text a search waits for while the user types fast. */
 export const SEARCH_DELAY_MS = 80;
+/**
+ * How long a query's first rows stay on screen unchanged before the rest of its first window
+ * (rows 50–199) is asked for. A typist's next key comes sooner (~170 ms apart at 6 keys/s, the
+ * rows painted ~25 ms after a key), so while typing only each query's first rows are read: the
+ * rest's answer (three times the first's size) no longer lands beside the next key's, on the
+ * backend's core or the page's main thread (issue 43). Scrolling asks for it at once (ensureRange).
+ */
+export const REST_DELAY_MS = 200;
+/**
+ * A partial window (first rows only) is completed at once when the list is scrolled down
+ * (a fling covers ~4 rows a frame: the rest must be on its way before row 50 is reached), or
+ * when the rows on screen come this close to its last row without a scroll (a tall window):
+ * the rows a search first shows (~15–25 with the virtual list's overscan) do not ask for it.
+ */
+export const PARTIAL_MARGIN_ROWS = 20;
 
 export type SortDirection = 'asc' | 'desc';
+
+/** Resolves after `ms` (a timer, so the rest waits for a pause in typing, not for a frame). */
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 /** Resolves once the browser has painted the next frame (at once where there are no frames). */
 function afterNextPaint(): Promise<void> {
@@ -148,16 +168,25 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
     }
   }
 
+  /** Whether the rows on screen (up to `end`) come near the last row a partial window holds. */
+  function nearPartialEnd(page: number, end: number): boolean {
+    const held = page * PAGE_SIZE + (pages.get(page)?.length ?? 0);
+    return end + PARTIAL_MARGIN_ROWS >= held;
+  }
+
   /** The list shows rows [start, end]: fetch the windows they (and a little beyond) fall in. */
   function ensureRange(start: number, end: number): Promise<void> {
     lastRange = [start, end];
     if (status.value === 'idle') return Promise.resolve();
+    // A new query's rows are shown from the top: a first row past 0 (the virtual list draws 5
+    // rows above the screen) means the list has been scrolled down.
+    const scrolled = start > 0;
     const last = Math.max(0, total.value - 1);
     const from = Math.floor(Math.max(0, start - PREFETCH_ROWS) / PAGE_SIZE);
     const to = Math.floor(Math.min(last, end + PREFETCH_ROWS) / PAGE_SIZE);
     const waits: Promise<void>[] = [];
     for (let page = from; page <= to; page++) {
-      if (!pages.has(page) || partial.has(page)) waits.push(fetchPage(page, generation, false));
+      if (!pages.has(page) || (partial.has(page) && (scrolled || nearPartialEnd(page, end)))) waits.push(fetchPage(page, generation, false));
     }
     return Promise.all(waits).then(() => undefined);
   }
@@ -176,10 +205,13 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
       return Promise.all(waits).then(() => undefined);
     }
     lastRange = [0, 0];
-    // The first rows alone, then, once they are painted, the rest of the window (unless the
-    // next query came first): its answer must not hold up the frame that shows the first rows.
+    // The first rows alone, then, once they are painted and the query has stayed the same for
+    // REST_DELAY_MS (the user stopped typing), the rest of the window, unless the next query
+    // came first: its answer must not hold up the frame that shows the first rows, nor the next
+    // keystroke's answer. A scroll towards row 50 asks for it sooner (ensureRange).
     return fetchPage(0, mine, true, FIRST_ROWS)
       .then(afterNextPaint)
+      .then(() => (mine === generation && partial.has(0) ? delay(REST_DELAY_MS) : undefined))
       .then(() => {
         if (mine === generation && partial.has(0)) return fetchPage(0, mine, false);
       });

@@ -5,7 +5,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import type { Router } from 'vue-router';
 import App from '../../../renderer/src/App.vue';
-import { FIRST_ROWS, PAGE_SIZE } from '../../../renderer/src/stores/links-workspace.js';
+import { FIRST_ROWS, PAGE_SIZE, REST_DELAY_MS } from '../../../renderer/src/stores/links-workspace.js';
 import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery, OutboxItem } from '../../../electron/shared/models.js';
 import { untilDom, untilElement, nextNavigation } from './dom-signals.js';
@@ -171,11 +171,19 @@ describe('Links list: windows of the mirror', () => {
     expect(searched()).toEqual(['s']);
     await vi.advanceTimersByTimeAsync(80);
     expect(searched()).toEqual(['s', 'spr']);
-    // A screen's worth of rows first, then only the rest of the first window after a frame.
-    const window = () => listCalls().filter((c) => c.q === 'spr').map((c) => [c.offset, c.limit]);
-    expect(window()).toEqual([[0, FIRST_ROWS]]);
-    await vi.advanceTimersByTimeAsync(20);
-    expect(window()).toEqual([[0, FIRST_ROWS], [FIRST_ROWS, PAGE_SIZE - FIRST_ROWS]]);
+    // A screen's worth of rows first; the rest of the first window only once the query has
+    // stayed the same for REST_DELAY_MS after they are painted (issue 43: not while typing).
+    const window = (q: string) => listCalls().filter((c) => c.q === q).map((c) => [c.offset, c.limit]);
+    expect(window('spr')).toEqual([[0, FIRST_ROWS]]);
+    await vi.advanceTimersByTimeAsync(REST_DELAY_MS - 40);
+    expect(window('spr')).toEqual([[0, FIRST_ROWS]]);
+    // The next key within the pause: its first rows, and never the rest of the query it replaced.
+    await type('spri');
+    await vi.advanceTimersByTimeAsync(REST_DELAY_MS - 40);
+    expect(window('spri')).toEqual([[0, FIRST_ROWS]]);
+    await vi.advanceTimersByTimeAsync(80);
+    expect(window('spri')).toEqual([[0, FIRST_ROWS], [FIRST_ROWS, PAGE_SIZE - FIRST_ROWS]]);
+    expect(window('spr')).toEqual([[0, FIRST_ROWS]]);
 
     // Counts are not read while typing, nor after it: only when a filter menu opens.
     const facetCalls = () => (fake.callsTo('links:facets') as MirrorLinkQuery[]).filter((c) => c.q);
@@ -184,7 +192,29 @@ describe('Links list: windows of the mirror', () => {
     vi.useRealTimers();
     await wrapper!.get('[data-testid="links-filter-channel"] .n-base-selection').trigger('click');
     await flushPromises();
-    expect(facetCalls()).toEqual([{ sort: 'date', direction: 'desc', q: 'spr' }]);
+    expect(facetCalls()).toEqual([{ sort: 'date', direction: 'desc', q: 'spri' }]);
+  });
+
+  it('asks for the rest of a search\'s first window at once when the list is scrolled, without waiting for the pause', async () => {
+    serveLinks(100_000);
+    await mountLinks();
+    vi.useFakeTimers();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="links-search"]')!;
+    input.value = 'x';
+    input.dispatchEvent(new Event('input'));
+    await flushPromises();
+    // Its first rows, painted (a frame); the pause has not passed, so no rest yet.
+    await vi.advanceTimersByTimeAsync(20);
+    const window = () => listCalls().filter((c) => c.q === 'x').map((c) => [c.offset, c.limit]);
+    expect(window()).toEqual([[0, FIRST_ROWS]]);
+    // A scroll of a few rows (a fling covers ~4 a frame), far from row 50: the rest is read now,
+    // not REST_DELAY_MS later.
+    const el = scroller();
+    el.scrollTop = 8 * 48;
+    el.dispatchEvent(new Event('scroll'));
+    await flushPromises();
+    await flushPromises();
+    expect(window()).toEqual([[0, FIRST_ROWS], [FIRST_ROWS, PAGE_SIZE - FIRST_ROWS]]);
   });
 
   it('sorts, filters with counts, and reads the windows again when the mirror changes', async () => {
