@@ -11,6 +11,7 @@ import type { MirrorLink, MirrorLinkQuery, OutboxItem } from '../../../electron/
 import { untilDom, untilElement, nextNavigation } from './dom-signals.js';
 import { budgetOf, installFakeBridge, mirrorLink, keychainOk, localProfile, ok, fail, type FakeBridge } from './fake-bridge.js';
 import { linkBadges } from '../../../renderer/src/components/links-list/link-badges.js';
+import LinksSearchBox from '../../../renderer/src/components/links-list/LinksSearchBox.vue';
 
 // The rows are plain elements of one template (LinkRows.vue), not components: a row's render is
 // seen through the one helper only that render calls, with its link (the spy keeps its result).
@@ -193,6 +194,26 @@ describe('Links list: windows of the mirror', () => {
     await wrapper!.get('[data-testid="links-filter-channel"] .n-base-selection').trigger('click');
     await flushPromises();
     expect(facetCalls()).toEqual([{ sort: 'date', direction: 'desc', q: 'spri' }]);
+  });
+
+  it('types into a search field that is not drawn again per key, and a lagging query never writes over what is typed', async () => {
+    serveLinks(100);
+    await mountLinks();
+    const box = wrapper!.findComponent(LinksSearchBox);
+    const drawn = box.vm.$.subTree;
+    const input = document.querySelector<HTMLInputElement>('[data-testid="links-search"]')!;
+    for (const value of ['s', 'sp', 'spr']) {
+      input.value = value;
+      input.dispatchEvent(new Event('input'));
+      await flushPromises();
+    }
+    // The store has taken the first key's query ('s') and is waiting out the burst for 'spr'.
+    expect(listCalls().some((c) => c.q === 's')).toBe(true);
+    // Each render makes a new tree: the same one means the keys drew nothing of the field.
+    expect(box.vm.$.subTree).toBe(drawn);
+    expect(input.value).toBe('spr');
+    await untilDom(() => listCalls().some((c) => c.q === 'spr'));
+    expect(input.value).toBe('spr');
   });
 
   it('asks for the rest of a search\'s first window at once when the list is scrolled, without waiting for the pause', async () => {
