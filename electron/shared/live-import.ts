@@ -48,8 +48,10 @@ export interface LiveFetchResult {
   /** Links the service said it holds (null when it does not say: Dub). */
   total: number | null;
   pages: number;
-  /** What the person should know: passwords that cannot be read, a stop at the job's size. */
+  /** What the person should know: passwords that cannot be read, a stop at the job's size (in English: the command line). */
   notes: string[];
+  /** The same notes, in the same order, as messages (importNotes.*) the app says in the person's language. */
+  noteRefs?: MessageRef[];
 }
 
 /** Pushed while a fetch runs. */

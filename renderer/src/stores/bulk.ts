@@ -153,7 +153,12 @@ export const useBulkStore = defineStore('bulk', () => {
     sheet.value = null;
     dayFirst.value = null;
     expiredChoice.value = null;
-    recognised.value = known ? { ...known, label: result.label, leftOut: [...known.leftOut, ...result.notes] } : null;
+    // The source's notes after the columns' reasons, keyed ones in the person's language (leftOutRefs
+    // and leftOut run in step; a backend without keys gives its English notes only).
+    const noteRefs = result.noteRefs?.length === result.notes.length ? result.noteRefs : [];
+    recognised.value = known
+      ? { ...known, label: result.label, leftOut: [...known.leftOut, ...result.notes], leftOutRefs: [...known.leftOutRefs, ...noteRefs] }
+      : null;
     mapping.value = guessMapping(read);
     overrides.value = new Map();
     sourceName.value = result.label;
