@@ -113,12 +113,15 @@ function cellText(cell: CellObject | undefined, isDate: (format: string) => bool
 /**
  * Why SheetJS refused the parts, in our words where its message says which case it is (read from
  * its source, @e965/xlsx's xlsx.mjs: "File is password-protected", "ECMA-376 Encrypted file …",
- * "Could not find workbook", "Cannot find file …", "Missing content.xml …"); any other message
- * is SheetJS's own detail, passed as it is inside our sentence.
+ * "Could not find workbook", "Cannot find file …", "Missing content.xml …"; and "Unsupported ZIP
+ * file", seen for an .xlsx without [Content_Types].xml and an .ods whose content.xml is broken);
+ * any other message is SheetJS's own detail, passed as it is inside our sentence.
  */
 export function workbookProblem(name: string, detail: string): MessageRef {
   if (/password|encrypt/i.test(detail)) return msg('importNotes.workbookPassword', { name });
-  if (/could not find|cannot find|cannot access file|missing content|invalid workbook/i.test(detail)) return msg('importNotes.workbookPartsMissing', { name });
+  if (/could not find|cannot find|cannot access file|missing content|invalid workbook|unsupported zip file/i.test(detail)) {
+    return msg('importNotes.workbookPartsMissing', { name });
+  }
   return msg('importNotes.workbookUnreadable', { name, detail });
 }
 
