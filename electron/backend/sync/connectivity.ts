@@ -1,10 +1,13 @@
 import { isAbortError } from '../api/errors.js';
+import { isMessageRef, type MessageRef } from '../../shared/message-ref.js';
 import type { Clock } from '../scheduler/clock.js';
 
 export interface ConnectivityState {
   online: boolean;
   /** Why the service is unreachable, in words, when offline. */
   reason?: string;
+  /** The same as a message (issue 44), when the error had one: said in the person's language. */
+  reasonRef?: MessageRef;
   /** Unix ms of the next probe while offline, else null. */
   nextProbeAt: number | null;
 }
@@ -45,10 +48,15 @@ export interface Connectivity {
 export const isOfflineError = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'offline';
 
-const messageOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && typeof (error as Error).message === 'string'
-    ? (error as Error).message
-    : undefined;
+type Why = Pick<ConnectivityState, 'reason' | 'reasonRef'>;
+
+/** An error's words, and its message ref when it has one (the API client's `ref`). */
+function whyOf(error: unknown): Why {
+  if (typeof error !== 'object' || error === null) return {};
+  const reason = typeof (error as Error).message === 'string' ? (error as Error).message : undefined;
+  const ref = (error as { ref?: unknown }).ref;
+  return { ...(reason ? { reason } : {}), ...(reason && isMessageRef(ref) ? { reasonRef: ref } : {}) };
+}
 
 /**
  * Whether a profile's service can be reached. Network errors and timeouts mark it offline;
@@ -89,7 +97,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     waiters.clear();
   }
 
-  function schedule(reason: string | undefined): void {
+  function schedule(why: Why): void {
     if (closed) return;
     if (timer !== undefined) clock.clearTimeout(timer);
     const at = clock.now() + delay;
@@ -98,13 +106,13 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
       void probeNow();
     }, delay);
     (timer as { unref?: () => void } | undefined)?.unref?.();
-    publish({ online: false, ...(reason ? { reason } : {}), nextProbeAt: at });
+    publish({ online: false, ...why, nextProbeAt: at });
   }
 
-  function goOffline(reason: string | undefined): void {
+  function goOffline(why: Why): void {
     // Already offline with a probe scheduled: the backoff goes on as it was.
     if (!current.online && timer !== undefined) return;
-    schedule(reason ?? current.reason);
+    schedule(why.reason ? why : { ...(current.reason ? { reason: current.reason } : {}), ...(current.reasonRef ? { reasonRef: current.reasonRef } : {}) });
   }
 
   function probeNow(): Promise<boolean> {
@@ -123,9 +131,9 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
           }
           if (!current.online) {
             delay = Math.min(maxDelay, delay * 2);
-            schedule(messageOf(error));
+            schedule(whyOf(error));
           } else {
-            goOffline(messageOf(error));
+            goOffline(whyOf(error));
           }
           return false;
         },
@@ -144,7 +152,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
       // for "online" once reopened a profile that was closing (issue 38).
       if (isAbortError(error)) return false;
       if (isOfflineError(error)) {
-        goOffline(messageOf(error));
+        goOffline(whyOf(error));
         return true;
       }
       goOnline();
