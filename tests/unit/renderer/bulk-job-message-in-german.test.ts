@@ -41,4 +41,15 @@ describe('a bulk job’s waiting sentence in German', () => {
     ui.mount(BulkJobCard, { props: { job: job('paused', null, 'Paused: press Resume to go on.') }, attachTo: document.body });
     expect(shown()).toBe('Paused: press Resume to go on.');
   });
+
+  it('a copy’s pixels and overlays left out, as a German list', () => {
+    const transfer = {
+      mode: 'copy' as const, sourceProfileId: 'a', sourceName: 'Lokal', targetProfileId: 'b', targetName: 'Arbeit', removedFromSource: 0, removeFailed: 0,
+      leftOut: [{ kind: 'pixel' as const, name: 'Shop', links: 1 }, { kind: 'overlay' as const, name: 'Promo', links: 2 }, { kind: 'splash' as const, name: '#7', links: 3 }],
+    };
+    ui.mount(BulkJobCard, { props: { job: { ...job('done', null), transfer } }, attachTo: document.body });
+    expect(document.querySelector('[data-testid="bulk-transfer-left-out"]')?.textContent?.trim()).toBe(
+      'Ausgelassen (nichts mit gleichem Namen und Typ auf Arbeit): Pixel „Shop“ (1 Link), Overlay „Promo“ (2 Links) und Zwischenseite „#7“ (3 Links).',
+    );
+  });
 });
