@@ -41,8 +41,10 @@ export interface LiveFetchRequest {
 
 export interface LiveFetchResult {
   source: LiveSource;
-  /** "Kutt at kutt.example.com". */
+  /** "Kutt at kutt.example.com" (English: the job's stored origin, the command line). */
   label: string;
+  /** The same as a message (importNotes.liveLabel), shown in the person's language. */
+  labelRef?: MessageRef;
   /** The links as a table with the source's field names as columns, one record per link. */
   table: ImportTable;
   /** Links the service said it holds (null when it does not say: Dub). */

@@ -136,9 +136,11 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
   if (passwordsLeft > 0) {
     note(msg('importNotes.livePasswords', { n: passwordsLeft, source: adapter.name }));
   }
+  const label = msg('importNotes.liveLabel', { source: adapter.name, host: base.host });
   return {
     source: request.source,
-    label: `${adapter.name} at ${base.host}`,
+    label: englishText(label),
+    labelRef: label,
     table: { headers: [...adapter.headers], records, hasHeader: true, problems: [] },
     total,
     pages,
