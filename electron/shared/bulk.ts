@@ -48,8 +48,10 @@ export interface BulkJob {
   counts: Record<BulkRowStatus, number>;
   /** Time left at the current rate budget, ms; null when unknown or finished. */
   etaMs: number | null;
-  /** What the job waits for, in words. */
+  /** What the job waits for, in English words (the command line's `--json`, logs). */
   message: string | null;
+  /** The same as a message (importNotes.job*), said in the person's language (issue 44; absent from older backends). */
+  messageRef?: MessageRef;
   /** A copy or move from another profile (absent for imports and bulk shortening). */
   transfer?: TransferInfo;
 }

@@ -54,14 +54,29 @@ export const JSON_SHAPES_WORDS = JSON_SHAPES.map((s) => s.looks).join('; ');
 /** A refusal in English (logs, the command line) with its message for the app. */
 const refuse = (ref: MessageRef) => ({ error: englishText(ref), errorRef: ref });
 
+/**
+ * Why JSON.parse refused a text, in our own words where the runtime's message says where: a text
+ * that ends before its JSON does (a download cut short), or the line and column of the fault,
+ * counted here from the position V8 names ("… in JSON at position 7" in Node and Chromium).
+ * Any other message is the runtime's own words, passed as they are inside our sentence.
+ */
+export function jsonProblem(text: string, detail: string): MessageRef {
+  const at = /\bat position (\d+)/.exec(detail);
+  const position = at ? Number(at[1]) : null;
+  if (/end of JSON input/i.test(detail) || (position !== null && position >= text.trimEnd().length)) return msg('importNotes.jsonCutShort');
+  if (position === null) return msg('importNotes.jsonInvalid', { detail });
+  const before = text.slice(0, position).split(/\r\n|\r|\n/);
+  return msg('importNotes.jsonInvalidAt', { line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 });
+}
+
 /** A saved API answer as the table the live path would give for it, or the sentence why not. */
 export function tableFromJson(text: string): ImportFile {
   let body: unknown;
+  const json = text.replace(/^\ufeff/, '');
   try {
-    body = JSON.parse(text.replace(/^\ufeff/, ''));
+    body = JSON.parse(json);
   } catch (error) {
-    // The parser's own detail ("Unexpected token …") is the runtime's words, passed as they are.
-    return refuse(msg('importNotes.jsonInvalid', { detail: error instanceof Error ? error.message : String(error) }));
+    return refuse(jsonProblem(json, error instanceof Error ? error.message : String(error)));
   }
   for (const candidate of JSON_SHAPES) {
     const links = candidate.links(body);

@@ -110,6 +110,21 @@ function cellText(cell: CellObject | undefined, isDate: (format: string) => bool
   }
 }
 
+/**
+ * Why SheetJS refused the parts, in our words where its message says which case it is (read from
+ * its source, @e965/xlsx's xlsx.mjs: "File is password-protected", "ECMA-376 Encrypted file …",
+ * "Could not find workbook", "Cannot find file …", "Missing content.xml …"; and "Unsupported ZIP
+ * file", seen for an .xlsx without [Content_Types].xml and an .ods whose content.xml is broken);
+ * any other message is SheetJS's own detail, passed as it is inside our sentence.
+ */
+export function workbookProblem(name: string, detail: string): MessageRef {
+  if (/password|encrypt/i.test(detail)) return msg('importNotes.workbookPassword', { name });
+  if (/could not find|cannot find|cannot access file|missing content|invalid workbook|unsupported zip file/i.test(detail)) {
+    return msg('importNotes.workbookPartsMissing', { name });
+  }
+  return msg('importNotes.workbookUnreadable', { name, detail });
+}
+
 /** The sheet names as a list for a sentence: "Links", "Archive". */
 export const sheetList = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
 
@@ -150,8 +165,7 @@ export async function readWorkbook(name: string, bytes: Uint8Array, sheet?: stri
       ...(sheet ? { sheets: sheet } : { sheets: 0 }),
     });
   } catch (error) {
-    // SheetJS's own detail is passed as it is (its words, not ours).
-    return refuse(msg('importNotes.workbookUnreadable', { name, detail: error instanceof Error ? error.message : String(error) }));
+    return refuse(workbookProblem(name, error instanceof Error ? error.message : String(error)));
   }
   const names = [...book.SheetNames];
   const chosen = sheet ? sheetNamed(names, sheet) : names[0];

@@ -41,15 +41,19 @@ export interface LiveFetchRequest {
 
 export interface LiveFetchResult {
   source: LiveSource;
-  /** "Kutt at kutt.example.com". */
+  /** "Kutt at kutt.example.com" (English: the job's stored origin, the command line). */
   label: string;
+  /** The same as a message (importNotes.liveLabel), shown in the person's language. */
+  labelRef?: MessageRef;
   /** The links as a table with the source's field names as columns, one record per link. */
   table: ImportTable;
   /** Links the service said it holds (null when it does not say: Dub). */
   total: number | null;
   pages: number;
-  /** What the person should know: passwords that cannot be read, a stop at the job's size. */
+  /** What the person should know: passwords that cannot be read, a stop at the job's size (in English: the command line). */
   notes: string[];
+  /** The same notes, in the same order, as messages (importNotes.*) the app says in the person's language. */
+  noteRefs?: MessageRef[];
 }
 
 /** Pushed while a fetch runs. */

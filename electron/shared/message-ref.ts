@@ -11,8 +11,11 @@ import { createTranslator, type Translate } from './i18n/translate.js';
 // renderer imports this module with its first screen and loads other languages only when wanted.
 import { SHARED_ENGLISH } from './i18n/shared-english.js';
 
-/** An argument: a value shown as given (a name, an alias, a count), or a nested message. */
-export type MessageParam = string | number | MessageRef;
+/**
+ * An argument: a value shown as given (a name, an alias, a count), a nested message, or a list of
+ * whole sentences said one after another (a row's several problems), each in the same language.
+ */
+export type MessageParam = string | number | MessageRef | MessageRef[];
 export type MessageParams = { [name: string]: MessageParam };
 
 /** A message of the shared areas (errors, validation, importNotes …) with its arguments. */
@@ -25,8 +28,42 @@ export type MessageRef = {
 /** The longest key and the deepest nesting a ref may have when it arrives from elsewhere. */
 export const MESSAGE_KEY_MAX = 120;
 const MAX_DEPTH = 3;
+/** The most sentences a list argument holds (sentenceList says the rest as a count). */
+export const MESSAGE_LIST_MAX = 20;
+
+/**
+ * How a language puts two sentences one after the other ("{first} {second}"): a message, not a
+ * space written here, so a language that sets sentences without one can say so.
+ */
+const SENTENCE_JOIN = 'importNotes.sentences';
 
 export const msg = (key: string, params?: MessageParams): MessageRef => (params ? { key, params } : { key });
+
+/**
+ * Several sentences as one argument: the list itself, or one sentence when there is one; past
+ * MESSAGE_LIST_MAX the last place says how many more there are (a ref arriving from elsewhere
+ * is refused above that, see isMessageRef).
+ */
+export function sentenceList(refs: readonly MessageRef[]): MessageRef | MessageRef[] {
+  if (refs.length === 1 && refs[0]) return refs[0];
+  if (refs.length <= MESSAGE_LIST_MAX) return [...refs];
+  const shown = refs.slice(0, MESSAGE_LIST_MAX - 1);
+  return [...shown, msg('importNotes.moreProblems', { n: refs.length - shown.length })];
+}
+
+/**
+ * Several whole sentences (a row's problems) as one message: the one sentence itself, or the
+ * first followed by the rest as a list argument, each said in the reader's language.
+ */
+export function sentencesRef(refs: readonly [MessageRef, ...MessageRef[]]): MessageRef {
+  const [first, ...rest] = refs;
+  return rest.length === 0 ? first : msg(SENTENCE_JOIN, { first, second: sentenceList(rest) });
+}
+
+const isParam = (p: unknown, depth: number): boolean =>
+  typeof p === 'string' ||
+  (typeof p === 'number' && Number.isFinite(p)) ||
+  (Array.isArray(p) ? p.length > 0 && p.length <= MESSAGE_LIST_MAX && p.every((item) => isMessageRef(item, depth + 1)) : isMessageRef(p, depth + 1));
 
 export function isMessageRef(value: unknown, depth = 0): value is MessageRef {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || depth > MAX_DEPTH) return false;
@@ -34,18 +71,26 @@ export function isMessageRef(value: unknown, depth = 0): value is MessageRef {
   if (typeof v.key !== 'string' || v.key.length === 0 || v.key.length > MESSAGE_KEY_MAX) return false;
   if (v.params === undefined) return true;
   if (typeof v.params !== 'object' || v.params === null || Array.isArray(v.params)) return false;
-  return Object.values(v.params).every(
-    (p) => typeof p === 'string' || (typeof p === 'number' && Number.isFinite(p)) || isMessageRef(p, depth + 1),
-  );
+  return Object.values(v.params).every((p) => isParam(p, depth));
 }
 
+type Translator = (key: string, values: Record<string, string | number>) => string;
+
 /** Renders a ref with `translate`, nested refs first (each in the same language). */
-export function renderMessage(ref: MessageRef, translate: (key: string, values: Record<string, string | number>) => string): string {
+export function renderMessage(ref: MessageRef, translate: Translator): string {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(ref.params ?? {})) {
-    values[name] = typeof value === 'object' ? renderMessage(value, translate) : value;
+    values[name] = isList(value) ? renderList(value, translate) : typeof value === 'object' ? renderMessage(value, translate) : value;
   }
   return translate(ref.key, values);
+}
+
+const isList = (value: MessageParam): value is MessageRef[] => Array.isArray(value);
+
+/** Whole sentences one after another, joined as the language joins two (SENTENCE_JOIN). */
+function renderList(refs: readonly MessageRef[], translate: Translator): string {
+  const [first, ...rest] = refs.map((ref) => renderMessage(ref, translate));
+  return rest.reduce((text, next) => translate(SENTENCE_JOIN, { first: text, second: next }), first ?? '');
 }
 
 /** The same ref with `change` applied to every string argument, nested ones too (to blank out a secret). */
@@ -53,7 +98,14 @@ export function mapMessageStrings(ref: MessageRef, change: (text: string) => str
   if (!ref.params) return ref;
   const params: MessageParams = {};
   for (const [name, value] of Object.entries(ref.params)) {
-    params[name] = typeof value === 'string' ? change(value) : typeof value === 'number' ? value : mapMessageStrings(value, change);
+    params[name] =
+      typeof value === 'string'
+        ? change(value)
+        : typeof value === 'number'
+          ? value
+          : isList(value)
+            ? value.map((item) => mapMessageStrings(item, change))
+            : mapMessageStrings(value, change);
   }
   return { key: ref.key, params };
 }

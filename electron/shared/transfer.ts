@@ -69,7 +69,14 @@ export interface TransferPlan {
    * words. `neverRead`: only its details are missing: reading them (from the dialog) makes it
    * copyable.
    */
-  unreadable: { id: number; shortUrl: string; reason: string; neverRead?: true }[];
+  unreadable: {
+    id: number;
+    shortUrl: string;
+    /** In English (logs, any reader that knows no keys); `reasonRef` is the same sentence keyed (importNotes.*) for the app's language. */
+    reason: string;
+    reasonRef?: MessageRef;
+    neverRead?: true;
+  }[];
   /**
    * Requests the job sends to the target (link creates; `names` more when the missing channels
    * and campaigns are created) and, for a move, to the source (deletes).

@@ -5,6 +5,9 @@
  * network"; the refusal test leaves the switch off.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { SHARED_MESSAGES } from '../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../electron/shared/i18n/translate.js';
+import { renderMessage } from '../../electron/shared/message-ref.js';
 import { createHash } from 'node:crypto';
 import { guessMapping, previewRows } from '../../electron/shared/bulk-import.js';
 import { recogniseFormat } from '../../electron/shared/import-formats.js';
@@ -110,6 +113,10 @@ describe('import from a live YOURLS', () => {
     expect(yourls.requests).toHaveLength(2);
     expect(result.table.records).toHaveLength(100);
     expect(result.notes.join(' ')).toMatch(/YOURLS answered the same links for every page .* only the first 100 were read/);
+    // Issue 44: in German too, the count in its number format.
+    expect(result.noteRefs?.map((ref) => renderMessage(ref, createTranslator('de', SHARED_MESSAGES)))).toEqual([
+      'YOURLS hat auf jeder Seite dieselben Links geliefert (vielleicht ist es zu alt, um seine Links seitenweise auszugeben): Nur die ersten 100 wurden gelesen.',
+    ]);
   });
 
   it('says an HTML page is not a YOURLS answer', async () => {

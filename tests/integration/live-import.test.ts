@@ -7,6 +7,9 @@
  * offers for a self-hosted service on their network; the refusal test leaves it off.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { SHARED_MESSAGES } from '../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../electron/shared/i18n/translate.js';
+import { englishText, renderMessage } from '../../electron/shared/message-ref.js';
 import { recogniseFormat } from '../../electron/shared/import-formats.js';
 import type { LiveFetchProgress, LiveFetchRequest } from '../../electron/shared/live-import.js';
 import { errorMessageRef } from '../../electron/shared/errors.js';
@@ -92,6 +95,12 @@ describe('import from a live Kutt', () => {
     expect(row[result.table.headers.indexOf('target')]).toBe('https://example.com/kutt/1');
     expect(row[result.table.headers.indexOf('expire_in')]).toBe('2030-01-01 00:00:00');
     expect(result.notes.join(' ')).toMatch(/1 link has a password in Kutt, which its API does not reveal: it is made without one/);
+    // Issue 44: the same notes keyed, in step with the English ones, said in the person's language.
+    const german = createTranslator('de', SHARED_MESSAGES);
+    expect(result.noteRefs?.map((ref) => renderMessage(ref, german))).toEqual([
+      '1 Link hat in Kutt ein Passwort, das dessen API nicht preisgibt: Er wird ohne Passwort angelegt; fügen Sie es im Link-Editor hinzu.',
+    ]);
+    expect(result.noteRefs?.map(englishText)).toEqual(result.notes);
     expect(JSON.stringify(result)).not.toContain(KEY);
   });
 

@@ -8,6 +8,9 @@ import type { ProfileSummary } from '../../electron/shared/contract.js';
 import type { ExportFile } from '../../electron/shared/exports.js';
 import type { OutboxItem } from '../../electron/shared/models.js';
 import type { TransferPlan, TransferRequest } from '../../electron/shared/transfer.js';
+import { SHARED_MESSAGES } from '../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../electron/shared/i18n/translate.js';
+import { renderMessage, type MessageRef } from '../../electron/shared/message-ref.js';
 import { readCsv } from '../support/csv-read.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { linksOn, openBackend, type TwoProfiles } from './transfer-support.js';
@@ -192,7 +195,9 @@ describe('copy to another profile', () => {
     const made = await source.api<{ id: number }>('POST', '/api/url/add', { url: 'https://elsewhere.example/' });
     await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
     const plan = await app.call<TransferPlan>('transfer:plan', request([made.json.id]));
-    expect(plan.unreadable).toEqual([{ id: made.json.id, shortUrl: expect.any(String), reason: expect.stringMatching(/details were never read/), neverRead: true }]);
+    expect(plan.unreadable).toEqual([
+      { id: made.json.id, shortUrl: expect.any(String), reason: expect.stringMatching(/details were never read/), reasonRef: { key: 'importNotes.transferNeverRead' }, neverRead: true },
+    ]);
     expect(plan.toCreate).toBe(0);
     // What the dialog's "read them now" does: one details read each, and the link can be copied.
     await app.call('links:get', { id: made.json.id, force: true });
@@ -280,6 +285,32 @@ describe('move to another profile', () => {
     ]);
     // Issue 44: the same sentence kept as keys, so the job card says it in the person's language.
     expect(rows.rows[1]?.errorRef).toEqual({ key: 'importNotes.transferLeftOut', params: { reason: { key: 'importNotes.transferPassword' } } });
+  });
+
+  it('a link with several problems is left out with each said in the person’s language (issue 44), in the dry run and on its row', async () => {
+    // Made on the service's site with an expiry already past and a meta title longer than
+    // Linkdeck's 255 characters: the service takes both, Linkdeck's check (as for every row) refuses both.
+    const made = await source.api<{ id: number }>('POST', '/api/url/add', {
+      url: 'https://several.example/', custom: 'several-problems', expiry: '2001-02-03 04:05:06', metatitle: 'T'.repeat(300),
+    });
+    await app.call('sync:refresh', { view: { kind: 'links' }, force: true });
+    await app.call('links:get', { id: made.json.id, force: true });
+    const plan = await app.call<TransferPlan>('transfer:plan', request([made.json.id]));
+    const [entry] = plan.unreadable;
+    expect(entry?.reason).toMatch(/^The expiry 2001-02-03 04:05:06 UTC is in the past .* The meta title is 300 characters long; keep it to 255\.$/);
+    const german = createTranslator('de', SHARED_MESSAGES);
+    const inGerman = (ref: MessageRef | undefined) => (ref ? renderMessage(ref, german) : '');
+    expect(inGerman(entry?.reasonRef)).toMatch(/^Das Ablaufdatum 2001-02-03 04:05:06 UTC liegt in der Vergangenheit .* Der Metatitel ist 300 Zeichen lang; erlaubt sind höchstens 255\.$/);
+
+    const job = await run(request([made.json.id]));
+    expect(job.counts).toMatchObject({ created: 0, failed: 0, cancelled: 1 });
+    const [row] = (await app.call<BulkRowsPage>('bulk:rows', { id: job.id })).rows;
+    // English for the command line and the result CSV, as before; the keyed list beside it.
+    expect(row?.error).toBe(`Left out: ${entry?.reason}`);
+    expect(row?.errorRef).toMatchObject({ key: 'importNotes.transferLeftOut', params: { reason: { key: 'importNotes.sentences' } } });
+    const words = inGerman(row?.errorRef);
+    expect(words).toBe(`Ausgelassen: ${inGerman(entry?.reasonRef)}`);
+    expect(words).not.toMatch(/expiry|meta title|importNotes\.|validation\./i);
   });
 
   it('a delete the source answers "not found" (gone already, an answer lost and sent again) counts as removed', async () => {

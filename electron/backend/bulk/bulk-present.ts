@@ -5,14 +5,17 @@ import type { Outbox } from '../outbox/outbox.js';
 import type { Clock } from '../scheduler/clock.js';
 import type { Connectivity } from '../sync/connectivity.js';
 import { estimateEtaMs } from '../sync/eta.js';
+import { englishText, msg, type MessageParam, type MessageRef } from '../../shared/message-ref.js';
+import { errorMessageRef } from '../../shared/errors.js';
 import { countRows, requestsLeft, type StoredJob } from './bulk-store.js';
 
 /** Gaps between two answers longer than this were waits (offline, paused), not the pace. */
 const PACE_WINDOW_MS = 10_000;
 
-function secondsText(ms: number): string {
+/** A wait as the messages say it: seconds up to 90, then whole minutes ("30 s", "2 min"). */
+function waitOf(ms: number): { n: number; unit: 'sec' | 'min' } {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  return s < 90 ? `${s} s` : `${Math.ceil(s / 60)} min`;
+  return s < 90 ? { n: s, unit: 'sec' } : { n: Math.ceil(s / 60), unit: 'min' };
 }
 
 export interface JobPresenterDeps {
@@ -48,21 +51,27 @@ export function createJobPresenter(deps: JobPresenterDeps): JobPresenter {
     lastAnswerAt = now;
   }
 
-  /** Why a running job is not moving, in words; null when it is. */
-  function waitingFor(job: StoredJob): string | null {
+  /**
+   * Why a running job is not moving, as a message (the app says it in the person's language, the
+   * command line in its own); null when it is. A reason without a key (a service's own words)
+   * is put in as it came.
+   */
+  function waitingFor(job: StoredJob): MessageRef | null {
     if (!connectivity.isOnline()) {
-      const reason = connectivity.state().reason;
-      return `Waiting for the service: it cannot be reached${reason ? ` (${reason.replace(/\.$/, '')})` : ''}. The job goes on by itself when it answers.`;
+      const { reason, reasonRef } = connectivity.state();
+      const why: MessageParam | undefined = reasonRef ?? reason;
+      return why ? msg('importNotes.jobOfflineBecause', { reason: why }) : msg('importNotes.jobOffline');
     }
     const budget = deps.scheduler?.state();
     const now = clock.now();
     if (budget?.pausedUntil && budget.pausedUntil > now) {
-      return `The service asked Linkdeck to slow down; sending again in ${secondsText(budget.pausedUntil - now)}.`;
+      return msg('importNotes.jobSlowDown', waitOf(budget.pausedUntil - now));
     }
     for (const opId of deps.inFlightOf(job.id)) {
       const op = opId ? outbox.get(opId) : null;
       if (op?.state === 'queued' && op.lastError && op.nextAttemptAt !== null && op.nextAttemptAt > now) {
-        return `The last try failed (${op.lastError.message.replace(/\.$/, '')}); trying again in ${secondsText(op.nextAttemptAt - now)}.`;
+        const reason = errorMessageRef(op.lastError) ?? op.lastError.message;
+        return msg('importNotes.jobRetry', { reason, ...waitOf(op.nextAttemptAt - now) });
       }
     }
     return null;
@@ -77,7 +86,7 @@ export function createJobPresenter(deps: JobPresenterDeps): JobPresenter {
     for (const job of jobs) {
       const counts = countRows(sql, job.id);
       let etaMs: number | null = null;
-      let message: string | null = null;
+      let message: MessageRef | null = null;
       let status: BulkJob['status'] = job.status;
       if (job.status === 'running') {
         message = waitingFor(job);
@@ -94,9 +103,9 @@ export function createJobPresenter(deps: JobPresenterDeps): JobPresenter {
           }));
         }
       } else if (job.status === 'paused') {
-        message = 'Paused: press Resume to go on.';
+        message = msg('importNotes.jobPaused');
       } else if (job.status === 'cancelled' && counts.sending > 0) {
-        message = `Cancelled: waiting for the answer to ${counts.sending} ${counts.sending === 1 ? 'row' : 'rows'} already sent.`;
+        message = msg('importNotes.jobCancelledSending', { n: counts.sending });
       }
       out.set(job.id, {
         id: job.id,
@@ -108,7 +117,8 @@ export function createJobPresenter(deps: JobPresenterDeps): JobPresenter {
         total: job.total,
         counts,
         etaMs,
-        message,
+        message: message ? englishText(message) : null,
+        ...(message ? { messageRef: message } : {}),
       });
     }
     return out;

@@ -1,4 +1,4 @@
-import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
+import { msg, sentencesRef, type MessageRef } from '../../shared/message-ref.js';
 import { randomUUID } from 'node:crypto';
 import type { BulkJob, BulkOrigin, BulkRow, BulkRowsPage } from '../../shared/bulk.js';
 import type { ExportFile } from '../../shared/exports.js';
@@ -101,16 +101,6 @@ function rowError(error: unknown, fallback: MessageRef): RowError {
   return message || fallback;
 }
 
-/**
- * A row's problems as one message: one or two as keys ("A. B."); more (a row the renderer's
- * preview did not check) in English, as a ref may nest only so deep (message-ref.ts).
- */
-function sentences(refs: readonly MessageRef[]): RowError {
-  const [first, second] = refs;
-  if (first && refs.length === 1) return first;
-  if (first && second && refs.length === 2) return msg('importNotes.sentences', { first, second });
-  return refs.map(englishText).join(' ');
-}
 
 export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
   const { mirror, outbox, connectivity } = options;
@@ -379,7 +369,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       const checked = rows.map((input) => {
         const problems = Object.values(linkInputIssues(input, { mode: 'create', now }));
         return problems.length > 0
-          ? { input, status: 'failed' as const, error: sentences(problems) }
+          ? { input, status: 'failed' as const, error: sentencesRef(problems as [MessageRef, ...MessageRef[]]) }
           : { input, status: 'queued' as const, error: null };
       });
       sql.transaction(() => {

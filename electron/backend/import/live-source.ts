@@ -18,7 +18,7 @@ import type { CsvRecord } from '../../shared/csv.js';
 import { type LiveFetchProgress, type LiveFetchRequest, type LiveFetchResult, type LiveSource } from '../../shared/live-import.js';
 import { AppError } from '../app-error.js';
 import { classifyNetworkFailure, networkFailureMessage } from '../net/network-failure.js';
-import { msg } from '../../shared/message-ref.js';
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
 import { refusalWhereRef } from '../net/outbound-address-policy.js';
 import { OutboundRefused, type Outbound, type OutboundResponse } from '../net/outbound-request.js';
 import { dubSource } from './dub-source.js';
@@ -86,7 +86,9 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
   };
 
   const records: CsvRecord[] = [];
-  const notes = new Set<string>();
+  // Each note as its English words (the command line, logs) and as its key for the app.
+  const notes = new Map<string, MessageRef>();
+  const note = (ref: MessageRef) => notes.set(englishText(ref), ref);
   let total: number | null = null;
   let pages = 0;
   let passwordsLeft = 0;
@@ -94,7 +96,7 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
   try {
     for (let index = 0; ; index++) {
       if (index >= settings.maxPages) {
-        notes.add(`Reading stopped after ${settings.maxPages} pages; the links after them were not read.`);
+        note(msg('importNotes.liveStoppedPages', { pages: settings.maxPages }));
         break;
       }
       if (index > 0 && settings.pauseMs > 0) await wait(settings.pauseMs, options.signal);
@@ -106,7 +108,7 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
       // A source that does not page (a YOURLS before 1.6 ignores `start`) answers the same links again.
       const first = page.links.length > 0 ? JSON.stringify(page.links[0]) : null;
       if (index > 0 && first !== null && first === firstOfPage) {
-        notes.add(`${adapter.name} answered the same links for every page (it may be too old to page through its links): only the first ${records.length.toLocaleString('en')} were read.`);
+        note(msg('importNotes.liveSamePages', { source: adapter.name, n: records.length }));
         break;
       }
       firstOfPage = first;
@@ -122,7 +124,7 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
       }
       options.onProgress?.({ source: request.source, fetched: records.length, total, pages });
       if (full || (records.length >= settings.maxLinks && !page.last)) {
-        notes.add(`A bulk job takes at most ${settings.maxLinks.toLocaleString('en')} links: the first ${settings.maxLinks.toLocaleString('en')} were read. Import the rest in a second job later.`);
+        note(msg('importNotes.liveJobLimit', { max: settings.maxLinks }));
         break;
       }
       // An empty page ends the reading even when the total says otherwise (links deleted meanwhile).
@@ -132,17 +134,18 @@ export async function fetchLiveSource(request: LiveFetchRequest, options: LiveFe
     throw translate(error, context);
   }
   if (passwordsLeft > 0) {
-    notes.add(passwordsLeft === 1
-      ? `1 link has a password in ${adapter.name}, which its API does not reveal: it is made without one; add it in the link editor.`
-      : `${passwordsLeft.toLocaleString('en')} links have a password in ${adapter.name}, which its API does not reveal: they are made without one; add them in the link editor.`);
+    note(msg('importNotes.livePasswords', { n: passwordsLeft, source: adapter.name }));
   }
+  const label = msg('importNotes.liveLabel', { source: adapter.name, host: base.host });
   return {
     source: request.source,
-    label: `${adapter.name} at ${base.host}`,
+    label: englishText(label),
+    labelRef: label,
     table: { headers: [...adapter.headers], records, hasHeader: true, problems: [] },
     total,
     pages,
-    notes: [...notes],
+    notes: [...notes.keys()],
+    noteRefs: [...notes.values()],
   };
 }
 

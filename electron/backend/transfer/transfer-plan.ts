@@ -1,6 +1,6 @@
 import type { BulkRowStatus } from '../../shared/bulk.js';
 import { linkInputIssues } from '../../shared/link-validation.js';
-import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
+import { englishText, msg, sentencesRef, type MessageRef } from '../../shared/message-ref.js';
 import { sameUrl } from '../../shared/import-aliases.js';
 import type { CampaignInput, ChannelInput, LinkInput, LinkRedirect, MirrorLink, RateBudgetState } from '../../shared/models.js';
 import type { TransferAliasClash, TransferLeftOut, TransferPlan, TransferRequest } from '../../shared/transfer.js';
@@ -141,7 +141,7 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
     const link: MirrorLink | null = src.link(id);
     const shortUrl = link?.shortUrl ?? '';
     const refuse = (reason: MessageRef, input?: LinkInput, neverRead = false) => {
-      unreadable.push({ id, shortUrl, reason: englishText(reason), ...(neverRead ? { neverRead: true as const } : {}) });
+      unreadable.push({ id, shortUrl, reason: englishText(reason), reasonRef: reason, ...(neverRead ? { neverRead: true as const } : {}) });
       // Left out, as the check said: not a failure of the job (which showed "1 failed" in red).
       rows.push({ input: input ?? { url: link?.longUrl || 'about:blank' }, sourceLinkId: id, sourceShortUrl: shortUrl, status: 'cancelled', error: msg('importNotes.transferLeftOut', { reason }) });
     };
@@ -239,12 +239,11 @@ export function planTransfer(request: TransferRequest, source: TransferSide, tar
       status = 'cancelled';
       error = msg('importNotes.transferAliasTaken', { target: target.name, alias: link.alias, url: holders[0] ?? '' });
     } else if (problems.length > 0) {
-      // Checked as the bulk runner checks every row (an expiry in the past, …): it fails alone, in words.
-      const english = problems.map(englishText).join(' ');
-      unreadable.push({ id, shortUrl, reason: english });
-      // One problem is said in the person's language; several (rare) stay one English sentence,
-      // as a ref holds one reason and gluing translated sentences would break the catalogue rule.
-      error = problems.length === 1 ? msg('importNotes.transferLeftOut', { reason: problems[0] as MessageRef }) : `Left out: ${english}`;
+      // Checked as the bulk runner checks every row (an expiry in the past, …): it fails alone, in
+      // words; several problems are a list of sentences, each said in the person's language.
+      const reason = sentencesRef(problems as [MessageRef, ...MessageRef[]]);
+      unreadable.push({ id, shortUrl, reason: englishText(reason), reasonRef: reason });
+      error = msg('importNotes.transferLeftOut', { reason });
       status = 'cancelled';
     } else if (outcome === 'there') alreadyThere++;
     else toCreate++;
@@ -327,12 +326,13 @@ function mapRedirect(type: LinkRedirect | undefined, m: RedirectMaps): LinkRedir
     const page = m.srcSplash.get(type.splashPageId);
     const mapped = page ? m.dstSplash.get(key(page.name)) : undefined;
     if (mapped !== undefined) return { splashPageId: mapped };
-    m.noteLeftOut('splash', page?.name ?? `splash page ${type.splashPageId}`);
+    // One the source no longer names is shown by its id: the sentence around it says what it is.
+    m.noteLeftOut('splash', page?.name ?? `#${type.splashPageId}`);
     return undefined;
   }
   const overlay = m.srcOverlays.get(type.overlayId);
   const mapped = overlay ? m.dstOverlays.get(`${key(overlay.name)}\n${overlay.type.toLowerCase()}`) : undefined;
   if (mapped !== undefined) return { overlayId: mapped };
-  m.noteLeftOut('overlay', overlay?.name ?? `overlay ${type.overlayId}`);
+  m.noteLeftOut('overlay', overlay?.name ?? `#${type.overlayId}`);
   return undefined;
 }

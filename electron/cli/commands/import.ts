@@ -9,7 +9,7 @@ import { recogniseFormat } from '../../shared/import-formats.js';
 import type { Campaign, Channel, Domain, MirrorList } from '../../shared/models.js';
 import type { CommandContext } from '../context.js';
 import { cliError, EXIT, usageError, usageErrorT } from '../exit-codes.js';
-import { t } from '../i18n.js';
+import { errorText, t } from '../i18n.js';
 import { readImportSource } from '../import-source.js';
 import { jobOrigin } from '../../shared/import-aliases.js';
 
@@ -105,7 +105,7 @@ export async function run(
     const progress = { done: job.total - job.counts.queued - job.counts.sending, total: job.total };
     out.note(
       job.message
-        ? t('cli.import.progressWhy', { ...progress, why: job.message })
+        ? t('cli.import.progressWhy', { ...progress, why: jobWords(job) })
         : t('cli.import.progress', progress),
     );
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
@@ -122,13 +122,16 @@ export async function run(
       }),
     );
   if (job.status === 'waiting') {
-    out.warn(t('cli.import.waits', { why: job.message ?? t('cli.sync.unreachable') }));
+    out.warn(t('cli.import.waits', { why: job.message ? jobWords(job) : t('cli.sync.unreachable') }));
     return EXIT.queued;
   }
   if (job.counts.failed > 0)
     throw cliError(EXIT.refused, 'cli.import.refused', { n: job.counts.failed, name: job.name });
   return EXIT.done;
 }
+
+/** What a job waits for in the command line's language (its key), else its English words. */
+const jobWords = (job: BulkJob): string => errorText({ message: job.message ?? '', ...(job.messageRef ?? {}) });
 
 /** A job waiting for the network (rather than for its rate budget) is left to the app. */
 const offline = (job: BulkJob) => /reach|offline|connect/i.test(job.message ?? '');

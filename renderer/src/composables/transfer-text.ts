@@ -2,7 +2,6 @@ import type { TransferInfo, TransferLeftOut, TransferPlan } from '../../../elect
 import type { BudgetState } from '../../../electron/shared/contract.js';
 import { isUnmetered } from '../../../electron/shared/unmetered.js';
 import { agoText } from './freshness.js';
-import { etaText } from './sync-text.js';
 import { formatList } from '../i18n/format.js';
 import { t } from '../i18n/index.js';
 
@@ -34,12 +33,18 @@ export function requestsText(plan: TransferPlan, createMissing = false): string 
   return t('transfer.requests', { n: target, target: plan.targetName, duration });
 }
 
-/** "about 40 s", "about 2 min": a minute is never rounded down to "less than a minute". */
+/**
+ * "about 40 s", "about 2 min": a minute is never rounded down to "less than a minute". Its own
+ * words, not the sync's "… left" with " left" cut off (that cut did nothing in other languages:
+ * German read "noch etwa 2 Min. bei ihren Kontingenten").
+ */
 export function durationText(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
   if (seconds < 10) return t('transfer.fewSeconds');
   if (seconds < 90) return t('transfer.aboutSeconds', { s: Math.ceil(seconds / 5) * 5 });
-  return etaText(ms).replace(/ left$/, '');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return t('transfer.aboutMinutes', { min: minutes });
+  return t('transfer.aboutHours', { h: Math.floor(minutes / 60), min: minutes % 60 });
 }
 
 /** How fresh the copy of the target on this computer is: the dry run knows only what it holds. */

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { BridgeError, call, onEvent } from '../bridge.js';
 import { isRecord } from '../composables/shape.js';
+import { messageText } from '../composables/error-text.js';
 import {
   guessMapping,
   previewRows,
@@ -153,11 +154,23 @@ export const useBulkStore = defineStore('bulk', () => {
     sheet.value = null;
     dayFirst.value = null;
     expiredChoice.value = null;
-    recognised.value = known ? { ...known, label: result.label, leftOut: [...known.leftOut, ...result.notes] } : null;
+    // The source's notes after the columns' reasons, keyed ones in the person's language (leftOutRefs
+    // and leftOut run in step; a backend without keys gives its English notes only).
+    const noteRefs = result.noteRefs?.length === result.notes.length ? result.noteRefs : [];
+    recognised.value = known
+      ? {
+          ...known,
+          label: result.label,
+          // The label said in the person's language where the mapping step shows it (its English stays the stored origin).
+          ...(result.labelRef ? { labelRef: result.labelRef } : {}),
+          leftOut: [...known.leftOut, ...result.notes],
+          leftOutRefs: [...known.leftOutRefs, ...noteRefs],
+        }
+      : null;
     mapping.value = guessMapping(read);
     overrides.value = new Map();
     sourceName.value = result.label;
-    jobName.value = `${result.label} ${formatDate(Date.now())}`;
+    jobName.value = `${(result.labelRef && messageText(result.labelRef)) || result.label} ${formatDate(Date.now())}`;
     now.value = Date.now();
     step.value = 'mapping';
   }

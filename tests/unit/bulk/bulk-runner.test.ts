@@ -10,7 +10,13 @@ import type { Clock } from '../../../electron/backend/scheduler/clock.js';
 import { createConnectivity, type Connectivity } from '../../../electron/backend/sync/index.js';
 import type { BulkJob } from '../../../electron/shared/bulk.js';
 import type { RateBudgetState } from '../../../electron/shared/models.js';
+import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../../electron/shared/i18n/translate.js';
+import { englishText, msg, renderMessage, type MessageRef } from '../../../electron/shared/message-ref.js';
 import { arrivals } from '../../support/arrivals.js';
+
+const german = createTranslator('de', SHARED_MESSAGES);
+const de = (ref: MessageRef) => renderMessage(ref, german);
 
 /*
  * What a job says while it cannot move: its ETA from the rate budget, and 'waiting' with the
@@ -106,7 +112,11 @@ describe('bulk runner', () => {
     connectivity.report(Object.assign(new Error('The service at 127.0.0.1:9 did not answer.'), { code: 'offline' }));
     const offline = runner.get(job.id);
     expect(offline.status).toBe('waiting');
-    expect(offline.message).toMatch(/cannot be reached \(The service at 127\.0\.0\.1:9 did not answer\)/);
+    expect(offline.message).toMatch(/cannot be reached: The service at 127\.0\.0\.1:9 did not answer\. The job goes on/);
+    // Issue 44: the same as a message; the reason without a key (a service's words) as it came.
+    expect(offline.messageRef && de(offline.messageRef)).toBe(
+      'Warten auf den Dienst, der nicht erreichbar ist: The service at 127.0.0.1:9 did not answer. Der Auftrag läuft von selbst weiter, sobald er antwortet.',
+    );
     expect(offline.etaMs).toBeNull();
     // The change of connection is pushed by itself.
     await pushed.until((jobs) => jobs.some((j) => j.status === 'waiting'));
@@ -117,11 +127,26 @@ describe('bulk runner', () => {
     const limited = runner.get(job.id);
     expect(limited.status).toBe('waiting');
     expect(limited.message).toBe('The service asked Linkdeck to slow down; sending again in 30 s.');
+    expect(limited.messageRef && de(limited.messageRef)).toBe('Der Dienst hat Linkdeck gebeten, langsamer zu senden; weiter geht es in 30 s.');
+    budget = { ...budget, pausedUntil: NOW + 150_000 };
+    expect(runner.get(job.id).messageRef && de(runner.get(job.id).messageRef as MessageRef)).toBe('Der Dienst hat Linkdeck gebeten, langsamer zu senden; weiter geht es in 3 Minuten.');
 
     budget = { ...budget, pausedUntil: null };
     expect(runner.get(job.id)).toMatchObject({ status: 'running', message: null });
     runner.pause(job.id);
-    expect(runner.get(job.id)).toMatchObject({ status: 'paused', etaMs: null });
+    expect(runner.get(job.id)).toMatchObject({ status: 'paused', etaMs: null, message: 'Paused: press Resume to go on.' });
+    expect(de(runner.get(job.id).messageRef as MessageRef)).toBe('Angehalten: Klicken Sie auf „Fortsetzen“, um weiterzumachen.');
+  });
+
+  it('says a keyed offline reason in the person’s language inside the job’s waiting sentence (issue 44)', () => {
+    const job = runner.create({ name: 'Keyed', rows: rows(2), reuse: false });
+    const reason = msg('errors.network.refused', { host: '127.0.0.1:9', code: 'ECONNREFUSED', what: msg('errors.doing.createLink') });
+    connectivity.report(Object.assign(new Error(englishText(reason)), { code: 'offline', ref: reason }));
+    const offline = runner.get(job.id);
+    expect(offline.message).toBe(`Waiting for the service, which cannot be reached: ${englishText(reason)} The job goes on by itself when it answers.`);
+    const words = de(offline.messageRef as MessageRef);
+    expect(words).toMatch(/^Warten auf den Dienst, der nicht erreichbar ist: .*127\.0\.0\.1:9.* Der Auftrag läuft von selbst weiter, sobald er antwortet\.$/);
+    expect(words).not.toMatch(/refused|connection|errors\./);
   });
 
   it('marks rows that fail the link checks as failed without sending them', () => {

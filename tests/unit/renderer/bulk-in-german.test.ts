@@ -114,7 +114,13 @@ describe('the bulk import in German', () => {
       expect(words).not.toMatch(/importNotes\.|\b(this|file|the|answer|cannot|save)\b/i);
       return words;
     };
-    expect(refused('kaputt.json', '{"links": [')).toMatch(/^„kaputt\.json“: Diese Datei ist kein gültiges JSON \(/);
+    // A file cut short and a fault inside are said in our words (the parser's own detail stays out).
+    expect(refused('kaputt.json', '{"links": [')).toBe(
+      '„kaputt.json“: Diese Datei ist kein gültiges JSON: Sie bricht mittendrin ab, wie es bei einem abgebrochenen Download oder Kopiervorgang passiert. Speichern Sie die Antwort der API noch einmal vollständig oder exportieren Sie eine CSV-Datei.',
+    );
+    expect(refused('fehler.json', '{"links": [\n  {"url": 1},\n  {url: 2}\n]}')).toBe(
+      '„fehler.json“: Diese Datei ist kein gültiges JSON: Der Fehler steht in Zeile 3, Spalte 4. Speichern Sie die Antwort der API unverändert oder exportieren Sie eine CSV-Datei.',
+    );
     expect(refused('leer.json', '{"links": []}')).toBe('„leer.json“: Diese Datei enthält keine Links: Die Liste der Antwort ist leer.');
     expect(refused('liste.json', '[]')).toBe('„liste.json“: Linkdeck kennt den Aufbau dieser JSON-Datei nicht. Es liest die Antworten von: ' + JSON_SHAPES_WORDS + '.');
     expect(refused('anders.json', '{"items": [{"a": 1}]}')).toContain('Linkdeck kennt den Aufbau dieser JSON-Datei nicht.');

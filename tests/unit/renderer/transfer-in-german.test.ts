@@ -19,6 +19,12 @@ describe('the transfer in German', () => {
     expect(transferTitle({ mode: 'move', sourceName: 'Lokal', targetName: 'Work' } as never)).toBe('Von Lokal nach Work verschieben');
   });
 
+  it('says minutes and hours at the rate limits in German, without the sync’s “still left” (issue 44)', () => {
+    expect(requestsText(plan({ requests: { target: 40, source: 0, names: 0 }, etaMs: 3 * 60_000 }))).toBe('40 Anfragen an Work: etwa 3 Min. bei ihren Kontingenten.');
+    expect(requestsText(plan({ requests: { target: 900, source: 0, names: 0 }, etaMs: 150 * 60_000 }))).toBe('900 Anfragen an Work: etwa 2 Std. 30 Min. bei ihren Kontingenten.');
+    expect(requestsText(plan({ requests: { target: 400, source: 0, names: 0 }, etaMs: 60 * 60_000 }))).toBe('400 Anfragen an Work: etwa 1 Std. bei ihren Kontingenten.');
+  });
+
   it('says what reading never-read details costs, for one link and for 1,200', () => {
     expect(readDetailsText(1, null)).toBe('Die Details von 1 Link wurden nie gelesen: Das Lesen kostet 1 Anfrage.');
     expect(readDetailsText(1200, null)).toBe('Die Details von 1.200 Links wurden nie gelesen: Das Lesen kostet 1.200 Anfragen.');
