@@ -367,6 +367,7 @@ async function main() {
 
     console.log('Measuring the API with autocannon (1, then 10 clients, 5 s each)…');
     await benchApi(url, key, 'GET /api/urls?limit=100', 'GET', '/api/urls?limit=100');
+    await benchApi(url, key, 'GET /api/urls?limit=100&order=click', 'GET', '/api/urls?limit=100&order=click');
     await benchApi(url, key, 'POST /api/url/add', 'POST', '/api/url/add', { url: 'https://example.com/from-the-benchmark' });
 
     // Issue 42, item 8: PostgreSQL one node and two nodes against this SQLite node (service-bench-pg.ts).
@@ -408,7 +409,9 @@ async function main() {
 /** Every answered redirect must be in the database, once, and links.clicks must agree. */
 function clickRow(measure: string, dataDir: string, answered: number): Row {
   const db = openDatabase(dataDir);
-  const stored = db.prepare('SELECT (SELECT COUNT(*) FROM clicks) AS clicks, (SELECT SUM(clicks) FROM links) AS counted').get() as { clicks: number; counted: number };
+  // The counters live in link_counts since schema 7 (issue 42); links.clicks before.
+  const counters = db.prepare("SELECT 1 AS found FROM sqlite_master WHERE name = 'link_counts'").get() ? 'link_counts' : 'links';
+  const stored = db.prepare(`SELECT (SELECT COUNT(*) FROM clicks) AS clicks, (SELECT SUM(clicks) FROM ${counters}) AS counted`).get() as { clicks: number; counted: number };
   db.close();
   // wrk stops counting with requests still in flight (at most one per connection per run),
   // which the service answers and records.
