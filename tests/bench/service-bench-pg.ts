@@ -164,14 +164,14 @@ async function absorb(url: string, writers: number, linkIds: [number, number], c
   }
 }
 
-export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchRow[]; ratioLines: string[]; sqliteAnswered: number }> {
+export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchRow[]; ratioLines: string[]; sqliteAnswered: number; sqliteRuns: number }> {
   const rows: BenchRow[] = [];
   const ratioLines: string[] = [];
   const missing = postgresMissingReason();
   if (missing) {
     console.log(`PostgreSQL skipped: ${missing}.`);
     rows.push({ measure: 'PostgreSQL (one and two nodes, clicks absorbed)', value: `skipped: ${missing}`, goal: '', result: 'n/a' });
-    return { rows, ratioLines, sqliteAnswered: 0 };
+    return { rows, ratioLines, sqliteAnswered: 0, sqliteRuns: 0 };
   }
   let cluster: PostgresCluster;
   try {
@@ -180,10 +180,11 @@ export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchR
     const why = `PostgreSQL could not be started: ${(error as Error).message.split('\n')[0]}`;
     console.log(`PostgreSQL skipped: ${why}.`);
     rows.push({ measure: 'PostgreSQL (one and two nodes, clicks absorbed)', value: `skipped: ${why}`, goal: '', result: 'n/a' });
-    return { rows, ratioLines, sqliteAnswered: 0 };
+    return { rows, ratioLines, sqliteAnswered: 0, sqliteRuns: 0 };
   }
   const nodes: ChildProcess[] = [];
   let sqliteAnswered = 0;
+  let sqliteRuns = 0;
   try {
     const database = await cluster.createDatabase('linkdeck_bench');
     const t0 = Date.now();
@@ -250,8 +251,10 @@ export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchR
     let pgAnswered = 0;
     const hit = async (kind: Kind, seconds: number) => {
       const r = await input.load(targets[kind], seconds);
-      if (kind === 'sqlite') sqliteAnswered += r.requests;
-      else pgAnswered += r.requests;
+      if (kind === 'sqlite') {
+        sqliteAnswered += r.requests;
+        sqliteRuns++;
+      } else pgAnswered += r.requests;
       return r;
     };
     console.log('PostgreSQL warm-up (3 s each: one node, two nodes)…');
@@ -308,5 +311,5 @@ export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchR
     for (const child of nodes) await input.stopNode(child);
     await cluster.stop();
   }
-  return { rows, ratioLines, sqliteAnswered };
+  return { rows, ratioLines, sqliteAnswered, sqliteRuns };
 }
