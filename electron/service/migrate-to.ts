@@ -34,6 +34,15 @@ const MAX_PARAMETERS = 30_000;
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Rows the target's engine makes itself when their parent row is copied: a link's counter
+ * (link_counts, made at 0 by a trigger on links, migrations.ts entry 7). The copied row takes
+ * its place, with the source's count.
+ */
+const MADE_WITH_PARENT: Partial<Record<string, string>> = {
+  link_counts: ' ON CONFLICT (link_id) DO UPDATE SET user_id = EXCLUDED.user_id, clicks = EXCLUDED.clicks',
+};
+
 export async function migrateToPostgres(dataDir: string, url: string, onTable?: (copied: CopiedTable) => void): Promise<CopiedTable[]> {
   const where = resolve(dataDir);
   if (!hasDatabase(dataDir)) throw new ApiError(400, `There is no service database in ${where}: check --data. Nothing was copied.`);
@@ -125,6 +134,7 @@ async function copyTable(db: Db, client: pg.PoolClient, table: string): Promise<
   if (missing.length > 0) throw new ApiError(500, `PostgreSQL's ${table} has no column ${missing.join(', ')}: the two schemas differ. Nothing was copied.`);
   const perInsert = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMETERS / columns.length)));
   const head = `INSERT INTO ${ident(table)} (${columns.map(ident).join(', ')}) VALUES `;
+  const tail = MADE_WITH_PARENT[table] ?? '';
   let batch: unknown[][] = [];
   let total = 0;
   const flush = async () => {
@@ -132,7 +142,7 @@ async function copyTable(db: Db, client: pg.PoolClient, table: string): Promise<
     const values: unknown[] = [];
     const tuples = batch.map((row) => `(${row.map((v) => (values.push(v), `$${values.length}`)).join(', ')})`);
     try {
-      await client.query(head + tuples.join(', '), values);
+      await client.query(head + tuples.join(', ') + tail, values);
     } catch (error) {
       throw new ApiError(500, `Copying ${table} failed after ${total} rows (${(error as Error).message}). Nothing was copied: the target was left empty.`);
     }

@@ -114,8 +114,8 @@ async function seedPostgres(url: string, sqliteDir: string): Promise<{ key: stri
   return { key: user.apiKey, links: rows.length };
 }
 
-/** GET /api/urls?limit=100 from `clients` loops for `seconds`, spread over `urls`; p50/p95/p99 in ms. */
-async function listLatency(urls: string[], key: string, clients: number, seconds: number) {
+/** GET `path` (a list) from `clients` loops for `seconds`, spread over `urls`; p50/p95/p99 in ms. */
+async function listLatency(urls: string[], key: string, clients: number, seconds: number, path = '/api/urls?limit=100') {
   const times: number[] = [];
   let failed = 0;
   const end = performance.now() + seconds * 1000;
@@ -123,7 +123,7 @@ async function listLatency(urls: string[], key: string, clients: number, seconds
     Array.from({ length: clients }, async (_, c) => {
       for (let i = c; performance.now() < end; i++) {
         const t = performance.now();
-        const res = await fetch(`${urls[i % urls.length]}/api/urls?limit=100`, { headers: { authorization: `Bearer ${key}` } });
+        const res = await fetch(`${urls[i % urls.length]}${path}`, { headers: { authorization: `Bearer ${key}` } });
         const body = (await res.json().catch(() => ({}))) as { error?: unknown };
         times.push(performance.now() - t);
         if (res.status !== 200 || body.error !== 0) failed++;
@@ -164,14 +164,14 @@ async function absorb(url: string, writers: number, linkIds: [number, number], c
   }
 }
 
-export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchRow[]; ratioLines: string[]; sqliteAnswered: number }> {
+export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchRow[]; ratioLines: string[]; sqliteAnswered: number; sqliteRuns: number }> {
   const rows: BenchRow[] = [];
   const ratioLines: string[] = [];
   const missing = postgresMissingReason();
   if (missing) {
     console.log(`PostgreSQL skipped: ${missing}.`);
     rows.push({ measure: 'PostgreSQL (one and two nodes, clicks absorbed)', value: `skipped: ${missing}`, goal: '', result: 'n/a' });
-    return { rows, ratioLines, sqliteAnswered: 0 };
+    return { rows, ratioLines, sqliteAnswered: 0, sqliteRuns: 0 };
   }
   let cluster: PostgresCluster;
   try {
@@ -180,10 +180,11 @@ export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchR
     const why = `PostgreSQL could not be started: ${(error as Error).message.split('\n')[0]}`;
     console.log(`PostgreSQL skipped: ${why}.`);
     rows.push({ measure: 'PostgreSQL (one and two nodes, clicks absorbed)', value: `skipped: ${why}`, goal: '', result: 'n/a' });
-    return { rows, ratioLines, sqliteAnswered: 0 };
+    return { rows, ratioLines, sqliteAnswered: 0, sqliteRuns: 0 };
   }
   const nodes: ChildProcess[] = [];
   let sqliteAnswered = 0;
+  let sqliteRuns = 0;
   try {
     const database = await cluster.createDatabase('linkdeck_bench');
     const t0 = Date.now();
@@ -211,6 +212,16 @@ export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchR
       }
     }
     ratioLines.push(`ratio API list p95, 1 client, postgres-1/sqlite-1: ${ratio(p95['PostgreSQL 1 node'] as number, p95['SQLite 1 node'] as number)}; postgres-2/sqlite-1: ${ratio(p95['PostgreSQL 2 nodes'] as number, p95['SQLite 1 node'] as number)} (lower is faster)`);
+    // Sorted by clicks (issue 42: the counts' own index must keep this order an index walk).
+    for (const [label, urls, k] of apiTargets) {
+      const l = await listLatency(urls, k, 1, 5, '/api/urls?limit=100&order=click');
+      rows.push({
+        measure: `GET /api/urls?limit=100&order=click p50 / p95 / p99, 1 client: ${label}`,
+        value: `${l.p50.toFixed(2)} / ${l.p95.toFixed(2)} / ${l.p99.toFixed(2)} ms (${fmtInt(l.count)} requests, ${fmtInt(l.perSec)}/s${l.failed ? `, ${l.failed} failed` : ''})`,
+        goal: 'no failures',
+        result: l.failed ? 'FAIL' : 'info',
+      });
+    }
 
     // The click writer before any redirect: with the redirects' clicks still being written
     // (the writer is slower than the redirects, see docs/benchmarks.md) every later figure
@@ -240,8 +251,10 @@ export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchR
     let pgAnswered = 0;
     const hit = async (kind: Kind, seconds: number) => {
       const r = await input.load(targets[kind], seconds);
-      if (kind === 'sqlite') sqliteAnswered += r.requests;
-      else pgAnswered += r.requests;
+      if (kind === 'sqlite') {
+        sqliteAnswered += r.requests;
+        sqliteRuns++;
+      } else pgAnswered += r.requests;
       return r;
     };
     console.log('PostgreSQL warm-up (3 s each: one node, two nodes)…');
@@ -283,8 +296,12 @@ export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchR
     // 56 % lost, docs/benchmarks.md).
     for (const child of nodes.splice(0)) await input.stopNode(child);
     const pool = new pg.Pool({ connectionString: database, max: 1 });
-    const stored = (await pool.query<{ clicks: string; counted: string }>('SELECT (SELECT count(*) FROM clicks) AS clicks, (SELECT sum(clicks) FROM links) AS counted')).rows[0];
+    // The counters live in link_counts since schema 7 (issue 42); links.clicks before.
+    const counters = (await pool.query<{ t: string | null }>("SELECT to_regclass('link_counts') AS t")).rows[0]?.t ? 'link_counts' : 'links';
+    const stored = (await pool.query<{ clicks: string; counted: string }>(`SELECT (SELECT count(*) FROM clicks) AS clicks, (SELECT sum(clicks) FROM ${counters}) AS counted`)).rows[0];
+    const updates = (await pool.query<{ upd: string; hot: string }>('SELECT n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = $1', [counters])).rows[0];
     await pool.end();
+    rows.push({ measure: `PostgreSQL: updates of ${counters} that were HOT (pg_stat_user_tables, whole run)`, value: `${fmtInt(Number(updates?.hot))} of ${fmtInt(Number(updates?.upd))}`, goal: '', result: 'info' });
     const clicks = Number(stored?.clicks) - absorbed;
     const slack = (2 * input.rounds + 2) * CONNECTIONS;
     const clicksOk = clicks >= pgAnswered && clicks <= pgAnswered + slack && Number(stored?.counted) === clicks + absorbed;
@@ -294,5 +311,5 @@ export async function benchPostgres(input: PgBenchInput): Promise<{ rows: BenchR
     for (const child of nodes) await input.stopNode(child);
     await cluster.stop();
   }
-  return { rows, ratioLines, sqliteAnswered };
+  return { rows, ratioLines, sqliteAnswered, sqliteRuns };
 }

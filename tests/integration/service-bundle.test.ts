@@ -31,7 +31,7 @@ afterAll(() => {
 function storedClicks(dataDir: string): { rows: number; counted: number } {
   const db = openDatabase(dataDir);
   try {
-    return db.prepare('SELECT (SELECT COUNT(*) FROM clicks) AS rows, (SELECT COALESCE(SUM(clicks), 0) FROM links) AS counted').get() as {
+    return db.prepare('SELECT (SELECT COUNT(*) FROM clicks) AS rows, (SELECT COALESCE(SUM(clicks), 0) FROM link_counts) AS counted').get() as {
       rows: number;
       counted: number;
     };

@@ -773,7 +773,8 @@ function inconsistencies(db: Db): string[] {
   );
   if (integrity.join() !== 'ok') found.push(`integrity_check: ${integrity.join('; ')}`);
   check('foreign_key_check', 'PRAGMA foreign_key_check');
-  check('negative clicks', 'SELECT id, clicks FROM links WHERE clicks < 0');
+  check('negative clicks', 'SELECT link_id, clicks FROM link_counts WHERE clicks < 0');
+  check('link without its counter', 'SELECT id FROM links WHERE id NOT IN (SELECT link_id FROM link_counts)');
   check(
     'link of a missing user',
     'SELECT id FROM links WHERE user_id NOT IN (SELECT id FROM users)',

@@ -124,7 +124,7 @@ describe('GET /api/urls: the paged list', () => {
   });
 
   it('orders by clicks, most first, then newest', async () => {
-    const set = (clicks: number, id: number | undefined) => t.all('UPDATE links SET clicks = ? WHERE id = ?', clicks, id);
+    const set = (clicks: number, id: number | undefined) => t.all('UPDATE link_counts SET clicks = ? WHERE link_id = ?', clicks, id);
     await set(50, ids[3]);
     await set(7, ids[10]);
     await set(7, ids[20]);
@@ -140,7 +140,7 @@ describe('GET /api/urls: the paged list', () => {
       ]);
       expect((await list('?order=date&limit=1')).data.urls[0]?.id).toBe(ids[31]);
     } finally {
-      (await t.all('UPDATE links SET clicks = 0'));
+      (await t.all('UPDATE link_counts SET clicks = 0'));
     }
   });
 

@@ -66,7 +66,7 @@ describe('GET /api/url/:id statistics', () => {
     ];
     for (const r of rows) await click(id, ...r);
     // The redirect's recorder keeps the counter beside the rows.
-    (await t.all('UPDATE links SET clicks = ? WHERE id = ?', rows.length, id));
+    (await t.all('UPDATE link_counts SET clicks = ? WHERE link_id = ?', rows.length, id));
     // Another link's clicks stay out.
     const other = await newLink();
     await click(other, 'JP', 'facebook.com', 'Chrome', 'Windows', 'v99');
@@ -168,7 +168,7 @@ describe('GET /api/url/:id statistics', () => {
 
   it('reports the list clicks from the same counter', async () => {
     const id = await newLink();
-    (await t.all('UPDATE links SET clicks = 3 WHERE id = ?', id));
+    (await t.all('UPDATE link_counts SET clicks = 3 WHERE link_id = ?', id));
     expect((await stats(id))['clicks']).toBe(3);
     const list = await s.api('GET', '/api/urls?limit=100');
     expect(

@@ -129,9 +129,13 @@ describe.skipIf(skipBecause(missing !== undefined, missing ?? ''))('migrate --to
         expect(out.stdout, table).toContain(`  ${table.padEnd(14)} ${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}\n`);
       }
       // There was something to compare in every table the API fills.
-      for (const [table, least] of Object.entries({ users: 2, links: 5, clicks: 2_504, link_pixels: 3, qr_codes: 2, channels: 1, campaigns: 1, domains: 1, pixels: 1, overlays: 1, splash_pages: 1, idempotency: 1, settings: 1 })) {
+      for (const [table, least] of Object.entries({ users: 2, links: 5, link_counts: 5, clicks: 2_504, link_pixels: 3, qr_codes: 2, channels: 1, campaigns: 1, domains: 1, pixels: 1, overlays: 1, splash_pages: 1, idempotency: 1, settings: 1 })) {
         expect(sqliteRows(db, table).rows.length, table).toBeGreaterThanOrEqual(least);
       }
+      // Counters that clicks raised (item-0 twice): the target's trigger made them at 0 with each
+      // copied link, and the copy must have put the source's counts in their place.
+      const counted = await pool.query<{ clicks: string }>("SELECT c.clicks FROM link_counts c JOIN links l ON l.id = c.link_id WHERE l.alias = 'item-0'");
+      expect(counted.rows.map((r) => Number(r.clicks))).toEqual([2]);
       expect(out.stdout).toContain(`Copied ${total.toLocaleString('en-US')} rows in ${TABLE_ORDER.length} tables. ${resolve(dataDir)} keeps all its data (the way back).\n`);
       expect(out.stdout).toContain(`Start every node with --database ${url}`);
       // Keys work against PostgreSQL: their hashes came across.

@@ -13,7 +13,7 @@ import { skipBecause } from '../support/skip-reason.js';
 /*
  * The PostgreSQL click recorder against a real server (issue 42, item 4 on one node): the same
  * database state the SQLite recorders leave for the same clicks (service-redirect-recorders.test.ts:
- * one row per click, links.clicks matching, a deleted link's clicks dropped), a buffer written on
+ * one row per click, the counters (link_counts) matching, a deleted link's clicks dropped), a buffer written on
  * its own timer without a flush, everything written on close, and two recorders (two nodes)
  * counting the same links at once without losing or doubling a click; and back-pressure: a
  * writer slower than the clicks (a row lock held by another connection) makes new clicks wait
@@ -58,7 +58,7 @@ async function state(pool: pg.Pool) {
   const rows = (await pool.query('SELECT link_id, at, country, referrer, browser, os, device, visitor FROM clicks ORDER BY at')).rows.map((c: Record<string, unknown>) => [
     c['link_id'], c['at'], c['country'], c['referrer'], c['browser'], c['os'], c['device'], c['visitor'],
   ]);
-  const counts = (await pool.query<{ id: number; clicks: number }>('SELECT id, clicks FROM links ORDER BY id')).rows.map((r) => [r.id, r.clicks]);
+  const counts = (await pool.query<{ id: number; clicks: number }>('SELECT link_id AS id, clicks FROM link_counts ORDER BY link_id')).rows.map((r) => [r.id, r.clicks]);
   return { rows, counts };
 }
 
@@ -117,10 +117,10 @@ describe.skipIf(skipBecause(missing !== undefined, `the PostgreSQL click recorde
   it('makes clicks wait for room while the writer is held up, holding no more than its bound, dropping none', async () => {
     const { pool, store, links } = await freshDb();
     const recorder = new PostgresClickRecorder(store);
-    // Another connection holds the first link's row: the batch's UPDATE waits for it.
+    // Another connection holds the first link's counter row: the batch's UPDATE waits for it.
     const locker = await pool.connect();
     await locker.query('BEGIN');
-    await locker.query('SELECT id FROM links WHERE id = $1 FOR UPDATE', [links[0]]);
+    await locker.query('SELECT link_id FROM link_counts WHERE link_id = $1 FOR UPDATE', [links[0]]);
     let maxOver = -Infinity;
     // What the redirect routes do (routes.ts): wait for room when full, then record the click.
     const visit = async (i: number) => {
@@ -155,7 +155,7 @@ describe.skipIf(skipBecause(missing !== undefined, `the PostgreSQL click recorde
     const recorder = new PostgresClickRecorder(store, { bound: FLUSH_SIZE });
     const locker = await pool.connect();
     await locker.query('BEGIN');
-    await locker.query('SELECT id FROM links WHERE id = $1 FOR UPDATE', [links[0]]);
+    await locker.query('SELECT link_id FROM link_counts WHERE link_id = $1 FOR UPDATE', [links[0]]);
     const visit = async (i: number, records: boolean) => {
       if (recorder.full) await recorder.room();
       if (records) recorder.record(click(links[i % 3] as number, i));

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** A query beside the service (its database, either engine). */
 const one = async <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => (await s.sql<R>(statement, ...params))[0];
-const clicksOf = async (linkId: number) => ((await one('SELECT clicks FROM links WHERE id = ?', linkId)) as { clicks: number }).clicks;
+const clicksOf = async (linkId: number) => ((await one('SELECT clicks FROM link_counts WHERE link_id = ?', linkId)) as { clicks: number }).clicks;
 
 async function addDomain(body: Record<string, unknown>): Promise<number> {
   const r = await s.api<{ error: number; id: number }>('POST', '/api/domain/add', body);

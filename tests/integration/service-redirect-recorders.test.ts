@@ -13,7 +13,7 @@ import { createUser } from '../../electron/service/users.js';
 /*
  * The two click recorders against a real SQLite file: the threaded one (the default, writing on
  * a worker thread with its own connection) and the inline fallback must leave the database in
- * the same state: one row per click, links.clicks matching, clicks of deleted links dropped.
+ * the same state: one row per click, the counters (link_counts) matching, clicks of deleted links dropped.
  */
 
 const dirs: string[] = [];
@@ -50,7 +50,7 @@ function state(db: Db) {
       const c = r as Record<string, unknown>;
       return [c['link_id'], c['at'], c['country'], c['referrer'], c['browser'], c['os'], c['device'], c['visitor']];
     });
-  const counts = db.prepare('SELECT id, clicks FROM links ORDER BY id').all().map((r) => [(r as { id: number }).id, (r as { clicks: number }).clicks]);
+  const counts = db.prepare('SELECT link_id AS id, clicks FROM link_counts ORDER BY link_id').all().map((r) => [(r as { id: number }).id, (r as { clicks: number }).clicks]);
   return { rows, counts };
 }
 

@@ -131,7 +131,7 @@ describe('click recording across a restart', () => {
     const one = async <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => (await s.sql<R>(statement, ...params))[0];
     const all = <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => s.sql<R>(statement, ...params);
     try {
-      expect(((await one('SELECT clicks FROM links WHERE id = ?', link.id)) as { clicks: number }).clicks).toBe(1);
+      expect(((await one('SELECT clicks FROM link_counts WHERE link_id = ?', link.id)) as { clicks: number }).clicks).toBe(1);
       await visit({ ...s, url: again.url }, link.path, { localAddress: IP_A, headers: { 'user-agent': UA.windowsChrome } });
       await again.close();
       const visitors = (await all('SELECT visitor FROM clicks WHERE link_id = ?', link.id)).map((r) => (r as { visitor: string }).visitor);

@@ -24,7 +24,7 @@ afterAll(async () => {
 /** A query beside the service (its database, either engine). */
 const one = async <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => (await s.sql<R>(statement, ...params))[0];
 const all = <R = Record<string, unknown>>(statement: string, ...params: unknown[]) => s.sql<R>(statement, ...params);
-const clicksOf = async (linkId: number) => ((await one('SELECT clicks FROM links WHERE id = ?', linkId)) as { clicks: number }).clicks;
+const clicksOf = async (linkId: number) => ((await one('SELECT clicks FROM link_counts WHERE link_id = ?', linkId)) as { clicks: number }).clicks;
 
 describe('the service host', () => {
   it('answers / with a small page saying what it is, and nothing secret', async () => {

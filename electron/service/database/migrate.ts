@@ -52,9 +52,10 @@ const MIGRATION_LOCK = 0x4c44_4b31; // "LDK1"
 /**
  * Brings a PostgreSQL database up to date. Nodes starting together take turns on an advisory
  * lock held for the transaction, so exactly one runs each entry and the others find it done;
- * PostgreSQL's DDL is transactional, so an entry that fails leaves nothing half made.
+ * PostgreSQL's DDL is transactional, so an entry that fails leaves nothing half made. `upTo`
+ * as for SQLite (tests make the databases of older releases with it).
  */
-export async function migratePostgres(pool: pg.Pool, where: string): Promise<void> {
+export async function migratePostgres(pool: pg.Pool, where: string, upTo = migrations.length): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -64,7 +65,7 @@ export async function migratePostgres(pool: pg.Pool, where: string): Promise<voi
     let version = rows[0]?.version ?? 0;
     if (!rows[0]) await client.query('INSERT INTO linkdeck_schema (version) VALUES (0)');
     if (version > migrations.length) throw new NewerSchemaError(version, where);
-    for (; version < migrations.length; version++) {
+    for (; version < upTo; version++) {
       const migration = migrations[version] as Migration;
       for (const q of migration.statements('postgres')) await client.query(q.sql, q.parameters as unknown[]);
       if (migration.rewrite) {

@@ -73,12 +73,13 @@ export interface Tables {
     channel_id: number | null;
     channel_added_at: number | null;
     campaign_id: number | null;
-    clicks: Generated<number>;
     qr_id: number | null;
     created_at: number;
     updated_at: number;
   };
   link_pixels: { link_id: number; pixel_id: number };
+  /** A link's click counter (schema 7): made with the link by a trigger, raised by the click recorders. */
+  link_counts: { link_id: number; user_id: number; clicks: Generated<number> };
   clicks: {
     id: Generated<number>;
     link_id: number;
@@ -123,6 +124,7 @@ export const TABLE_ORDER = [
   'overlays',
   'splash_pages',
   'links',
+  'link_counts',
   'link_pixels',
   'qr_codes',
   'clicks',

@@ -2,7 +2,6 @@ import type { StoreContext } from '../context.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { all, engine, first, q, run, transaction, type Work } from '../database/work.js';
 import { ApiError, conflict, notFound } from '../errors.js';
-import type { Paging } from '../format.js';
 import { freeRandomAliasWork } from './aliases.js';
 import type {
   DeepLink,
@@ -14,6 +13,8 @@ import type {
   RedirectChoice,
 } from './link-input.js';
 import type { LinkReferences } from './link-references.js';
+import { listStatements, type ListQuery } from './link-list-query.js';
+export type { ListQuery } from './link-list-query.js';
 import { linkTitle } from './link-title.js';
 import { hashPassword } from './password.js';
 
@@ -96,8 +97,8 @@ interface LinkRow {
 const SELECT_LINK = `SELECT l.id, l.domain_id, d.domain AS domain, l.alias, l.custom, l.long_url, l.title, l.note,
   l.redirect_type, l.splash_id, l.overlay_id, l.password_hash, l.expires_at, l.status, l.meta_title,
   l.meta_description, l.meta_image, l.geotarget, l.devicetarget, l.languagetarget, l.deeplink, l.parameters,
-  l.channel_id, l.channel_added_at, l.campaign_id, l.clicks, l.created_at, l.updated_at
-  FROM links l LEFT JOIN domains d ON d.id = l.domain_id`;
+  l.channel_id, l.channel_added_at, l.campaign_id, COALESCE(c.clicks, 0) AS clicks, l.created_at, l.updated_at
+  FROM links l LEFT JOIN domains d ON d.id = l.domain_id LEFT JOIN link_counts c ON c.link_id = l.id`;
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -160,36 +161,10 @@ export function* findOwnedLinkByAlias(userId: number, domainId: number, alias: s
   return row ? yield* toStoredLink(row) : undefined;
 }
 
-export interface ListQuery {
-  paging: Paging;
-  order: 'date' | 'click';
-  /** Keyword over alias, long URL, title and note; '' for none. */
-  q: string;
-}
-
-/** LIKE treats % and _ as wildcards: a keyword is matched literally. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function* listLinks(userId: number, query: ListQuery): Work<{ items: LinkSummary[]; total: number }> {
-  // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE does so for every letter.
-  const like = `${(yield* engine()) === 'postgres' ? 'ILIKE' : 'LIKE'} ? ESCAPE '\\'`;
-  const where = query.q
-    ? `WHERE l.user_id = ? AND l.qr_id IS NULL AND (l.alias ${like} OR l.long_url ${like} OR l.title ${like} OR l.note ${like})`
-    : 'WHERE l.user_id = ? AND l.qr_id IS NULL';
-  const args: unknown[] = query.q
-    ? [userId, ...Array<string>(4).fill(likePattern(query.q))]
-    : [userId];
-  const order = query.order === 'click' ? 'l.clicks DESC, l.id DESC' : 'l.id DESC';
-  const total = ((yield* first<{ n: number }>(q(`SELECT COUNT(*) AS n FROM links l ${where}`, ...args))) as { n: number }).n;
-  const rows = yield* all(
-    q(
-      `SELECT l.id, l.alias, d.domain AS domain, l.long_url, l.clicks, l.title, l.note, l.created_at
-       FROM links l LEFT JOIN domains d ON d.id = l.domain_id ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      ...args,
-      query.paging.limit,
-      query.paging.offset,
-    ),
-  );
+  const statements = listStatements(yield* engine(), userId, query);
+  const total = ((yield* first<{ n: number }>(statements.total)) as { n: number }).n;
+  const rows = yield* all(statements.page);
   const items = rows.map((raw) => {
       const r = raw as {
         id: number;

@@ -43,8 +43,8 @@ interface QrRow {
 }
 
 export const SELECT_QR = `SELECT q.id, q.user_id, q.alias, q.name, q.type, q.data, q.background, q.foreground, q.logo,
-  q.link_id, l.alias AS link_alias, l.clicks, q.channel_id, q.created_at, q.updated_at
-  FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id`;
+  q.link_id, l.alias AS link_alias, c.clicks, q.channel_id, q.created_at, q.updated_at
+  FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id LEFT JOIN link_counts c ON c.link_id = q.link_id`;
 
 function parseData(text: string): QrData {
   try {

@@ -1,8 +1,9 @@
 /**
  * Click recording off the redirect's critical path. A redirect only appends its click to an
  * in-memory buffer; buffered clicks are written in batches, each one transaction that inserts
- * the click rows and adds to links.clicks with one UPDATE per link, so the statistics the
- * links routes read (the clicks table and links.clicks) always agree with each other.
+ * the click rows and raises the links' counters (link_counts, one narrow row a link: schema 7)
+ * with one UPDATE, so the statistics the links routes read (the clicks table and the counters)
+ * always agree with each other.
  *
  * Durability trade-off: a crash or kill -9 loses the clicks not yet written, at most about
  * FLUSH_INTERVAL_MS of traffic plus, with the writer thread, its WRITE_INTERVAL_MS (1 s) and a
@@ -94,12 +95,13 @@ export function keepForRetry(failed: ClickRow[], pending: ClickRow[]): { pending
  * (a native call per click and per link would cost more than the SQL). Rows must be sorted by
  * link id (neighbouring rows share B-tree pages) and counts hold [linkId, n].
  */
-export const ADD_CLICKS_SQL = `UPDATE links SET clicks = clicks + c.n
+export const ADD_CLICKS_SQL = `UPDATE link_counts SET clicks = clicks + c.n
   FROM (SELECT value ->> 0 AS id, value ->> 1 AS n FROM json_each(?)) AS c
-  WHERE links.id = c.id`;
+  WHERE link_counts.link_id = c.id`;
 /**
  * The rows as they are: used when the UPDATE above counted on every link of the batch (its
- * `changes` equal the batch's distinct links), which the same transaction then keeps true.
+ * `changes` equal the batch's distinct links: every link has its counter row, made by a trigger
+ * with the link and deleted with it), which the same transaction then keeps true.
  */
 export const INSERT_CLICKS_SQL = `INSERT INTO clicks (link_id, at, country, referrer, browser, os, device, visitor)
   SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7

@@ -3,9 +3,9 @@
  * node's event loop through the store, since node-postgres does not block it. A batch is one
  * transaction of two statements whatever its size: the click rows as arrays, one parameter a
  * column, spread by `unnest` (a multi-row INSERT whose values travel as nine arrays: no
- * parameter count limit, no per-row text to build), and links.clicks raised per link from the
- * same arrays, so the statistics the links routes read (the clicks table and links.clicks)
- * agree on every node. COPY (pg-copy-streams) would be another dependency for a batch of at
+ * parameter count limit, no per-row text to build), and the links' counters (link_counts, a
+ * narrow row a link: schema 7, issue 42) raised from the same arrays, so the statistics the
+ * links routes read (the clicks table and the counters) agree on every node. COPY (pg-copy-streams) would be another dependency for a batch of at
  * most FLUSH_SIZE rows, which `unnest` already writes in one round trip.
  *
  * Durability, the same bound as on SQLite: a buffer is written FLUSH_INTERVAL_MS after its
@@ -25,8 +25,9 @@
  * keep being answered while it is down.
  *
  * Nodes write concurrently: rows are sorted by link id, so two nodes raising the same links'
- * counts lock them in the same order; a deadlock PostgreSQL still reports (with a links route
- * updating a link at the same moment) is retried at once, other failures after RETRY_MS.
+ * counts lock them in the same order; a deadlock PostgreSQL still reports is retried at once,
+ * other failures after RETRY_MS. (A links route editing a link no longer takes the counter's
+ * row lock: the counter is not in the links row any more.)
  */
 import type { Store } from '../database/store.js';
 import { run, text, transaction, type Work } from '../database/work.js';
@@ -38,7 +39,7 @@ const RETRY_AT_ONCE = new Set(['40P01', '40001']);
 /** A node holds at most this long of what its database absorbs, un-written (see above). */
 export const BOUND_MS = 1000;
 
-/** One batch: links.clicks raised per link, and the rows of links that still exist. */
+/** One batch: the links' counters (link_counts) raised, and the rows of links that still exist. */
 export function* writeClicksWork(rows: ClickRow[]): Work<void> {
   rows.sort((a, b) => a[0] - b[0]);
   const ids: number[] = [];
@@ -52,8 +53,14 @@ export function* writeClicksWork(rows: ClickRow[]): Work<void> {
   }
   const column = (i: number) => rows.map((row) => row[i]);
   yield* transaction(function* () {
-    yield* run(text`UPDATE links SET clicks = links.clicks + c.n
-      FROM unnest(${ids}::integer[], ${counts}::integer[]) AS c(id, n) WHERE links.id = c.id`);
+    // The links first, then their counters: the order a link's DELETE takes them (its row, then
+    // the cascade to link_counts). Without it a batch held a counter and waited on the link
+    // (the click rows' foreign key) while a DELETE held the link and waited on the counter: a
+    // deadlock, with the user's delete as likely a victim as the batch. KEY SHARE is what the
+    // foreign key checks of the INSERT below take anyway; edits of links do not conflict with it.
+    yield* run(text`SELECT id FROM links WHERE id = ANY(${ids}::integer[]) ORDER BY id FOR KEY SHARE`);
+    yield* run(text`UPDATE link_counts SET clicks = link_counts.clicks + c.n
+      FROM unnest(${ids}::integer[], ${counts}::integer[]) AS c(id, n) WHERE link_counts.link_id = c.id`);
     // A link deleted since its clicks were buffered has nothing to count them on: the join leaves
     // them out. The join may reorder rows: ORDER BY keeps a link's clicks in the order they came
     // (their ids follow it, as on SQLite).

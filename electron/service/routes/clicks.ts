@@ -130,7 +130,7 @@ function* timeline(q: TimelineQuery, where: string, params: number[], userId: nu
 function* scans(q: TimelineQuery, starts: number[], userId: number) {
   const codes = yield* all<{ id: number; scans: number }>(
     sql(
-      `SELECT q.id AS id, COALESCE(l.clicks, 0) AS scans FROM qr_codes q JOIN links l ON l.id = q.link_id
+      `SELECT q.id AS id, COALESCE(c.clicks, 0) AS scans FROM qr_codes q JOIN links l ON l.id = q.link_id LEFT JOIN link_counts c ON c.link_id = l.id
        WHERE q.user_id = ? ORDER BY q.id DESC LIMIT ?`,
       userId,
       MAX_TOTALS,
@@ -162,9 +162,9 @@ function* totals(userId: number, since: number, from: number, to: number) {
   // Probes of clicks(link_id, at) per link: no walk over every click row.
   const rows = yield* all<{ id: number; clicks: number; gained: number }>(
     sql(
-      `SELECT l.id AS id, l.clicks AS clicks,
+      `SELECT l.id AS id, COALESCE(n.clicks, 0) AS clicks,
          (SELECT COUNT(*) FROM clicks c WHERE c.link_id = l.id AND c.at >= ? AND c.at < ?) AS gained
-       FROM links l
+       FROM links l LEFT JOIN link_counts n ON n.link_id = l.id
        WHERE l.user_id = ? AND l.${COUNTED_AS_CLICKS_SQL} AND EXISTS (SELECT 1 FROM clicks c WHERE c.link_id = l.id AND c.at >= ?)
        ORDER BY l.id DESC LIMIT ?`,
       from, to, userId, since, MAX_TOTALS + 1,

@@ -97,9 +97,11 @@ export function openSeeder(service: Pick<TestService, 'dataDir' | 'key'>): Servi
       const start = options.start ?? Date.UTC(2025, 0, 1);
       const insert = db.prepare(
         `INSERT INTO links (user_id, domain_id, alias, custom, long_url, title, note, status, password_hash,
-           expires_at, meta_title, channel_id, channel_added_at, campaign_id, clicks, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           expires_at, meta_title, channel_id, channel_added_at, campaign_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
+      // The counter row is made with the link (a trigger, schema 7); the seed sets its count.
+      const setCount = db.prepare('UPDATE link_counts SET clicks = ? WHERE link_id = ?');
       const ids: number[] = [];
       db.transaction(() => {
         for (let i = 0; i < count; i++) {
@@ -109,29 +111,28 @@ export function openSeeder(service: Pick<TestService, 'dataDir' | 'key'>): Servi
           const channel = options.channels?.length && i % 3 !== 0 ? pick(options.channels) : null;
           const campaign =
             options.campaigns?.length && i % 4 === 0 ? pick(options.campaigns) : null;
-          ids.push(
-            Number(
-              insert.run(
-                user.id,
-                options.domainId && i % 5 === 0 ? options.domainId : 0,
-                alias,
-                i % 7 === 0 ? 1 : 0,
-                `https://${pick(HOSTS)}/${a}/${b}-${i}?utm_source=${c}`,
-                `${a[0]!.toUpperCase()}${a.slice(1)} ${b} ${c}`,
-                i % 3 === 0 ? `Note about ${c}` : '',
-                i % 2 === 0 ? 'public' : 'private',
-                i % 11 === 0 ? 'x:y' : null,
-                i % 13 === 0 ? created - 1 : i % 17 === 0 ? created + 10 * 365 * 86_400_000 : null,
-                '',
-                channel,
-                channel ? created : null,
-                campaign,
-                Math.floor(rnd() * 5000),
-                created,
-                created,
-              ).lastInsertRowid,
-            ),
+          const id = Number(
+            insert.run(
+              user.id,
+              options.domainId && i % 5 === 0 ? options.domainId : 0,
+              alias,
+              i % 7 === 0 ? 1 : 0,
+              `https://${pick(HOSTS)}/${a}/${b}-${i}?utm_source=${c}`,
+              `${a[0]!.toUpperCase()}${a.slice(1)} ${b} ${c}`,
+              i % 3 === 0 ? `Note about ${c}` : '',
+              i % 2 === 0 ? 'public' : 'private',
+              i % 11 === 0 ? 'x:y' : null,
+              i % 13 === 0 ? created - 1 : i % 17 === 0 ? created + 10 * 365 * 86_400_000 : null,
+              '',
+              channel,
+              channel ? created : null,
+              campaign,
+              created,
+              created,
+            ).lastInsertRowid,
           );
+          setCount.run(Math.floor(rnd() * 5000), id);
+          ids.push(id);
         }
       })();
       return ids;
@@ -159,7 +160,7 @@ export function openSeeder(service: Pick<TestService, 'dataDir' | 'key'>): Servi
         Date.now(),
       ),
     setClicks: (id, clicks) =>
-      void db.prepare('UPDATE links SET clicks = ? WHERE id = ?').run(clicks, id),
+      void db.prepare('UPDATE link_counts SET clicks = ? WHERE link_id = ?').run(clicks, id),
     close: () => db.close(),
   };
 }
