@@ -13,9 +13,6 @@ import { englishText, renderMessage } from '../../electron/shared/message-ref.js
 import { recogniseFormat } from '../../electron/shared/import-formats.js';
 import type { LiveFetchProgress, LiveFetchRequest } from '../../electron/shared/live-import.js';
 import { errorMessageRef } from '../../electron/shared/errors.js';
-import { SHARED_MESSAGES } from '../../electron/shared/i18n/shared-messages.js';
-import { createTranslator } from '../../electron/shared/i18n/translate.js';
-import { renderMessage } from '../../electron/shared/message-ref.js';
 import { AppError } from '../../electron/backend/app-error.js';
 import type { BackendContext } from '../../electron/backend/backend-context.js';
 import { EventHub } from '../../electron/backend/event-hub.js';
