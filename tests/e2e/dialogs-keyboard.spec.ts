@@ -212,6 +212,8 @@ test.describe('de at 1024×700: the transfer dialog and the QR-code form by keyb
     await dialog.openButton.focus();
     await page.keyboard.press('Enter');
     await expect(dialog.root).toBeVisible();
+    // It opens on its first choice, the chosen target: not on its ×, where Enter would close it.
+    await expect(dialog.root.getByTestId('transfer-target').getByRole('radio', { checked: true }), 'the focus starts on the chosen target').toBeFocused();
     await tabTo(page, dialog.check);
     await page.keyboard.press('Enter');
     await expect(dialog.plan).toBeVisible({ timeout: 30_000 });
