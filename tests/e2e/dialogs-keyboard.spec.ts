@@ -1,12 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
+import { AppFrame } from './pages/app-frame.js';
 import { LinksPage } from './pages/links-page.js';
+import { QrCodesPage } from './pages/qr-codes-page.js';
+import { SettingsPage } from './pages/settings-page.js';
+import { TransferDialog } from './pages/transfer-dialog.js';
+import { WelcomePage } from './pages/welcome-page.js';
 import { screenSettled } from './transitions-done.js';
 import { expect, test } from './fixtures.js';
 
 /*
- * Issue 44 with issue 37: the main dialogs in German (so far the new-link bar, the link editor with its
- * folded UTM section and the delete confirm opened from a link's detail; the transfer dialog and QR
- * form are to come) by keyboard alone, at 1024×700. For each:
+ * Issue 44 with issue 37: the main dialogs in German (the new-link bar, the link editor with its
+ * folded UTM section, the delete confirm opened from a link's detail, the transfer dialog that copies
+ * or moves links to another profile, and the QR-code form) by keyboard alone, at 1024×700. For each:
  * opened from its button by Enter, Tab reaches every control in it (each enabled, visible
  * focusable element), Escape closes it, and the focus goes back to the button that opened it.
  * One browser context for the whole walk, to keep the run short.
@@ -25,8 +30,12 @@ async function unreached(page: Page, dialog: Locator): Promise<string[]> {
   const labels = await dialog.evaluate((root, selector) => {
     const out: string[] = [];
     let i = 0;
+    const groups = new Map<string, string>();
     for (const el of root.querySelectorAll<HTMLElement>(selector)) {
-      const r = el.getBoundingClientRect();
+      // A radio group is one Tab stop (the arrows move inside it, as in every OS): its radios share
+      // one index. Naive UI draws the input at 0×0 inside its label: the label is what is seen.
+      const radio = el instanceof HTMLInputElement && el.type === 'radio' ? el : null;
+      const r = (radio?.closest('label') ?? el).getBoundingClientRect();
       // The content of a closed <details> still has a size in Chromium (its slot is only
       // content-visibility: hidden) but Tab skips it, as it should: not a control to reach yet.
       const folded = el.closest('details:not([open])');
@@ -36,8 +45,17 @@ async function unreached(page: Page, dialog: Locator): Promise<string[]> {
       const outer = el.parentElement?.closest(selector);
       const nested = outer != null && root.contains(outer);
       if (hidden || nested || (el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') continue;
+      if (radio?.name) {
+        const known = groups.get(radio.name);
+        if (known !== undefined) {
+          el.dataset['kbdStop'] = known;
+          continue;
+        }
+        groups.set(radio.name, String(i));
+      }
       el.dataset['kbdStop'] = String(i++);
-      out.push(el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40) ?? el.tagName);
+      const named = radio?.closest('[role=radiogroup][data-testid]') ?? radio?.closest('[data-testid]') ?? el;
+      out.push(named.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40) ?? el.tagName);
     }
     return out;
   }, FOCUSABLE);
@@ -164,6 +182,98 @@ test.describe('de at 1024×700: the main dialogs by keyboard alone', () => {
     await expect(page.locator('.link-row--current')).toContainText('tastatur-dialoge');
   });
 });
+
+test.describe('de at 1024×700: the transfer dialog and the QR-code form by keyboard alone', () => {
+  test.use({ locale: 'de', viewport: { width: 1024, height: 700 } });
+
+  test('the transfer dialog: Tab reaches each choice and button, Escape closes, the focus goes back to "Kopieren oder verschieben"', async ({ app, service, remoteService }) => {
+    test.setTimeout(240_000);
+    const { page } = app;
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await service.ok('POST', '/api/url/add', { url: URL, custom: 'tastatur-transfer' });
+    // Two profiles, the second (with the link) current: the dialog offers the first as the target.
+    await connectGerman(new WelcomePage(page).connectForm.root, 'Gehosteter Dienst', remoteService);
+    const frame = new AppFrame(page);
+    await expect(frame.root).toBeVisible();
+    await frame.open('settings');
+    const settings = new SettingsPage(page);
+    await connectGerman((await settings.openConnectForm()).root, 'Eigener Dienst', service);
+    await expect(settings.currentMarker('Eigener Dienst')).toBeVisible();
+    await frame.open('links');
+    const links = new LinksPage(page);
+    await expect(links.rows).toHaveCount(1, { timeout: 30_000 });
+    await links.rows.first().getByTestId('link-row-check').click();
+    const dialog = new TransferDialog(page);
+    const problems: string[] = [];
+
+    problems.push(...(await walk(page, 'transfer', dialog.openButton, dialog.root)));
+
+    // After the dry run (started by keyboard) the dialog holds more: the plan and its start button.
+    await dialog.openButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.root).toBeVisible();
+    // It opens on its first choice, the chosen target: not on its ×, where Enter would close it.
+    await expect(dialog.root.getByTestId('transfer-target').getByRole('radio', { checked: true }), 'the focus starts on the chosen target').toBeFocused();
+    await tabTo(page, dialog.check);
+    await page.keyboard.press('Enter');
+    await expect(dialog.plan).toBeVisible({ timeout: 30_000 });
+    await dialog.check.focus();
+    for (const label of await unreached(page, dialog.root)) problems.push(`transfer, after the check: Tab never reaches "${label}"`);
+    // The dialog keeps the focus: Tab from its last control comes back into it, never to the page behind.
+    for (let presses = 0; presses < 30; presses++) {
+      await page.keyboard.press('Tab');
+      if (!(await dialog.root.evaluate((el) => el.contains(document.activeElement)))) {
+        problems.push('transfer: Tab leaves the dialog for the page behind it');
+        break;
+      }
+    }
+    await dialog.check.focus();
+    await page.keyboard.press('Escape');
+    await expect(dialog.root).toBeHidden({ timeout: 10_000 });
+    await screenSettled(page);
+    await expect(dialog.openButton, 'the focus is back on its opener after the check').toBeFocused();
+
+    expect(problems).toEqual([]);
+  });
+
+  test('the QR-code form: Tab reaches every field and button, Escape closes it, the focus goes back to "Neuer QR-Code"', async ({ app }) => {
+    test.setTimeout(240_000);
+    const { page } = app;
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.getByTestId('use-local').click();
+    const qrs = new QrCodesPage(page);
+    await qrs.open();
+    await expect(qrs.view).toBeVisible();
+    const problems: string[] = [];
+
+    problems.push(...(await walk(page, 'QR form', page.getByTestId('qr-add'), qrs.form)));
+
+    // Escape inside the open type list closes the list only; the next one closes the form.
+    await page.getByTestId('qr-add').focus();
+    await page.keyboard.press('Enter');
+    await expect(qrs.form).toBeVisible();
+    const type = qrs.form.getByTestId('qr-type');
+    await expect.poll(() => type.evaluate((el) => el.contains(document.activeElement)), { message: 'the form opens with the focus on its first field' }).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.n-base-select-menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.n-base-select-menu')).toBeHidden();
+    await expect(qrs.form, 'Escape on the open list leaves the form open').toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(qrs.form).toBeHidden();
+    await expect(page.getByTestId('qr-add')).toBeFocused();
+
+    expect(problems).toEqual([]);
+  });
+});
+
+/** Fills the connect form by its German labels (the page object's are English) and sends it. */
+async function connectGerman(form: Locator, name: string, to: { url: string; apiKey: string }): Promise<void> {
+  await form.getByLabel('Profilname').fill(name);
+  await form.getByLabel('Adresse des Dienstes').fill(to.url);
+  await form.getByLabel('API-Schlüssel', { exact: true }).fill(to.apiKey);
+  await form.getByTestId('connect-submit').click();
+}
 
 /** Presses Tab until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {

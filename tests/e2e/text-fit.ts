@@ -37,9 +37,21 @@ const ONE_LINE = [
   '.n-card-header__main',
   '[data-testid=page-title]',
   '.app-sidebar a',
+  // A detail's field names ("Meta-Beschreibung" in a 130 px column broke after its hyphen).
+  'dt',
 ];
 /** May wrap (sentences), never cut. */
-const WHOLE = ['label', '.n-checkbox__label', '.n-radio__label', '.n-switch__rail', '[role=columnheader]', 'th', '[data-no-cut]'];
+const WHOLE = [
+  'label',
+  '.n-checkbox__label',
+  '.n-radio__label',
+  '.n-switch__rail',
+  '[role=columnheader]',
+  'th',
+  '[data-no-cut]',
+  // A select's placeholder names what it does ("Attribuer à une campagne…" was cut to "…campa").
+  '.n-base-selection-placeholder',
+];
 
 /** Runs in the page. */
 function findTextFaults(selectors: { oneLine: string[]; whole: string[] }): TextFitFault[] {
