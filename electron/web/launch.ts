@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Backend } from '../backend/backend.js';
+import { t as terminalText } from '../cli/i18n.js';
 import { KeyedError } from '../shared/keyed-error.js';
 import { msg } from '../shared/message-ref.js';
 import { staleBuildReason } from './build-freshness.js';
@@ -75,7 +76,7 @@ function runElectron(binary: string): void {
     process.exit(1);
   });
   child.on('close', (code, signal) => {
-    const reason = stopping ? null : earlyExitReason({ code, signal, stderr, elapsedMs: Date.now() - startedAt });
+    const reason = stopping ? null : earlyExitReason({ code, signal, stderr, elapsedMs: Date.now() - startedAt }, terminalText);
     if (!reason) process.exit(code ?? (signal ? 1 : 0));
     process.off('SIGINT', forward);
     process.off('SIGTERM', forward);
