@@ -1,6 +1,7 @@
 import type { AppErrorInfo, JsonValue } from '../shared/errors.js';
 import { isErrorCode, keyedErrorInfo } from '../shared/errors.js';
 import { msg, type MessageRef } from '../shared/message-ref.js';
+import { KeyedError } from '../shared/keyed-error.js';
 import { AccountError } from './accounts/account-error.js';
 import { ApiClientError } from './api/errors.js';
 
@@ -20,6 +21,9 @@ export function toAppError(error: unknown): AppErrorInfo {
     };
   }
   if (error instanceof AppError) return error.info;
+  // A failure said on purpose as a message (no browser could be started …): its words reach the
+  // person, in their language; its text is ours, so it is not one to keep generic.
+  if (error instanceof KeyedError) return keyedErrorInfo('internal', error.ref);
   if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError') {
     return keyedErrorInfo('internal', msg('errors.cancelled'));
   }

@@ -1,6 +1,7 @@
 import { resolveLocale, type SupportedLocale } from '../shared/i18n/locales.js';
 import { createTranslator, type MessageValues, type Translate } from '../shared/i18n/translate.js';
 import { SHARED_MESSAGES } from '../shared/i18n/shared-messages.js';
+import { errorRefOf } from '../shared/keyed-error.js';
 import { isMessageRef, renderMessage } from '../shared/message-ref.js';
 
 /**
@@ -76,8 +77,9 @@ export function age(at: number | null, now = Date.now(), locale: SupportedLocale
  * A backend error in words: one that carries a message key (AppErrorInfo's `key`/`params`, being
  * added by the backend's translation) is said in the person's language; else its `message`.
  */
-export function errorText(error: { message: string; key?: unknown; params?: unknown }): string {
-  const ref = { key: error.key, ...(error.params === undefined ? {} : { params: error.params }) };
+export function errorText(error: { message: string; key?: unknown; params?: unknown; ref?: unknown }): string {
+  // A KeyedError (a failure of this process, such as the app hanging up) carries its ref whole.
+  const ref = errorRefOf(error) ?? { key: error.key, ...(error.params === undefined ? {} : { params: error.params }) };
   if (isMessageRef(ref)) {
     // Nested refs ({ what: errors.doing.listLinks }) are said as a whole, in the same language.
     const text = renderMessage(ref, t);

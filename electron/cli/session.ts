@@ -1,5 +1,7 @@
 import type { ProfilesState, ProfileSummary, Result } from '../shared/contract.js';
-import type { AppErrorInfo } from '../shared/errors.js';
+import { keyedErrorInfo, type AppErrorInfo } from '../shared/errors.js';
+import { KeyedError } from '../shared/keyed-error.js';
+import { msg } from '../shared/message-ref.js';
 import { errorText, t, tEnglish } from './i18n.js';
 import type { Backend } from '../backend/backend.js';
 import type { SecretStore } from '../backend/secrets/secret-store.js';
@@ -130,6 +132,12 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     close: () => transport.close(),
   };
 }
+
+/** `show` working on its own: there is no window to bring forward (said in the person's language). */
+export const notRunningHere = (): Result<never> => ({
+  ok: false,
+  error: keyedErrorInfo('invalid-input', msg('errors.commandLine.notRunning')),
+});
 
 /** What a command that must send says when the profile's key cannot be read here. */
 function missingKey(
@@ -266,7 +274,7 @@ async function openHere(door: Door, options: SessionOptions): Promise<Transport>
       // Opened by the command's first call about it (see `sync --wait`'s count of what it sent).
       openCurrentProfile: false,
       openExternal: async (url) => {
-        if (!(await openInBrowser(url))) throw new Error('No browser could be started.');
+        if (!(await openInBrowser(url))) throw new KeyedError(msg('errors.openExternal.noBrowser'));
       },
       log: options.log,
     });
@@ -279,10 +287,7 @@ async function openHere(door: Door, options: SessionOptions): Promise<Transport>
   return {
     mode: 'self',
     call: (channel, arg, profile) => host.dispatch(channel, arg, profile),
-    show: async () => ({
-      ok: false,
-      error: { code: 'invalid-input', message: 'Linkdeck is not running.' },
-    }),
+    show: async () => notRunningHere(),
     async close() {
       // Commands that connected to us meanwhile finish first; then the databases close, then the door.
       await door.drained();

@@ -1,7 +1,12 @@
 /**
  * Why Electron died at start, in one sentence, so `npm start` can say it and open the web shell
- * instead of leaving a person with a crash. Pure: launch.ts feeds it the child's exit.
+ * instead of leaving a person with a crash. Pure: launch.ts feeds it the child's exit and the
+ * terminal's language (`say`, from LANG/LC_ALL as the command line reads it); English by default.
  */
+import { SHARED_ENGLISH } from '../shared/i18n/shared-english.js';
+import { createTranslator, type Translate } from '../shared/i18n/translate.js';
+
+const english: Translate = createTranslator('en', { en: SHARED_ENGLISH });
 
 export interface ElectronExit {
   code: number | null;
@@ -15,8 +20,8 @@ export interface ElectronExit {
 /** A start that fails fails within this time; later exits are the app's own end (or a crash in use). */
 export const EARLY_EXIT_MS = 10_000;
 
-export const SANDBOX_REASON =
-  "Electron's sandbox could not start on this system (Ubuntu 23.10 and later stop unprivileged user namespaces for a program AppArmor has no profile for), so the Linkdeck window cannot open here; docs/desktops.md (\"Ubuntu 23.10+ and AppArmor\") says how to allow it.";
+/** The sandbox sentence in English (launch.ts says it in the terminal's language). */
+export const SANDBOX_REASON = english('desktop.electronExit.sandbox');
 
 const SANDBOX_MESSAGES = [
   /The SUID sandbox helper binary was found, but is not configured correctly/i,
@@ -39,19 +44,25 @@ function firstErrorLine(stderr: string): string | null {
  * exit (the person quit, or a second Linkdeck handed over to the first), or an exit after the
  * first seconds.
  */
-export function earlyExitReason(exit: ElectronExit): string | null {
+export function earlyExitReason(exit: ElectronExit, say: Translate = english): string | null {
   if (exit.code === 0 && exit.signal === null) return null;
   const sandbox = SANDBOX_MESSAGES.some((pattern) => pattern.test(exit.stderr));
-  if (sandbox) return SANDBOX_REASON;
+  if (sandbox) return say('desktop.electronExit.sandbox');
   if (exit.elapsedMs > EARLY_EXIT_MS) return null;
   const library = /error while loading shared libraries: ([^\s:]+)/.exec(exit.stderr)?.[1];
-  if (library)
-    return `Electron cannot start because this system lacks the library ${library}: install it with your package manager to use the Linkdeck window.`;
+  if (library) return say('desktop.electronExit.missingLibrary', { library });
   if (/Missing X server or \$DISPLAY|Failed to connect to Wayland display|cannot open display/i.test(exit.stderr))
-    return 'Electron could not connect to the graphical display, so the Linkdeck window cannot open.';
-  const how = exit.signal ? `was stopped by ${exit.signal}` : `exited with code ${String(exit.code)}`;
+    return say('desktop.electronExit.noDisplay');
+  // Electron's own words (the first error line) stay as it printed them.
   const detail = firstErrorLine(exit.stderr);
-  return `Electron ${how} before the Linkdeck window opened${detail ? ` (${detail})` : ''}.`;
+  if (exit.signal)
+    return detail
+      ? say('desktop.electronExit.stoppedBySignalDetail', { signal: exit.signal, detail })
+      : say('desktop.electronExit.stoppedBySignal', { signal: exit.signal });
+  const code = String(exit.code);
+  return detail
+    ? say('desktop.electronExit.exitedWithCodeDetail', { code, detail })
+    : say('desktop.electronExit.exitedWithCode', { code });
 }
 
 /** Keeps the last `limit` characters of a stream, enough to read the error an exit left. */

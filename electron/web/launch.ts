@@ -12,6 +12,9 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Backend } from '../backend/backend.js';
+import { t as terminalText } from '../cli/i18n.js';
+import { KeyedError } from '../shared/keyed-error.js';
+import { msg } from '../shared/message-ref.js';
 import { staleBuildReason } from './build-freshness.js';
 import { earlyExitReason, tail } from './electron-exit.js';
 import { electronInstalled, probeElectron } from './electron-probe.js';
@@ -73,7 +76,7 @@ function runElectron(binary: string): void {
     process.exit(1);
   });
   child.on('close', (code, signal) => {
-    const reason = stopping ? null : earlyExitReason({ code, signal, stderr, elapsedMs: Date.now() - startedAt });
+    const reason = stopping ? null : earlyExitReason({ code, signal, stderr, elapsedMs: Date.now() - startedAt }, terminalText);
     if (!reason) process.exit(code ?? (signal ? 1 : 0));
     process.off('SIGINT', forward);
     process.off('SIGTERM', forward);
@@ -96,7 +99,8 @@ async function runWeb(reason: string | null): Promise<void> {
     appVersion,
     // The page runs in this machine's browser, so "open externally" opens a tab there too.
     openExternal: async (url) => {
-      if (!(await openInBrowser(url))) throw new Error('No browser could be started.');
+      // Keyed: the page that asked says it in its own language (errors.openExternal.noBrowser).
+      if (!(await openInBrowser(url))) throw new KeyedError(msg('errors.openExternal.noBrowser'));
     },
     onWait: (pid) => console.log(`Waiting for a linkdeck command (process ${pid}) to finish with the data…`),
   });

@@ -1,5 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import type { Result } from '../../shared/contract.js';
+import { KeyedError } from '../../shared/keyed-error.js';
+import { msg } from '../../shared/message-ref.js';
 import { readToken, type CommandLineAddress } from './address.js';
 import { lineReader, type CommandLineAnswer, type Hello } from './protocol.js';
 
@@ -62,16 +64,19 @@ export async function connectClient(address: CommandLineAddress): Promise<Comman
     ),
   );
   socket.on('error', () => socket.destroy());
+  // Keyed, so the command says it in the person's language; its English `message` is what
+  // door.ts recognises ("stopped before it answered") when a call must be asked again.
+  const stoppedBeforeAnswer = () => new KeyedError(msg('errors.commandLine.stoppedBeforeAnswer'));
   socket.on('close', () => {
     for (const waiter of pending.values())
-      waiter.reject(new Error('Linkdeck stopped before it answered.'));
+      waiter.reject(stoppedBeforeAnswer());
     pending.clear();
     hungUp();
   });
 
   const send = (message: Record<string, unknown>): Promise<Result<unknown>> =>
     new Promise<CommandLineAnswer>((resolve, reject) => {
-      if (socket.destroyed) return reject(new Error('Linkdeck stopped before it answered.'));
+      if (socket.destroyed) return reject(stoppedBeforeAnswer());
       const id = nextId++;
       pending.set(id, { resolve, reject });
       socket.write(`${JSON.stringify({ ...message, id, token })}\n`);

@@ -1,5 +1,7 @@
 import type { OutboxItem, SyncProgress } from '../../shared/models.js';
-import { settle } from '../outbox-wait.js';
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
+import type { Translate } from '../../shared/i18n/translate.js';
+import { queuedText, settle } from '../outbox-wait.js';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { age, errorText, t } from '../i18n.js';
@@ -49,13 +51,14 @@ export async function run(
   // "Up to date" includes the outbox: changes waiting for a retry time are sent now, and what
   // still cannot go is reported with exit 3, never hidden behind a 0.
   const outbox = waited ? await sendWaiting(session, before) : null;
-  if (ctx.out.json) ctx.out.data({ ...progress, outbox });
+  // --json keeps the English `reason` alone (the document's shape does not follow the language).
+  if (ctx.out.json) ctx.out.data({ ...progress, outbox: outbox && { ...outbox, waiting: outbox.waiting.map(({ reasonRef: _, ...w }) => w) } });
   else if (outbox?.waiting.length)
     ctx.out.warn(
       t('cli.sync.syncedButWaiting', {
         profile: session.profile.name,
         n: outbox.waiting.length,
-        list: outbox.waiting.map((w) => `${w.summary} (${w.reason})`).join('; '),
+        list: waitingList(outbox.waiting, t),
       }),
     );
   else
@@ -71,9 +74,23 @@ export async function run(
   return outbox?.waiting.length ? EXIT.queued : EXIT.done;
 }
 
+export interface WaitingChange {
+  opId: string;
+  summary: string;
+  reason: string;
+  reasonRef?: MessageRef;
+}
+
+/** The waiting changes for a person, each with why it waits, in the language of `say`. */
+export const waitingList = (waiting: readonly WaitingChange[], say: Translate): string =>
+  waiting.map((w) => say('cli.sync.waitingItem', { summary: w.summary, reason: queuedText(w, say) })).join('; ');
+
+const NOT_SENT = msg('cli.sync.notSent');
+
 interface OutboxReport {
   sent: number;
-  waiting: { opId: string; summary: string; reason: string }[];
+  /** `reason` in English (for --json), `reasonRef` for the person's language. */
+  waiting: WaitingChange[];
   refused: { opId: string; summary: string; message: string }[];
 }
 
@@ -109,7 +126,9 @@ async function sendWaiting(session: Session, before: readonly OutboxItem[]): Pro
     else if (result?.kind === 'done') report.sent++;
     else if (result?.kind === 'refused')
       report.refused.push({ opId: item.opId, summary: item.summary, message: result.message });
-    else report.waiting.push({ opId: item.opId, summary: item.summary, reason: result?.kind === 'queued' ? result.reason : 'not sent' });
+    else if (result?.kind === 'queued')
+      report.waiting.push({ opId: item.opId, summary: item.summary, reason: result.reason, ...(result.reasonRef ? { reasonRef: result.reasonRef } : {}) });
+    else report.waiting.push({ opId: item.opId, summary: item.summary, reason: englishText(NOT_SENT), reasonRef: NOT_SENT });
   }
   return report;
 }

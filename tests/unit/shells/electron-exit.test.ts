@@ -61,3 +61,24 @@ describe('Node and the Electron download', () => {
     expect(downloadFailedOnNode('TypeError: fetch failed')).toBe(false);
   });
 });
+
+describe('an Electron that dies at start, said in German (issue 44)', () => {
+  it('says each reason in the terminal’s language, Electron’s own words as printed', async () => {
+    const { createTranslator } = await import('../../../electron/shared/i18n/translate.js');
+    const { SHARED_MESSAGES } = await import('../../../electron/shared/i18n/shared-messages.js');
+    const de = createTranslator('de', SHARED_MESSAGES);
+    expect(earlyExitReason(exit({ code: 127, stderr: 'electron: error while loading shared libraries: libnss3.so: cannot open shared object file' }), de)).toBe(
+      'Electron kann nicht starten, weil auf diesem System die Bibliothek libnss3.so fehlt: Installieren Sie sie mit Ihrer Paketverwaltung, um das Linkdeck-Fenster zu nutzen.',
+    );
+    expect(earlyExitReason(exit({ code: 1, stderr: 'Missing X server or $DISPLAY' }), de)).toBe(
+      'Electron konnte keine Verbindung zur grafischen Anzeige herstellen, daher kann sich das Linkdeck-Fenster nicht öffnen.',
+    );
+    expect(earlyExitReason(exit({ code: null, signal: 'SIGSEGV' }), de)).toBe('Electron wurde durch SIGSEGV beendet, bevor sich das Linkdeck-Fenster öffnete.');
+    expect(earlyExitReason(exit({ code: 1, stderr: '[1:ERROR:gpu_init.cc(1)] GPU process failed to start\n' }), de)).toBe(
+      'Electron wurde mit Code 1 beendet, bevor sich das Linkdeck-Fenster öffnete (GPU process failed to start).',
+    );
+    const sandbox = earlyExitReason(exit({ code: null, signal: 'SIGTRAP', stderr: 'No usable sandbox!' }), de);
+    expect(sandbox).toMatch(/^Die Sandbox von Electron konnte auf diesem System nicht starten/);
+    expect(sandbox).not.toBe(SANDBOX_REASON);
+  });
+});
