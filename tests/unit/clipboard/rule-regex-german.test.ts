@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { compileRuleRegex } from '../../../electron/backend/clipboard/rule-regex.js';
 import { validateClipboardSettings } from '../../../electron/backend/clipboard/settings.js';
 import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
 import { createTranslator } from '../../../electron/shared/i18n/translate.js';
 import { renderMessage, type MessageRef } from '../../../electron/shared/message-ref.js';
+import { invalidSettings } from '../../../electron/backend/clipboard/clipboard-app.js';
+import { toAppError } from '../../../electron/backend/app-error.js';
+import { unwrap } from '../../../renderer/src/bridge.js';
+import { errorsFromIssues, issuesOf, type RuleForm } from '../../../renderer/src/components/clipboard/clipboard-form.js';
+import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 
 /*
  * A refused clipboard-rule regex reaches the settings form as a message ref (issue 44): worded
@@ -46,5 +51,26 @@ describe('rule regex refusals in German', () => {
     expect(de({ key: issue?.key ?? '', params: issue?.params as MessageRef['params'] })).toMatch(
       /^Der reguläre Ausdruck ist ungültig: Lookahead-/,
     );
+  });
+});
+
+describe('a refused rule regex in the settings form, in German', () => {
+  afterEach(() => setAppLocale('en'));
+
+  it('shows the backend’s refusal next to the rule’s match field in German', () => {
+    const result = validateClipboardSettings({ rules: [{ match: '/(abc/', action: 'allow' }] });
+    if (result.ok) throw new Error('the settings were accepted');
+    // As the renderer receives it over the boundary.
+    const envelope = JSON.parse(JSON.stringify({ ok: false, error: toAppError(invalidSettings(result.issues)) })) as unknown;
+    let error: unknown;
+    try {
+      unwrap(envelope);
+    } catch (caught) {
+      error = caught;
+    }
+    setAppLocale('de');
+    const sent = [{ key: 'r1' }] as unknown as RuleForm[];
+    const errors = errorsFromIssues(issuesOf((error as { details?: unknown }).details), sent);
+    expect(errors['rules.r1.match']).toBe('Der reguläre Ausdruck ist ungültig: eine „(“ wird nie geschlossen.');
   });
 });
