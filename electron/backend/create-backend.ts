@@ -1,3 +1,4 @@
+import { errorRefOf } from '../shared/keyed-error.js';
 import { msg } from '../shared/message-ref.js';
 import type { AppInfo } from '../shared/contract.js';
 import { openDatabase } from '../service/db.js';
@@ -139,7 +140,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     'app:open-external': async ({ url }) => {
       if (!/^https?:\/\//i.test(url)) throw AppError.keyed('invalid-input', msg('errors.openExternal.onlyHttp'));
       if (!options.openExternal) throw AppError.keyed('invalid-input', msg('errors.openExternal.unavailable'));
-      await options.openExternal(url);
+      await options.openExternal(url).catch((error: unknown) => {
+        // The shell's own refusal (a user name in the link …) said in the person's language.
+        const ref = errorRefOf(error);
+        throw ref ? AppError.keyed('invalid-input', ref) : error;
+      });
     },
     ...languageHandlers(context, options.systemLanguages),
     ...profileHandlers(accounts, sessions),

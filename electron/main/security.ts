@@ -2,7 +2,8 @@ import { shell, type Session, type WebContents } from 'electron';
 import type { AppLocation } from './app-location.js';
 import { isAppUrl } from './app-location.js';
 import { contentSecurityPolicy } from './csp.js';
-import { isSafeExternalUrl } from './external-url.js';
+import { KeyedError } from '../shared/keyed-error.js';
+import { externalUrlRefusal, isSafeExternalUrl } from './external-url.js';
 import { isPermissionAllowed } from './permissions.js';
 
 type Log = (message: string) => void;
@@ -51,7 +52,9 @@ export function secureSession(session: Session, location: AppLocation, log: Log)
  * URL could start a local program.
  */
 export async function openExternalSafely(url: string): Promise<void> {
-  if (!isSafeExternalUrl(url)) throw new Error('Only http and https links can be opened.');
+  const refusal = externalUrlRefusal(url);
+  // A keyed error: the backend's app:open-external hands its words on in the person's language.
+  if (refusal) throw new KeyedError(refusal);
   await shell.openExternal(url);
 }
 

@@ -105,7 +105,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     } catch (error) {
       throw new AccountError(
         'internal',
-        { key: 'errors.accounts.keyNotSaved', params: { reason: describeError(error, key) } },
+        { key: 'errors.accounts.keyNotSaved', params: { reason: errorRefOf(error) ?? describeError(error, key) } },
       );
     }
   };
@@ -360,7 +360,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         } catch (error) {
           throw new AccountError(
             'internal',
-            { key: 'errors.accounts.profileKept', params: { reason: describeError(error) } },
+            { key: 'errors.accounts.profileKept', params: { reason: errorRefOf(error) ?? describeError(error) } },
           );
         }
         const leftovers: string[] = [];

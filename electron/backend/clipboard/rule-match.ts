@@ -1,4 +1,5 @@
 import { CLIPBOARD_RULE_MAX_LENGTH } from '../../shared/clipboard-rules.js';
+import type { MessageRef } from '../../shared/message-ref.js';
 import { globMatch } from './glob.js';
 import { compileRuleRegex } from './rule-regex.js';
 
@@ -35,7 +36,10 @@ export interface UrlMatcher {
   test(subject: MatchSubject): boolean;
 }
 
-export type MatcherResult = { ok: true; matcher: UrlMatcher } | { ok: false; message: string };
+/** `ref`: the refusal as a message ref (issue 44); regex refusals carry one, see rule-regex.ts. */
+export type MatcherResult =
+  | { ok: true; matcher: UrlMatcher }
+  | { ok: false; message: string; ref?: MessageRef };
 
 /** Reads a rule's `match` (a domain, a pattern or a /regex/: see ClipboardRule). */
 export function compileMatcher(match: string): MatcherResult {

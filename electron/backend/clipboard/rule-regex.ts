@@ -1,4 +1,5 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
 
 /**
  * Regular expressions from clipboard rules (`/…/` or `/…/i`), compiled with RE2JS, the
@@ -32,21 +33,24 @@ export interface RuleRegex {
  */
 export const RULE_REGEX_MAX_PROGRAM = 5000;
 
-export type RuleRegexResult = { ok: true; regex: RuleRegex } | { ok: false; message: string };
+/**
+ * A refusal carries its words as a message ref (issue 44), worded in the settings form's language;
+ * `message` is its English rendering for logs and the compile-time TypeError of rules.ts.
+ */
+export type RuleRegexResult =
+  | { ok: true; regex: RuleRegex }
+  | { ok: false; message: string; ref: MessageRef };
 
 /** Compiles a rule's `/source/` or `/source/i`. */
 export function compileRuleRegex(text: string): RuleRegexResult {
   const end = text.lastIndexOf('/');
   if (!text.startsWith('/') || end <= 0)
-    return fail('Write a regular expression between slashes, like /example\\.com\\/blog/ or /…/i.');
+    return fail(msg('validation.clipboard.regexSlashes', { example: '/example\\.com\\/blog/', ignoreCase: '/…/i' }));
   // The last slash closes the expression, so slashes inside need no escape.
   const source = text.slice(1, end);
   const flags = text.slice(end + 1);
-  if (source === '') return fail('The regular expression between the slashes is empty.');
-  if (flags !== '' && flags !== 'i')
-    return fail(
-      `The only flag supported after the closing slash is i (ignore case), not "${flags}".`,
-    );
+  if (source === '') return fail(msg('validation.clipboard.regexEmpty'));
+  if (flags !== '' && flags !== 'i') return fail(msg('validation.clipboard.regexFlag', { flags }));
   const ignoreCase = flags === 'i';
 
   let compiled: RE2JS;
@@ -57,11 +61,7 @@ export function compileRuleRegex(text: string): RuleRegexResult {
     throw error;
   }
   if (compiled.programSize() > RULE_REGEX_MAX_PROGRAM) {
-    return fail(
-      invalid(
-        'it is too large once its repetitions are counted out (such as .{0,999} several times); make the counts smaller',
-      ),
-    );
+    return fail(invalid(msg('validation.clipboard.regexProgramTooLarge', { example: '.{0,999}' })));
   }
   return {
     ok: true,
@@ -69,56 +69,63 @@ export function compileRuleRegex(text: string): RuleRegexResult {
   };
 }
 
+/*
+ * The reasons below are phrases inside “The regular expression is not valid: {why}.”. Regex
+ * syntax (groups, escapes, braces) is passed as arguments, never written in a message: ICU reads
+ * `{` as an argument and intl-messageformat `<name>` as a tag.
+ */
+
 /** RE2's error, in words a person writing a rule can act on. */
-function explain(error: RE2JSSyntaxException, source: string): string {
+function explain(error: RE2JSSyntaxException, source: string): MessageRef {
   const part = error.getPattern() ?? '';
   switch (error.getDescription()) {
     case 'invalid escape sequence':
       if (/^\\[1-9]/.test(part) || (part === '\\k' && source.includes('\\k<')))
-        return 'back-references such as \\1 or \\k<name> are not supported (rules use RE2 syntax, which has none)';
+        return msg('validation.clipboard.regexBackReference', { numbered: '\\1', named: '\\k<name>' });
       if (part === '\\u')
-        return '\\u is not supported; write a character code as \\x41 or \\x{0041}';
-      return `${part} is not an escape RE2 knows (those are \\d \\w \\s \\b and their capitals, \\x41, and \\ before a punctuation mark)`;
+        return msg('validation.clipboard.regexUnicodeEscape', { escape: '\\u', short: '\\x41', long: '\\x{0041}' });
+      return msg('validation.clipboard.regexUnknownEscape', { part, classes: '\\d \\w \\s \\b', code: '\\x41', backslash: '\\' });
     case 'invalid or unsupported Perl syntax':
-      if (part.startsWith('(?=') || part.startsWith('(?!')) return LOOK_AROUND;
-      return `"${part}" does not start a group RE2 knows: write (…), (?:…), (?<name>…) or a flag such as (?i)`;
+      if (part.startsWith('(?=') || part.startsWith('(?!')) return lookAround();
+      return msg('validation.clipboard.regexUnknownGroup', { part, group: '(…)', plain: '(?:…)', named: '(?<name>…)', flag: '(?i)' });
     case 'invalid named capture':
-      if (part.startsWith('(?<=') || part.startsWith('(?<!')) return LOOK_AROUND;
-      return 'a named group is written (?<name>…), the name made of letters, digits and _';
+      if (part.startsWith('(?<=') || part.startsWith('(?<!')) return lookAround();
+      return msg('validation.clipboard.regexNamedGroup', { named: '(?<name>…)' });
     case 'duplicate capture group name':
-      return `two groups are named "${part}"`;
+      return msg('validation.clipboard.regexDuplicateName', { part });
     case 'missing closing )':
-      return 'a "(" is never closed';
+      return msg('validation.clipboard.regexUnclosedParen', { open: '(' });
     case 'unexpected )':
-      return 'there is a ")" with no "(" before it';
+      return msg('validation.clipboard.regexUnopenedParen', { open: '(', close: ')' });
     case 'missing closing ]':
-      return 'a "[" is never closed (a "]" right after "[" or "[^" counts as a character)';
+      return msg('validation.clipboard.regexUnclosedBracket', { open: '[', close: ']', negated: '[^' });
     case 'missing argument to repetition operator':
-      return `"${part}" has nothing before it to repeat`;
+      return msg('validation.clipboard.regexNothingToRepeat', { part });
     case 'invalid nested repetition operator':
-      return `two repetitions in a row ("${part}"); put the first in a group`;
+      return msg('validation.clipboard.regexNestedRepetition', { part });
     case 'invalid repeat count':
-      return `the count ${part} is out of order or too large (counts go up to 1000, nested ones multiplied together)`;
+      return msg('validation.clipboard.regexRepeatCount', { part, max: 1000 });
     case 'invalid character class range':
-      return `"${part}" is not a valid range or class (a range's ends must be in order, such as a-z)`;
+      return msg('validation.clipboard.regexBadRange', { part, example: 'a-z' });
     case 'trailing backslash at end of expression':
-      return 'the expression ends with a lone backslash';
+      return msg('validation.clipboard.regexTrailingBackslash');
     case 'expression nests too deeply':
-      return 'its groups nest too deeply';
+      return msg('validation.clipboard.regexTooDeep');
     case 'expression too large':
-      return 'it is too large; make the counts smaller';
+      return msg('validation.clipboard.regexTooLarge');
     default:
-      return error.message;
+      // A description RE2JS may add later: its own (English) words, quoted as data.
+      return msg('validation.clipboard.regexOther', { detail: error.message });
   }
 }
 
-const LOOK_AROUND =
-  'look-ahead and look-behind groups such as (?=…) or (?<!…) are not supported (rules use RE2 syntax, which has none); match the text itself instead';
+const lookAround = (): MessageRef =>
+  msg('validation.clipboard.regexLookAround', { ahead: '(?=…)', behind: '(?<!…)' });
 
-function invalid(why: string): string {
-  return `The regular expression is not valid: ${why}.`;
+function invalid(why: MessageRef): MessageRef {
+  return msg('validation.clipboard.regexInvalid', { why });
 }
 
-function fail(message: string): RuleRegexResult {
-  return { ok: false, message };
+function fail(ref: MessageRef): RuleRegexResult {
+  return { ok: false, message: englishText(ref), ref };
 }

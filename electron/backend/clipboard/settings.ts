@@ -106,7 +106,10 @@ function validateRule(input: unknown, path: string[], issues: Issues): Clipboard
   }
   const match = typeof input['match'] === 'string' ? input['match'].trim() : input['match'];
   const compiled = compileMatcher(match as string);
-  if (!compiled.ok) issues.push({ path: [...path, 'match'], message: compiled.message });
+  if (!compiled.ok) {
+    const at = [...path, 'match'];
+    issues.push(compiled.ref ? keyedIssue(at, compiled.ref) : { path: at, message: compiled.message });
+  }
 
   const rule: ClipboardRule = { match: match as string, action: action as ClipboardRule['action'] };
   if (input['enabled'] !== undefined) {

@@ -1,3 +1,5 @@
+import { KeyedError } from '../../shared/keyed-error.js';
+import { msg, type MessageRef } from '../../shared/message-ref.js';
 import type { KeychainModule } from './keychain-module.js';
 import {
   KEYCHAIN_SERVICE,
@@ -18,6 +20,17 @@ export interface KeychainSecretStoreOptions {
    */
   legacy?: () => Promise<KeychainModule | null>;
   log?: Logger;
+}
+
+/**
+ * A failed keychain call as a message ref (issue 44), so the sentence around the module's own
+ * words (`detail`, already stripped of the secret) reaches the person in their language through
+ * errorRefOf; `message` stays the English for logs.
+ */
+function keychainError(ref: MessageRef, cause: unknown): KeyedError {
+  const error = new KeyedError(ref);
+  error.cause = cause;
+  return error;
 }
 
 /** Keys in the OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux). */
@@ -44,9 +57,7 @@ export class KeychainSecretStore implements SecretStore {
     try {
       secret = (await this.keychain.getPassword(this.service, account)) ?? null;
     } catch (error) {
-      throw new Error(`Could not read a key from the OS keychain: ${describeError(error)}`, {
-        cause: error,
-      });
+      throw keychainError(msg('errors.keychain.readFailed', { detail: describeError(error) }), error);
     }
     return secret ?? (await this.#moveFromLegacy(account));
   }
@@ -57,10 +68,7 @@ export class KeychainSecretStore implements SecretStore {
     try {
       await this.keychain.setPassword(this.service, account, secret);
     } catch (error) {
-      throw new Error(
-        `Could not save the key in the OS keychain: ${describeError(error, secret)}`,
-        { cause: error },
-      );
+      throw keychainError(msg('errors.keychain.saveFailed', { detail: describeError(error, secret) }), error);
     }
   }
 
@@ -70,9 +78,7 @@ export class KeychainSecretStore implements SecretStore {
     try {
       deleted = await this.keychain.deletePassword(this.service, account);
     } catch (error) {
-      throw new Error(`Could not delete a key from the OS keychain: ${describeError(error)}`, {
-        cause: error,
-      });
+      throw keychainError(msg('errors.keychain.deleteFailed', { detail: describeError(error) }), error);
     }
     // A removed profile must not come back through a key an earlier version left behind.
     const legacy = await this.#legacyModule();

@@ -6,6 +6,7 @@
 import { formatNumber } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { issueMessage } from '../../composables/error-text.js';
+import { isMessageRef } from '../../../../electron/shared/message-ref.js';
 import {
   CLIPBOARD_NOTE_MAX_LENGTH,
   CLIPBOARD_POLL_MAX_MS,
@@ -165,11 +166,11 @@ export function errorsFromIssues(issues: ClipboardSettingsIssue[], sentRules: re
     if (path[0] === 'rules' && path.length > 1) {
       const rule = sentRules[Number(path[1])];
       if (rule) {
-        put(['rules', rule.key, ...path.slice(2)].join('.'), issue.message);
+        put(['rules', rule.key, ...path.slice(2)].join('.'), issueMessage(issue));
         continue;
       }
     }
-    put(path.length > 0 ? path.join('.') : 'form', issue.message);
+    put(path.length > 0 ? path.join('.') : 'form', issueMessage(issue));
   }
   return errors;
 }
@@ -186,9 +187,17 @@ export function issuesOf(details: unknown): ClipboardSettingsIssue[] {
   const out: ClipboardSettingsIssue[] = [];
   for (const issue of issues) {
     if (typeof issue !== 'object' || issue === null) continue;
-    const { path, message } = issue as { path?: unknown; message?: unknown };
+    const { path, message, key, params } = issue as { path?: unknown; message?: unknown; key?: unknown; params?: unknown };
     if (typeof message !== 'string' || !Array.isArray(path)) continue;
-    out.push({ path: path.map(String), message });
+    // The key and its arguments travel on, so the form words the backend's refusal (a rule's
+    // regex …) in the person's language; `message` is the English for an issue without one.
+    const ref = { key, params };
+    out.push({
+      path: path.map(String),
+      message,
+      ...(typeof key === 'string' ? { key } : {}),
+      ...(isMessageRef(ref) && ref.params ? { params: ref.params } : {}),
+    });
   }
   return out;
 }
