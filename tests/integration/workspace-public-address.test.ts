@@ -244,7 +244,13 @@ describe('local workspace: public address and stable port', () => {
     expect(asked).toMatchObject({ ok: false, error: { code: 'offline', message: expect.stringContaining(`port ${port} of this computer is taken`) } });
     expect(heard.join('')).not.toMatch(/Bearer|Authorization/i);
     // Nothing failed yet, but the top bar must not say Online for a workspace that is not running.
-    expect(await value('connection:state')).toEqual({ profileId: first.id, online: false, reason: expect.stringContaining(`port ${port} of this computer is taken`) });
+    expect(await value('connection:state')).toEqual({
+      profileId: first.id,
+      online: false,
+      reason: expect.stringContaining(`port ${port} of this computer is taken`),
+      // The same words as a message, said in the person's language in the window.
+      reasonRef: { key: 'errors.localPortTaken', params: { port: String(port) } },
+    });
     const again = await call('profiles:restart-local', { move: false });
     expect(again).toMatchObject({ ok: false, error: { message: expect.stringMatching(new RegExp(`Port ${port} .* taken .*free it .* move`)), details: { reason: 'port-taken', port } } });
 
