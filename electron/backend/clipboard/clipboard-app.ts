@@ -323,7 +323,7 @@ export function createClipboardApp(
 /** The refusal of invalid settings: a summary for a notice, and each issue for its field. */
 export function invalidSettings(issues: ClipboardSettingsIssue[]): AppError {
   const head = issues[0];
-  // The first issue's own words: its key when it has one, else its English (a rule's pattern error).
+  // The first issue's own words: its key (every issue validateClipboardSettings makes has one), else its English.
   const first = head?.key ? msg(head.key, head.params) : (head?.message ?? msg('validation.clipboard.notValid'));
   return AppError.keyed('invalid-input', msg('errors.clipboard.notSaved', { n: issues.length, first }), {
     issues: issues.map((i) => ({ ...i, path: [...i.path] })),

@@ -1,5 +1,5 @@
 import { CLIPBOARD_RULE_MAX_LENGTH } from '../../shared/clipboard-rules.js';
-import type { MessageRef } from '../../shared/message-ref.js';
+import { msg, type MessageRef } from '../../shared/message-ref.js';
 import { globMatch } from './glob.js';
 import { compileRuleRegex } from './rule-regex.js';
 
@@ -36,42 +36,39 @@ export interface UrlMatcher {
   test(subject: MatchSubject): boolean;
 }
 
-/** `ref`: the refusal as a message ref (issue 44); regex refusals carry one, see rule-regex.ts. */
-export type MatcherResult =
-  | { ok: true; matcher: UrlMatcher }
-  | { ok: false; message: string; ref?: MessageRef };
+/**
+ * A refusal is a message ref (issue 44) and nothing else: the settings form words it in the
+ * person's language, and the settings issue built from it (keyedIssue) keeps its English for the
+ * command line's `--json` output and logs. The person's input is an argument, quoted by each
+ * language's message in its own quotation marks.
+ */
+export type MatcherResult = { ok: true; matcher: UrlMatcher } | { ok: false; ref: MessageRef };
 
 /** Reads a rule's `match` (a domain, a pattern or a /regex/: see ClipboardRule). */
 export function compileMatcher(match: string): MatcherResult {
   if (typeof match !== 'string' || match.trim() === '') {
-    return fail(
-      'Enter a domain (example.com), a pattern (*.example.com/blog/*) or a regular expression (/…/).',
-    );
+    return fail(msg('validation.clipboard.ruleEmpty'));
   }
   const text = match.trim();
   if (text.length > CLIPBOARD_RULE_MAX_LENGTH) {
-    return fail(
-      `The rule is ${text.length} characters long; keep it to ${CLIPBOARD_RULE_MAX_LENGTH}.`,
-    );
+    return fail(msg('validation.clipboard.ruleTooLong', { n: text.length, max: CLIPBOARD_RULE_MAX_LENGTH }));
   }
   if (text.startsWith('/')) {
     const compiled = compileRuleRegex(text);
-    if (!compiled.ok) return compiled;
+    if (!compiled.ok) return fail(compiled.ref);
     const { regex } = compiled;
     return { ok: true, matcher: { kind: 'regex', test: (s) => regex.test(s.href) } };
   }
-  if (/\s/.test(text)) return fail('A domain or pattern cannot contain spaces.');
+  if (/\s/.test(text)) return fail(msg('validation.clipboard.ruleSpaces'));
   return /[*/:]/.test(text) ? compilePattern(text) : compileDomain(text);
 }
 
 function compileDomain(text: string): MatcherResult {
   if (/[@?#\\[\]]/.test(text)) {
-    return fail(
-      'Write a domain alone, like example.com (to match a path, write a pattern such as example.com/blog/*).',
-    );
+    return fail(msg('validation.clipboard.domainAlone'));
   }
   const domain = asciiHost(text.replace(/\.$/, ''));
-  if (domain === null) return fail(`"${text}" is not a domain name; write one like example.com.`);
+  if (domain === null) return fail(msg('validation.clipboard.notADomain', { text }));
   // An IP address has no subdomains: it matches only itself.
   const exact = /^\d+(\.\d+){3}$/.test(domain);
   const suffix = `.${domain}`;
@@ -91,36 +88,31 @@ function compilePattern(text: string): MatcherResult {
   if (scheme) {
     const name = (scheme[1] as string).toLowerCase();
     if (name !== 'http' && name !== 'https')
-      return fail('A pattern may start with http:// or https://, no other scheme.');
+      return fail(msg('validation.clipboard.patternScheme'));
     protocol = `${name}:`;
     rest = rest.slice(scheme[0].length);
   }
-  if (rest.includes('#')) return fail('Patterns do not look at the part after #; leave it out.');
+  if (rest.includes('#')) return fail(msg('validation.clipboard.patternFragment'));
   const slash = rest.indexOf('/');
   const hostPart = (slash < 0 ? rest : rest.slice(0, slash)).toLowerCase();
   const pathPart = slash < 0 ? null : rest.slice(slash);
-  if (hostPart === '') return fail('A pattern starts with a host, such as *.example.com/blog/*.');
-  if (/[@\\[\]?]/.test(hostPart))
-    return fail(
-      `"${hostPart}" is not a host pattern; write one like *.example.com or example.com:8080.`,
-    );
+  if (hostPart === '') return fail(msg('validation.clipboard.patternNoHost'));
+  if (/[@\\[\]?]/.test(hostPart)) return fail(msg('validation.clipboard.patternBadHost', { host: hostPart }));
   const colon = hostPart.indexOf(':');
   const namePart = colon < 0 ? hostPart : hostPart.slice(0, colon);
   const portPart = colon < 0 ? null : hostPart.slice(colon + 1);
   if (portPart !== null && !/^(\d{1,5}|\*)$/.test(portPart))
-    return fail('After ":" in a pattern comes a port number (or *).');
+    return fail(msg('validation.clipboard.patternPort'));
   const labels: string[] = [];
   for (const label of namePart.split('.')) {
     if (label.includes('*')) {
       if (!/^[a-z0-9_*-]+$/.test(label))
-        return fail(
-          `"${label}": a part of the host with * may hold only letters a–z, digits, - and _.`,
-        );
+        return fail(msg('validation.clipboard.patternWildcard', { label }));
       labels.push(label);
     } else {
       const ascii = asciiHost(label);
       if (ascii === null || ascii.includes('.'))
-        return fail(`"${namePart}" is not a host pattern; write one like *.example.com.`);
+        return fail(msg('validation.clipboard.patternBadHost', { host: namePart }));
       labels.push(ascii);
     }
   }
@@ -161,6 +153,6 @@ function safeDecode(text: string): string {
   }
 }
 
-function fail(message: string): MatcherResult {
-  return { ok: false, message };
+function fail(ref: MessageRef): MatcherResult {
+  return { ok: false, ref };
 }

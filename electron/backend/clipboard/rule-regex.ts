@@ -1,5 +1,5 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
-import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
+import { msg, type MessageRef } from '../../shared/message-ref.js';
 
 /**
  * Regular expressions from clipboard rules (`/…/` or `/…/i`), compiled with RE2JS, the
@@ -34,12 +34,10 @@ export interface RuleRegex {
 export const RULE_REGEX_MAX_PROGRAM = 5000;
 
 /**
- * A refusal carries its words as a message ref (issue 44), worded in the settings form's language;
- * `message` is its English rendering for logs and the compile-time TypeError of rules.ts.
+ * A refusal is a message ref (issue 44), worded in the settings form's language; its English
+ * (englishText) is made only where a reader without keys needs it (keyedIssue, rules.ts).
  */
-export type RuleRegexResult =
-  | { ok: true; regex: RuleRegex }
-  | { ok: false; message: string; ref: MessageRef };
+export type RuleRegexResult = { ok: true; regex: RuleRegex } | { ok: false; ref: MessageRef };
 
 /** Compiles a rule's `/source/` or `/source/i`. */
 export function compileRuleRegex(text: string): RuleRegexResult {
@@ -127,5 +125,5 @@ function invalid(why: MessageRef): MessageRef {
 }
 
 function fail(ref: MessageRef): RuleRegexResult {
-  return { ok: false, message: englishText(ref), ref };
+  return { ok: false, ref };
 }

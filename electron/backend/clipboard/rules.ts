@@ -3,6 +3,7 @@ import type {
   ClipboardRuleDefaults,
   ClipboardSettings,
 } from '../../shared/clipboard-rules.js';
+import { englishText } from '../../shared/message-ref.js';
 import { compileMatcher, matchSubject, type UrlMatcher } from './rule-match.js';
 import { mergeDefaults } from './settings.js';
 
@@ -32,7 +33,8 @@ export function compileRules(
     if (rule.enabled === false) continue;
     const compiled = compileMatcher(rule.match);
     if (!compiled.ok)
-      throw new TypeError(`clipboard rule "${rule.match}" was not validated: ${compiled.message}`);
+      // A programming error, for the developer's log: English is enough.
+      throw new TypeError(`clipboard rule "${rule.match}" was not validated: ${englishText(compiled.ref)}`);
     (rule.action === 'deny' ? deny : allow).push({ rule, matcher: compiled.matcher });
   }
   return { allow, deny, defaults: settings.defaults };

@@ -106,10 +106,7 @@ function validateRule(input: unknown, path: string[], issues: Issues): Clipboard
   }
   const match = typeof input['match'] === 'string' ? input['match'].trim() : input['match'];
   const compiled = compileMatcher(match as string);
-  if (!compiled.ok) {
-    const at = [...path, 'match'];
-    issues.push(compiled.ref ? keyedIssue(at, compiled.ref) : { path: at, message: compiled.message });
-  }
+  if (!compiled.ok) issues.push(keyedIssue([...path, 'match'], compiled.ref));
 
   const rule: ClipboardRule = { match: match as string, action: action as ClipboardRule['action'] };
   if (input['enabled'] !== undefined) {
@@ -163,14 +160,11 @@ export function validateDefaults(
   }
   const utm = input['utm'];
   if (utm !== undefined && utm !== null) {
-    const utmIssues = isRecord(utm)
-      ? validateUtm(utm as UtmParams)
-      : [{ field: 'params', message: 'UTM parameters must be an object.' }];
-    for (const issue of utmIssues) {
-      issues.push({
-        path: issue.field === 'params' ? [...path, 'utm'] : [...path, 'utm', issue.field],
-        message: issue.message,
-      });
+    // validateUtm refuses a value that is not an object itself (validation.utm.paramsObject).
+    const utmIssues = validateUtm(utm as UtmParams);
+    for (const { field, ...said } of utmIssues) {
+      // The key and arguments travel with the English, so the form words it in the person's language.
+      issues.push({ path: field === 'params' ? [...path, 'utm'] : [...path, 'utm', field], ...said });
     }
     if (utmIssues.length === 0 && hasUtm(utm as UtmParams))
       out.utm = normalizeUtm(utm as UtmParams);

@@ -4,17 +4,18 @@ import {
   RULE_REGEX_MAX_PROGRAM,
 } from '../../../electron/backend/clipboard/rule-regex.js';
 import { compileMatcher, matchSubject } from '../../../electron/backend/clipboard/rule-match.js';
+import { englishText } from '../../../electron/shared/message-ref.js';
 
 function regex(literal: string) {
   const result = compileRuleRegex(literal);
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(englishText(result.ref));
   return result.regex;
 }
 
 function refusal(literal: string): string {
   const result = compileRuleRegex(literal);
   if (result.ok) throw new Error(`${literal} was accepted`);
-  return result.message;
+  return englishText(result.ref);
 }
 
 describe('rule regexes: what they match', () => {
@@ -170,7 +171,7 @@ describe('rule regexes: what is refused, with a message for the settings form', 
   it('refuses a rule longer than 300 characters before compiling it', () => {
     const result = compileMatcher(`/${'a'.repeat(299)}/`);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(/keep it to 300/);
+    if (!result.ok) expect(englishText(result.ref)).toMatch(/keep it to 300/);
     expect(compileMatcher(`/${'a'.repeat(298)}/`).ok).toBe(true);
   });
 });

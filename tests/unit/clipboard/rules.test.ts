@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compileMatcher, matchSubject } from '../../../electron/backend/clipboard/rule-match.js';
+import { englishText } from '../../../electron/shared/message-ref.js';
 import { compileRules, evaluateRules } from '../../../electron/backend/clipboard/rules.js';
 import { mergeDefaults, validateClipboardSettings } from '../../../electron/backend/clipboard/settings.js';
 import { DEFAULT_CLIPBOARD_SETTINGS, type ClipboardRule, type ClipboardSettings } from '../../../electron/shared/clipboard-rules.js';
 
 function matches(match: string, url: string): boolean {
   const compiled = compileMatcher(match);
-  if (!compiled.ok) throw new Error(compiled.message);
+  if (!compiled.ok) throw new Error(englishText(compiled.ref));
   return compiled.matcher.test(matchSubject(new URL(url)));
 }
 
@@ -70,7 +71,7 @@ describe('rule matching', () => {
   it('tells the three forms apart by how they are written', () => {
     const kind = (m: string) => {
       const c = compileMatcher(m);
-      return c.ok ? c.matcher.kind : c.message;
+      return c.ok ? c.matcher.kind : englishText(c.ref);
     };
     expect(kind('example.com')).toBe('domain');
     expect(kind('*.example.com')).toBe('pattern');
@@ -101,7 +102,7 @@ describe('rule matching', () => {
   it.each(invalid)('refuses %j', (match, message) => {
     const result = compileMatcher(match);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(message);
+    if (!result.ok) expect(englishText(result.ref)).toMatch(message);
   });
 });
 
