@@ -1,6 +1,6 @@
 import type { MirrorLink, MirrorLinkPage, OutboxItem } from '../shared/models.js';
 import { CliError, cliError, EXIT } from './exit-codes.js';
-import { t, tEnglish } from './i18n.js';
+import { errorText, t, tEnglish } from './i18n.js';
 import type { Session } from './session.js';
 
 /**
@@ -39,11 +39,12 @@ async function onlyAnAttempt(session: Session, wanted: string, link: MirrorLink)
   const item = items.find((i) => i.provisionalId === link.id);
   const id = item ? item.opId : 'ID';
   if (item?.state !== 'failed') return cliError(EXIT.refused, 'cli.lookup.onlyPending', { wanted, id });
-  // The service's reason is its own words (English in --json either way).
-  const reason = item.lastError?.message;
+  // The service's reason is its own words; Linkdeck's own (a key) in the person's language.
+  // --json keeps the English either way.
+  const error = item.lastError;
   return new CliError(
     EXIT.refused,
-    t('cli.lookup.onlyRefused', { wanted, id, reason: reason ?? t('cli.lookup.noReason') }),
-    tEnglish('cli.lookup.onlyRefused', { wanted, id, reason: reason ?? tEnglish('cli.lookup.noReason') }),
+    t('cli.lookup.onlyRefused', { wanted, id, reason: error ? errorText(error) : t('cli.lookup.noReason') }),
+    tEnglish('cli.lookup.onlyRefused', { wanted, id, reason: error?.message ?? tEnglish('cli.lookup.noReason') }),
   );
 }

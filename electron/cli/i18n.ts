@@ -1,35 +1,19 @@
-import { resolveLocale, type SupportedLocale } from '../shared/i18n/locales.js';
+import type { SupportedLocale } from '../shared/i18n/locales.js';
+import { posixLocale } from '../shared/i18n/posix-locale.js';
 import { createTranslator, type MessageValues, type Translate } from '../shared/i18n/translate.js';
 import { SHARED_MESSAGES } from '../shared/i18n/shared-messages.js';
 import { errorRefOf } from '../shared/keyed-error.js';
-import { isMessageRef, renderMessage } from '../shared/message-ref.js';
+import { isMessageRef, renderMessage, type MessageRef } from '../shared/message-ref.js';
 
 /**
  * The command line's language: its human output (stderr sentences, table headings on a
  * terminal, prompts) follows the POSIX locale; --json, CSV, piped lines and exit codes never do.
  */
 
-type Env = Readonly<Record<string, string | undefined>>;
+// The rule itself is shared with `npm start`'s launcher (electron/shared/i18n/posix-locale.ts).
+export { posixLanguages } from '../shared/i18n/posix-locale.js';
 
-/**
- * The person's languages, most wanted first, as GNU gettext picks the language of messages:
- * LANGUAGE, then LC_ALL, then LC_MESSAGES, then LANG; a set but empty variable is skipped. Source:
- * the gettext manual, "2.3.2 Locale Environment Variables" and "2.3.3 Specifying a Priority List
- * of Languages" (https://www.gnu.org/software/gettext/manual/html_node/Locale-Environment-Variables.html).
- * LANGUAGE (a colon-separated list) is ignored when the locale itself is C/POSIX or unset, as
- * gettext does (glibc's dcigettext.c guess_category_value): LC_ALL=C in a script means English.
- */
-export function posixLanguages(env: Env): string[] {
-  const first = (...names: string[]) =>
-    names.map((n) => env[n]?.trim() ?? '').find((v) => v !== '') ?? '';
-  const locale = first('LC_ALL', 'LC_MESSAGES', 'LANG');
-  const plain = locale === '' || /^(C|POSIX)([.@]|$)/.test(locale);
-  if (plain) return [];
-  const language = (env['LANGUAGE'] ?? '').split(':').map((s) => s.trim()).filter(Boolean);
-  return [...language.slice(0, 1), locale];
-}
-
-export const cliLocaleFrom = (env: Env): SupportedLocale => resolveLocale(posixLanguages(env));
+export const cliLocaleFrom = posixLocale;
 
 let locale: SupportedLocale | null = null;
 let translate: Translate | null = null;
@@ -86,4 +70,13 @@ export function errorText(error: { message: string; key?: unknown; params?: unkn
     if (text !== ref.key) return text;
   }
   return error.message;
+}
+
+/**
+ * What an outbox change does ("Create a link to …"), for a person: its message (`summaryRef`) in
+ * the language of `say`, else the English `summary` an older backend gave. Scripts' outputs
+ * (--json, piped columns) keep `summary` as it is.
+ */
+export function changeText(change: { summary: string; summaryRef?: MessageRef | undefined }, say: Translate = t): string {
+  return change.summaryRef ? renderMessage(change.summaryRef, say) : change.summary;
 }

@@ -7,7 +7,8 @@ import type { Translate } from '../shared/i18n/translate.js';
 
 export type Settled =
   | { kind: 'done'; outcome: OutboxOutcome }
-  | { kind: 'refused'; message: string }
+  /** `message` in English (--json); `error` whole, to say it in the person's language (errorText). */
+  | { kind: 'refused'; message: string; error: { message: string; key?: string; params?: unknown } }
   /** Saved in the outbox, not sent: the app (or the next command) sends it. */
   | { kind: 'queued'; reason: string; reasonRef?: MessageRef };
 
@@ -61,7 +62,7 @@ export async function settle(
       (r) =>
         record(
           opId,
-          r.ok ? { kind: 'done', outcome: r.value } : { kind: 'refused', message: r.error.message },
+          r.ok ? { kind: 'done', outcome: r.value } : { kind: 'refused', message: r.error.message, error: r.error },
         ),
       (error: unknown) => record(opId, { kind: 'queued', reason: (error as Error).message }),
     );

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { msg, type MessageRef } from '../shared/message-ref.js';
 
 /** What `electron-vite build` writes; the launcher needs all three. */
 export const BUILD_OUTPUTS = [
@@ -22,12 +23,15 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Why the app must be (re)built before it starts, or null when out/ is up to date. */
-export function staleBuildReason(root: string): string | null {
+/**
+ * Why the app must be (re)built before it starts, as the whole "Building Linkdeck (…)…" line for
+ * the terminal (a message key, said in its language by launch.ts), or null when out/ is up to date.
+ */
+export function staleBuildReason(root: string): MessageRef | null {
   const outputs = BUILD_OUTPUTS.map((file) => join(root, file));
   const missing = outputs.find((file) => !existsSync(file));
-  if (missing) return `${missing.slice(root.length + 1)} is missing`;
+  if (missing) return msg('desktop.launch.buildingMissing', { file: missing.slice(root.length + 1) });
   const oldestOutput = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   const newestInput = Math.max(...BUILD_INPUTS.map((input) => newestMtime(join(root, input))));
-  return newestInput > oldestOutput ? 'the sources changed since the last build' : null;
+  return newestInput > oldestOutput ? msg('desktop.launch.buildingChanged') : null;
 }

@@ -1,10 +1,11 @@
 /**
  * Why Electron died at start, in one sentence, so `npm start` can say it and open the web shell
- * instead of leaving a person with a crash. Pure: launch.ts feeds it the child's exit and the
- * terminal's language (`say`, from LANG/LC_ALL as the command line reads it); English by default.
+ * instead of leaving a person with a crash. Pure: launch.ts feeds it the child's exit and says the
+ * reason (a message key) in the terminal's language (LANG/LC_ALL, as the command line reads it).
  */
 import { SHARED_ENGLISH } from '../shared/i18n/shared-english.js';
 import { createTranslator, type Translate } from '../shared/i18n/translate.js';
+import { msg, renderMessage, type MessageRef } from '../shared/message-ref.js';
 
 const english: Translate = createTranslator('en', { en: SHARED_ENGLISH });
 
@@ -40,29 +41,35 @@ function firstErrorLine(stderr: string): string | null {
 }
 
 /**
- * The reason to fall back to the web shell, or null when this exit is not a failed start: a clean
- * exit (the person quit, or a second Linkdeck handed over to the first), or an exit after the
- * first seconds.
+ * The reason to fall back to the web shell, as a message key with its arguments, or null when
+ * this exit is not a failed start: a clean exit (the person quit, or a second Linkdeck handed
+ * over to the first), or an exit after the first seconds.
  */
-export function earlyExitReason(exit: ElectronExit, say: Translate = english): string | null {
+export function earlyExitRef(exit: ElectronExit): MessageRef | null {
   if (exit.code === 0 && exit.signal === null) return null;
   const sandbox = SANDBOX_MESSAGES.some((pattern) => pattern.test(exit.stderr));
-  if (sandbox) return say('desktop.electronExit.sandbox');
+  if (sandbox) return msg('desktop.electronExit.sandbox');
   if (exit.elapsedMs > EARLY_EXIT_MS) return null;
   const library = /error while loading shared libraries: ([^\s:]+)/.exec(exit.stderr)?.[1];
-  if (library) return say('desktop.electronExit.missingLibrary', { library });
+  if (library) return msg('desktop.electronExit.missingLibrary', { library });
   if (/Missing X server or \$DISPLAY|Failed to connect to Wayland display|cannot open display/i.test(exit.stderr))
-    return say('desktop.electronExit.noDisplay');
+    return msg('desktop.electronExit.noDisplay');
   // Electron's own words (the first error line) stay as it printed them.
   const detail = firstErrorLine(exit.stderr);
   if (exit.signal)
     return detail
-      ? say('desktop.electronExit.stoppedBySignalDetail', { signal: exit.signal, detail })
-      : say('desktop.electronExit.stoppedBySignal', { signal: exit.signal });
+      ? msg('desktop.electronExit.stoppedBySignalDetail', { signal: exit.signal, detail })
+      : msg('desktop.electronExit.stoppedBySignal', { signal: exit.signal });
   const code = String(exit.code);
   return detail
-    ? say('desktop.electronExit.exitedWithCodeDetail', { code, detail })
-    : say('desktop.electronExit.exitedWithCode', { code });
+    ? msg('desktop.electronExit.exitedWithCodeDetail', { code, detail })
+    : msg('desktop.electronExit.exitedWithCode', { code });
+}
+
+/** The same reason in words, in the language of `say` (English by default). */
+export function earlyExitReason(exit: ElectronExit, say: Translate = english): string | null {
+  const ref = earlyExitRef(exit);
+  return ref && renderMessage(ref, say);
 }
 
 /** Keeps the last `limit` characters of a stream, enough to read the error an exit left. */

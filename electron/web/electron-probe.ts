@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { msg } from '../shared/message-ref.js';
 import {
   downloadFailedOnNode,
   downloadFailureReason,
@@ -54,17 +55,17 @@ export function probeElectron(root: string, timeoutMs = 15 * 60_000): Promise<El
         resolvePromise({ available: true, binary: parsed.path });
         return;
       }
-      const thrown =
-        typeof parsed.message === 'string'
-          ? parsed.message
-          : signal
-            ? `the download was stopped (${signal})`
-            : `exit code ${String(code)}`;
+      const thrown = typeof parsed.message === 'string' ? parsed.message : null;
+      const detail = downloadFailureReason(output, thrown);
       resolvePromise({
         available: false,
         reason:
           (downloadFailedOnNode(output) ? nodeBlocksElectronDownload(process.versions.node) : null) ??
-          electronUnavailableReason(downloadFailureReason(output, thrown)),
+          (detail !== null
+            ? electronUnavailableReason(detail)
+            : signal
+              ? msg('desktop.launch.downloadStopped', { signal })
+              : msg('desktop.launch.downloadExited', { code: String(code) })),
       });
     });
   });

@@ -12,11 +12,13 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Backend } from '../backend/backend.js';
-import { t as terminalText } from '../cli/i18n.js';
-import { KeyedError } from '../shared/keyed-error.js';
-import { msg } from '../shared/message-ref.js';
+import { posixLocale } from '../shared/i18n/posix-locale.js';
+import { SHARED_MESSAGES } from '../shared/i18n/shared-messages.js';
+import { createTranslator } from '../shared/i18n/translate.js';
+import { errorRefOf, KeyedError } from '../shared/keyed-error.js';
+import { msg, renderMessage, type MessageRef } from '../shared/message-ref.js';
 import { staleBuildReason } from './build-freshness.js';
-import { earlyExitReason, tail } from './electron-exit.js';
+import { earlyExitRef, tail } from './electron-exit.js';
 import { electronInstalled, probeElectron } from './electron-probe.js';
 import { browserCommand, openInBrowser } from './open-browser.js';
 import { chooseShell, fallbackMessage, nodeBlocksElectronDownload, type ElectronProbe } from './shell-choice.js';
@@ -24,28 +26,29 @@ import { userDataDir } from './user-data-dir.js';
 import { startWebShell, type WebShell } from './web-shell.js';
 
 const root = resolve(import.meta.dirname, '../..');
+// The terminal's language, by the command line's rule (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+const say = createTranslator(posixLocale(process.env), SHARED_MESSAGES);
+const said = (ref: MessageRef): string => renderMessage(ref, say);
 const args = process.argv.slice(2);
 const forceWeb = args.includes('--web');
 const noOpen = args.includes('--no-open') || process.env['LINKDECK_NO_BROWSER'] === '1';
 const port = args.includes('--port') ? Number(args[args.indexOf('--port') + 1]) : 0;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error('--port needs a port number (0-65535).');
+  console.error(say('desktop.launch.portNeedsNumber'));
   process.exit(2);
 }
 
 function build(): void {
   const reason = staleBuildReason(root);
   if (!reason) return;
-  console.log(`Building Linkdeck (${reason})…`);
+  console.log(said(reason));
   const result = spawnSync(
     process.execPath,
     [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
     { cwd: root, stdio: 'inherit' },
   );
   if (result.status !== 0) {
-    console.error(
-      'The build failed (see above), so Linkdeck cannot start. Fix the error and run "npm start" again.',
-    );
+    console.error(say('desktop.launch.buildFailed'));
     process.exit(result.status ?? 1);
   }
 }
@@ -70,13 +73,12 @@ function runElectron(binary: string): void {
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
   child.on('error', (error) => {
-    console.error(
-      `Electron could not be started (${error.message}). Run "npm run start:web" to use Linkdeck in a browser.`,
-    );
+    // The system's own words for why (ENOENT, EACCES …) stay as Node gave them.
+    console.error(say('desktop.launch.electronSpawnFailed', { error: error.message }));
     process.exit(1);
   });
   child.on('close', (code, signal) => {
-    const reason = stopping ? null : earlyExitReason({ code, signal, stderr, elapsedMs: Date.now() - startedAt }, terminalText);
+    const reason = stopping ? null : earlyExitRef({ code, signal, stderr, elapsedMs: Date.now() - startedAt });
     if (!reason) process.exit(code ?? (signal ? 1 : 0));
     process.off('SIGINT', forward);
     process.off('SIGTERM', forward);
@@ -84,7 +86,7 @@ function runElectron(binary: string): void {
   });
 }
 
-async function runWeb(reason: string | null): Promise<void> {
+async function runWeb(reason: MessageRef | null): Promise<void> {
   // Imported here so a missing or broken backend does not stop the Electron path.
   const { openAppBackend } = await import('../backend/command-line/app-backend.js');
   const appVersion = (
@@ -102,7 +104,8 @@ async function runWeb(reason: string | null): Promise<void> {
       // Keyed: the page that asked says it in its own language (errors.openExternal.noBrowser).
       if (!(await openInBrowser(url))) throw new KeyedError(msg('errors.openExternal.noBrowser'));
     },
-    onWait: (pid) => console.log(`Waiting for a linkdeck command (process ${pid}) to finish with the data…`),
+    // The pid as a string: a number argument would be grouped ("12.345") in some languages.
+    onWait: (pid) => console.log(say('desktop.launch.waitingForCommand', { pid: String(pid) })),
   });
   let shell: WebShell;
   try {
@@ -121,14 +124,14 @@ async function runWeb(reason: string | null): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    console.log('\nStopping Linkdeck…');
+    console.log(`\n${say('desktop.launch.stopping')}`);
     void shell
       .close()
       .then(() => backend.close())
       .then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error(`Linkdeck did not stop cleanly: ${String(error)}`);
+          console.error(say('desktop.launch.stopFailed', { error: String(error) }));
           process.exit(1);
         },
       );
@@ -137,10 +140,10 @@ async function runWeb(reason: string | null): Promise<void> {
   process.on('SIGTERM', stop);
 
   const willOpen = !noOpen && browserCommand(shell.url, process.platform, process.env) !== null;
-  console.log(fallbackMessage(reason, shell.url, willOpen));
-  console.log(`Data: ${dataDir}`);
+  console.log(fallbackMessage(reason, shell.url, willOpen, say));
+  console.log(say('desktop.launch.dataDir', { dir: dataDir }));
   if (willOpen && !(await openInBrowser(shell.url))) {
-    console.log('No browser could be opened automatically: open the address above yourself.');
+    console.log(say('desktop.launch.noBrowser'));
   }
 }
 
@@ -153,9 +156,7 @@ async function main(): Promise<void> {
     if (blocked) probe = { available: false, reason: blocked };
     else {
       if (!installed)
-        console.log(
-          'Looking for the Electron binary (it is downloaded on first use; this can take a minute)…',
-        );
+        console.log(say('desktop.launch.lookingForElectron'));
       probe = await probeElectron(root);
     }
   }
@@ -171,10 +172,15 @@ async function main(): Promise<void> {
 }
 
 function failed(error: unknown): never {
-  console.error(
-    `Linkdeck could not start: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  console.error(say('desktop.launch.startFailed', { error: errorWords(error) }));
   process.exit(1);
+}
+
+/** A failure's words: a keyed one (the data folder busy, a backend refusal) in the terminal's language. */
+function errorWords(error: unknown): string {
+  const ref = errorRefOf(error);
+  if (ref) return said(ref);
+  return error instanceof Error ? error.message : String(error);
 }
 
 main().catch(failed);

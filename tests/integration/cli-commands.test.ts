@@ -264,11 +264,24 @@ describe.each([
     expect(json.stdout).toContain('"exported"');
   });
 
-  it('open: says in words what it cannot do here', async () => {
+  // Six runs of the command, each its own Node process: more than the default 30 s on a busy machine.
+  it('open: says in words what it cannot do here', { timeout: 120_000 }, async () => {
     await run(['shorten', 'https://example.com/o', '--alias', 'openme']);
     const inApp = await run(['open', 'openme']);
     expect(inApp.code).toBe(1);
     expect(inApp.stderr).toMatch(withApp ? /no window to show/ : /Linkdeck is not running/);
+    // Under LANG=de_DE.UTF-8 the app's reason is German too, inside the German sentence (issue 44);
+    // --json keeps its English words.
+    const german = await run(['open', 'openme'], { env: { LANG: 'de_DE.UTF-8' } });
+    expect(german.code).toBe(1);
+    expect(german.stderr).toMatch(
+      withApp
+        ? /Dieses Linkdeck hat kein Fenster, das es zeigen könnte .* Der Kurzlink lautet /
+        : /Linkdeck läuft nicht und kann .*\/openme daher nicht zeigen\./,
+    );
+    expect(german.stderr).not.toMatch(/no window to show|is not running/);
+    const json = await run(['open', 'openme', '--json'], { env: { LANG: 'de_DE.UTF-8' } });
+    expect(json.stdout).toMatch(withApp ? /no window to show.*The short link is/ : /Linkdeck is not running/);
     // No display here: no browser can start, and the short link is given instead.
     const browser = await run(['open', 'openme', '--browser']);
     expect(browser.code).toBe(1);

@@ -46,6 +46,14 @@ describe('linkdeck: the language of its human output', () => {
 
     const empty = await cli(['outbox'], DE);
     expect(empty.stderr).toMatch(/^Im Postausgang von .+ wartet nichts\.$/m);
+
+    // The app's own checks of a line (the quick-shorten form's), in German on stderr.
+    const notAUrl = await cli(['shorten', 'not a url', '--alias', 'ok-alias'], DE);
+    expect(notAUrl.code).toBe(2);
+    expect(notAUrl.stderr).toContain('Die Ziel-URL ist keine vollständige Webadresse: Sie muss mit http:// oder https:// beginnen.');
+    const badAlias = await cli(['shorten', 'https://example.org/a', '--alias', 'a b'], DE);
+    expect(badAlias.stderr).toContain('Der eigene Alias darf nur die Buchstaben A–Z und a–z, Ziffern, „-“ und „_“ enthalten.');
+    expect(notAUrl.stderr + badAlias.stderr).not.toMatch(/must start|may contain only/);
   });
 
   it('keeps --json, piped lines, CSV and exit codes identical to LANG=C', { timeout: 300_000 }, async () => {

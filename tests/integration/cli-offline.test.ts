@@ -63,6 +63,13 @@ describe('linkdeck while the service is unreachable', () => {
     expect(outbox.code).toBe(0);
     expect(lines(outbox.stdout)[0]).toMatch(/^queued\t.*on-a-plane.*\t/);
     expect(profile.name).toBe('Team');
+    // Under LANG=de_DE.UTF-8 the change is named in German on stderr (its summaryRef, issue 44),
+    // and stays English in --json.
+    const asJson = await runCli(dataDir, ['outbox', '--json'], { env: { LANG: 'de_DE.UTF-8' } });
+    expect((JSON.parse(asJson.stdout) as OutboxItem[])[0]?.summary).toMatch(/^Create a short link to https:\/\/example\.com\/on-a-plane/);
+    const dropped = await runCli(dataDir, ['outbox', 'discard', waiting[0]!.opId, '--yes'], { env: { LANG: 'de_DE.UTF-8' } });
+    expect(dropped.code, dropped.stderr).toBe(0);
+    expect(dropped.stderr).toBe('Verworfen: Kurzlink zu https://example.com/on-a-plane erstellen.\n');
   });
 
   it('without the app: the command keeps the change for the app and exits 3', async (ctx) => {

@@ -3,7 +3,7 @@ import { confirm } from '../confirm.js';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { findLink } from '../find-link.js';
-import { t } from '../i18n.js';
+import { errorText, t } from '../i18n.js';
 import { queuedText, settle } from '../outbox-wait.js';
 
 /** `linkdeck delete ALIAS…`: queued deletes, sent before the command ends (or left queued: exit 3). */
@@ -55,7 +55,8 @@ export async function run(
     if (result.kind === 'done') {
       if (!out.json) out.line(out.human ? t('cli.delete.deleted', { url: link.shortUrl }) : link.shortUrl);
     } else if (result.kind === 'refused') {
-      out.error(`${link.shortUrl}: ${result.message}`);
+      // The service's or Linkdeck's reason in the person's language (--json above keeps English).
+      out.error(`${link.shortUrl}: ${errorText(result.error)}`);
       code = EXIT.refused;
     } else {
       out.warn(t('cli.delete.queued', { url: link.shortUrl, reason: queuedText(result, t) }));

@@ -1,7 +1,7 @@
 import { openInBrowser } from '../../web/open-browser.js';
 import type { CommandContext } from '../context.js';
-import { cliError, EXIT } from '../exit-codes.js';
-import { t } from '../i18n.js';
+import { CliError, cliError, EXIT } from '../exit-codes.js';
+import { errorText, t, tEnglish } from '../i18n.js';
 import { findLink } from '../find-link.js';
 
 /**
@@ -27,8 +27,15 @@ export async function run(
   if (session.mode !== 'app')
     throw cliError(EXIT.refused, 'cli.open.appNotRunning', { url: link.shortUrl });
   const shown = await session.show(`/links?open=${link.id}`);
-  if (!shown.ok)
-    throw cliError(EXIT.refused, 'cli.open.notShown', { reason: shown.error.message, url: link.shortUrl });
+  if (!shown.ok) {
+    // The app's reason in the person's language when it carries a key; --json keeps English.
+    const url = link.shortUrl;
+    throw new CliError(
+      EXIT.refused,
+      t('cli.open.notShown', { reason: errorText(shown.error), url }),
+      tEnglish('cli.open.notShown', { reason: shown.error.message, url }),
+    );
+  }
   ctx.out.note(t('cli.open.shown', { url: link.shortUrl }));
   if (ctx.out.json) ctx.out.data({ opened: link.shortUrl, in: 'app' });
   return EXIT.done;

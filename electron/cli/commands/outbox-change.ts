@@ -1,8 +1,8 @@
 import type { OutboxItem } from '../../shared/models.js';
 import { confirm } from '../confirm.js';
 import type { CommandContext } from '../context.js';
-import { cliError, EXIT, usageErrorT } from '../exit-codes.js';
-import { t } from '../i18n.js';
+import { CliError, EXIT, usageErrorT } from '../exit-codes.js';
+import { changeText, errorText, t, tEnglish } from '../i18n.js';
 import { queuedText, settle } from '../outbox-wait.js';
 import type { Session } from '../session.js';
 
@@ -27,14 +27,20 @@ export const retry = {
     await session.call<OutboxItem>('outbox:retry', { opId: item.opId });
     const outcome = (await settle(session, [item.opId])).get(item.opId)!;
     if (ctx.out.json) ctx.out.data({ opId: item.opId, status: outcome.kind, ...('message' in outcome ? { message: outcome.message } : {}), ...(outcome.kind === 'queued' ? { message: outcome.reason } : {}), ...(outcome.kind === 'done' ? { shortUrl: outcome.outcome.shortUrl ?? null } : {}) });
-    if (outcome.kind === 'refused') throw cliError(EXIT.refused, 'cli.outbox.refusedAgain', { summary: item.summary, reason: outcome.message });
+    if (outcome.kind === 'refused')
+      // The person's language for the change and the reason; --json keeps the English words.
+      throw new CliError(
+        EXIT.refused,
+        t('cli.outbox.refusedAgain', { summary: changeText(item), reason: errorText(outcome.error) }),
+        tEnglish('cli.outbox.refusedAgain', { summary: item.summary, reason: outcome.message }),
+      );
     if (outcome.kind === 'queued') {
-      ctx.out.warn(t('cli.outbox.stillWaiting', { summary: item.summary, reason: queuedText(outcome, t) }));
+      ctx.out.warn(t('cli.outbox.stillWaiting', { summary: changeText(item), reason: queuedText(outcome, t) }));
       return EXIT.queued;
     }
     if (!ctx.out.json) {
       if (outcome.outcome.shortUrl) ctx.out.line(outcome.outcome.shortUrl);
-      ctx.out.note(t('cli.outbox.done', { summary: item.summary }));
+      ctx.out.note(t('cli.outbox.done', { summary: changeText(item) }));
     }
     return EXIT.done;
   },
@@ -45,13 +51,13 @@ export const discard = {
   async run(ctx: CommandContext, args: unknown[], opts: Record<string, unknown>): Promise<number> {
     const session = await ctx.session();
     const item = await outboxItem(session, args[0] as string);
-    if (opts['yes'] !== true && !(await confirm(t('cli.outbox.confirmDiscard', { summary: item.summary })))) {
+    if (opts['yes'] !== true && !(await confirm(t('cli.outbox.confirmDiscard', { summary: changeText(item) })))) {
       ctx.out.note(t('cli.outbox.nothingDropped'));
       return EXIT.done;
     }
     await session.call('outbox:discard', { opId: item.opId });
     if (ctx.out.json) ctx.out.data({ opId: item.opId, status: 'discarded' });
-    else ctx.out.note(t('cli.outbox.dropped', { summary: item.summary }));
+    else ctx.out.note(t('cli.outbox.dropped', { summary: changeText(item) }));
     return EXIT.done;
   },
 };

@@ -1,7 +1,7 @@
 import type { OutboxItem, SyncProgress } from '../../shared/models.js';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { age, errorText, formatTime, t } from '../i18n.js';
+import { age, changeText, errorText, formatTime, t } from '../i18n.js';
 
 /** `linkdeck outbox`: every change not yet confirmed, in the order it goes, and why it waits. */
 export async function run(ctx: CommandContext): Promise<number> {
@@ -23,7 +23,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     // The id goes last: scripts written for the first four columns keep working.
     items.map((i) => [
       out.human && i.state === 'failed' ? out.style('red', i.state) : i.state,
-      i.summary,
+      out.human ? changeText(i) : i.summary,
       // Piped, the columns are for scripts: English reasons and ages, as before.
       out.human ? why(i, sync.online) : whyEnglish(i, sync.online),
       out.human ? age(i.createdAt) : age(i.createdAt, Date.now(), 'en'),

@@ -1,5 +1,7 @@
 import type { LinkInput, OutboxItem } from '../../shared/models.js';
-import { validateCustomAlias, validateWebUrl } from '../../shared/link-validation.js';
+import { customAliasIssue, webUrlIssue } from '../../shared/link-validation.js';
+import { englishText, renderMessage, sentencesRef, type MessageRef } from '../../shared/message-ref.js';
+import { refOf } from '../../shared/field-issue.js';
 import { applyUtm, type UtmTemplate } from '../../shared/utm.js';
 import { copyToClipboard } from '../clipboard.js';
 import type { CommandContext } from '../context.js';
@@ -28,6 +30,17 @@ interface Row {
   result?: Settled | { kind: 'invalid'; message: string; said?: string };
 }
 
+/** Why a line was refused, for the person: the service's words as they came, Linkdeck's in their language. */
+const problemText = (result: NonNullable<Row['result']>): string =>
+  result.kind === 'refused' ? errorText(result.error) : 'said' in result && result.said !== undefined ? result.said : 'message' in result ? result.message : '';
+
+/** A line the app's own checks refuse: English for --json, the person's language on stderr. */
+const invalid = (ref: MessageRef): { kind: 'invalid'; message: string; said: string } => ({
+  kind: 'invalid',
+  message: englishText(ref),
+  said: renderMessage(ref, t),
+});
+
 /**
  * `linkdeck shorten URL… | -`: each URL becomes a queued create in the outbox (the app's own
  * path: one Idempotency-Key per link, so a retry never makes a second link); the command then
@@ -54,16 +67,20 @@ export async function run(
     let url = row.url;
     // The app's own checks (the quick-shorten form's): a bad line is named, nothing is queued for it.
     const problem =
-      validateWebUrl(url) ??
-      (options.alias !== undefined ? validateCustomAlias(options.alias) : null);
+      webUrlIssue(url) ??
+      (options.alias !== undefined ? customAliasIssue(options.alias) : null);
     if (problem) {
-      row.result = { kind: 'invalid', message: problem };
+      row.result = invalid(problem);
       continue;
     }
     if (template) {
       const tagged = applyUtm(url, template.params);
       if (!tagged.ok) {
-        row.result = { kind: 'invalid', message: tagged.issues.map((i) => i.message).join(' ') };
+        const refs = tagged.issues.map(refOf).filter((r): r is MessageRef => r !== null);
+        const [first, ...rest] = refs;
+        row.result = first && refs.length === tagged.issues.length
+          ? invalid(sentencesRef([first, ...rest]))
+          : { kind: 'invalid', message: tagged.issues.map((i) => i.message).join(' ') };
         continue;
       }
       url = tagged.url;
@@ -142,7 +159,7 @@ async function report(
       t('cli.shorten.lineProblem', {
         line: rows.indexOf(r) + 1,
         url: r.url,
-        problem: (r.result as { message: string; said?: string }).said ?? (r.result as { message: string }).message,
+        problem: problemText(r.result!),
       }),
     );
   const made = rows.filter(shortOf).length;

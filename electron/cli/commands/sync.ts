@@ -4,7 +4,7 @@ import type { Translate } from '../../shared/i18n/translate.js';
 import { queuedText, settle } from '../outbox-wait.js';
 import type { CommandContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { age, errorText, t } from '../i18n.js';
+import { age, changeText, errorText, t } from '../i18n.js';
 import type { Session } from '../session.js';
 
 const LOOK_EVERY_MS = 300;
@@ -29,7 +29,7 @@ export async function run(
     force: true,
   });
   if (!refreshed.ok) {
-    if (refreshed.error.code === 'offline') return offline(ctx, session, refreshed.error.message);
+    if (refreshed.error.code === 'offline') return offline(ctx, session, errorText(refreshed.error));
     throw new CliError(EXIT.refused, errorText(refreshed.error), refreshed.error.message);
   }
   let progress = await session.call<SyncProgress>('sync:status');
@@ -52,7 +52,7 @@ export async function run(
   // still cannot go is reported with exit 3, never hidden behind a 0.
   const outbox = waited ? await sendWaiting(session, before) : null;
   // --json keeps the English `reason` alone (the document's shape does not follow the language).
-  if (ctx.out.json) ctx.out.data({ ...progress, outbox: outbox && { ...outbox, waiting: outbox.waiting.map(({ reasonRef: _, ...w }) => w) } });
+  if (ctx.out.json) ctx.out.data({ ...progress, outbox: outbox && { ...outbox, waiting: outbox.waiting.map(({ reasonRef: _, summaryRef: _s, ...w }) => w) } });
   else if (outbox?.waiting.length)
     ctx.out.warn(
       t('cli.sync.syncedButWaiting', {
@@ -76,16 +76,24 @@ export async function run(
 
 export interface WaitingChange {
   opId: string;
+  /** What the change does in English (--json); `summaryRef` for the person's language. */
   summary: string;
+  summaryRef?: MessageRef;
   reason: string;
   reasonRef?: MessageRef;
 }
 
 /** The waiting changes for a person, each with why it waits, in the language of `say`. */
 export const waitingList = (waiting: readonly WaitingChange[], say: Translate): string =>
-  waiting.map((w) => say('cli.sync.waitingItem', { summary: w.summary, reason: queuedText(w, say) })).join('; ');
+  waiting.map((w) => say('cli.sync.waitingItem', { summary: changeText(w, say), reason: queuedText(w, say) })).join('; ');
 
 const NOT_SENT = msg('cli.sync.notSent');
+
+/** A change's English summary, and its message when the backend gave one (for the person's line). */
+const said = (item: OutboxItem): Pick<WaitingChange, 'summary' | 'summaryRef'> => ({
+  summary: item.summary,
+  ...(item.summaryRef ? { summaryRef: item.summaryRef } : {}),
+});
 
 interface OutboxReport {
   sent: number;
@@ -127,8 +135,8 @@ async function sendWaiting(session: Session, before: readonly OutboxItem[]): Pro
     else if (result?.kind === 'refused')
       report.refused.push({ opId: item.opId, summary: item.summary, message: result.message });
     else if (result?.kind === 'queued')
-      report.waiting.push({ opId: item.opId, summary: item.summary, reason: result.reason, ...(result.reasonRef ? { reasonRef: result.reasonRef } : {}) });
-    else report.waiting.push({ opId: item.opId, summary: item.summary, reason: englishText(NOT_SENT), reasonRef: NOT_SENT });
+      report.waiting.push({ opId: item.opId, ...said(item), reason: result.reason, ...(result.reasonRef ? { reasonRef: result.reasonRef } : {}) });
+    else report.waiting.push({ opId: item.opId, ...said(item), reason: englishText(NOT_SENT), reasonRef: NOT_SENT });
   }
   return report;
 }

@@ -49,6 +49,11 @@ describe('the last English of the command line, in German', () => {
       'go.example/a (nicht gesendet); go.example/b (der Dienst ist nicht erreichbar); go.example/c (socket hang up)',
     );
     expect(waiting[0]?.reason).toBe('not sent');
+    // A change the backend names as a message (summaryRef) is named in German too; --json keeps `summary`.
+    const made = { opId: 'd', summary: 'Create a short link to https://example.org/x', summaryRef: refs.msg('errors.changeSummary.linkCreate', { url: 'https://example.org/x' }), reason: refs.englishText(notSent), reasonRef: notSent };
+    expect(waitingList([made], i18n.t)).toBe('Kurzlink zu https://example.org/x erstellen (nicht gesendet)');
+    expect(waitingList([made], i18n.tEnglish)).toBe('Create a short link to https://example.org/x (not sent)');
+    expect(i18n.changeText({ summary: 'older backend words' })).toBe('older backend words');
     const sentence = i18n.t('cli.sync.syncedButWaiting', { profile: 'Arbeit', n: 2, list: waitingList(waiting.slice(0, 2), i18n.t) });
     expect(sentence).toBe(
       'Die Links von Arbeit sind synchronisiert, aber 2 Änderungen warten im Postausgang: go.example/a (nicht gesendet); go.example/b (der Dienst ist nicht erreichbar).',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { earlyExitReason, SANDBOX_REASON, tail } from '../../../electron/web/electron-exit.js';
+import { englishText } from '../../../electron/shared/message-ref.js';
+import { earlyExitReason, earlyExitRef, SANDBOX_REASON, tail } from '../../../electron/web/electron-exit.js';
 import { downloadFailedOnNode, nodeBlocksElectronDownload } from '../../../electron/web/shell-choice.js';
 
 const exit = (over: Partial<Parameters<typeof earlyExitReason>[0]>) => ({ code: 0, signal: null, stderr: '', elapsedMs: 1500, ...over });
@@ -29,6 +30,14 @@ describe('an Electron that dies at start', () => {
     expect(earlyExitReason(exit({ code: 1, stderr: 'Missing X server or $DISPLAY' }))).toMatch(/graphical display/);
   });
 
+  it('gives the reason as a message key with Electron’s words as an argument', () => {
+    expect(earlyExitRef(exit({ code: 1, stderr: '[1:ERROR:gpu_init.cc(1)] GPU process failed to start\n' }))).toEqual({
+      key: 'desktop.electronExit.exitedWithCodeDetail',
+      params: { code: '1', detail: 'GPU process failed to start' },
+    });
+    expect(earlyExitRef(exit({ code: 0 }))).toBeNull();
+  });
+
   it('is no failed start when Electron ends cleanly (the person quit, or a second Linkdeck handed over)', () => {
     expect(earlyExitReason(exit({ code: 0, elapsedMs: 200 }))).toBeNull();
   });
@@ -49,11 +58,13 @@ describe('Node and the Electron download', () => {
   });
 
   it('says in one sentence why Node 21 and 22.0-22.11 cannot fetch the binary', () => {
-    expect(nodeBlocksElectronDownload('v22.11.0')).toBe(
-      "The Electron binary is not installed, and Node 22.11.0 cannot run its download (Electron 45's downloader needs Node 22.12 or later, or 20.19 or later on Node 20).",
+    const blocked = nodeBlocksElectronDownload('v22.11.0');
+    expect(blocked).toEqual({ key: 'desktop.launch.nodeTooOld', params: { version: '22.11.0' } });
+    expect(englishText(blocked!)).toBe(
+      'The Electron binary is not installed, and Node 22.11.0 cannot run its download (Electron 45’s downloader needs Node 22.12 or later, or 20.19 or later on Node 20).',
     );
-    expect(nodeBlocksElectronDownload('21.7.3')).toMatch(/Node 21\.7\.3 cannot run its download/);
-    expect(nodeBlocksElectronDownload('18.20.0')).toMatch(/Node 18\.20\.0/);
+    expect(nodeBlocksElectronDownload('21.7.3')?.params).toEqual({ version: '21.7.3' });
+    expect(nodeBlocksElectronDownload('18.20.0')?.params).toEqual({ version: '18.20.0' });
   });
 
   it("recognises Node's refusal in the download's output", () => {

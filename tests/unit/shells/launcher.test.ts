@@ -12,6 +12,12 @@ import {
   type ShellChoiceInput,
 } from '../../../electron/web/shell-choice.js';
 import { userDataDir } from '../../../electron/web/user-data-dir.js';
+import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../../electron/shared/i18n/translate.js';
+import { msg } from '../../../electron/shared/message-ref.js';
+
+const english = createTranslator('en', SHARED_MESSAGES);
+const german = createTranslator('de', SHARED_MESSAGES);
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -44,8 +50,7 @@ describe('choosing the shell', () => {
   });
 
   it('falls back to the web shell, saying why, when the binary could not be had', () => {
-    const reason =
-      'The Electron binary is not installed and could not be downloaded (TypeError: fetch failed).';
+    const reason = msg('desktop.launch.downloadFailed', { detail: 'TypeError: fetch failed' });
     expect(chooseShell({ ...desktop, electron: { available: false, reason } })).toEqual({
       shell: 'web',
       reason,
@@ -53,13 +58,17 @@ describe('choosing the shell', () => {
   });
 
   it('falls back without a display and for root on Linux', () => {
-    expect(chooseShell({ ...desktop, env: {} })).toMatchObject({
+    expect(chooseShell({ ...desktop, env: {} })).toEqual({
       shell: 'web',
-      reason: expect.stringMatching(/display/),
+      reason: { key: 'desktop.launch.noDisplay' },
     });
-    expect(chooseShell({ ...desktop, isRoot: true })).toMatchObject({
+    expect(chooseShell({ ...desktop, isRoot: true })).toEqual({
       shell: 'web',
-      reason: expect.stringMatching(/root/),
+      reason: { key: 'desktop.launch.runningAsRoot' },
+    });
+    expect(chooseShell({ ...desktop, electron: null })).toEqual({
+      shell: 'web',
+      reason: { key: 'desktop.launch.notLookedFor' },
     });
   });
 
@@ -72,15 +81,16 @@ describe('choosing the shell', () => {
 
   it('explains the fallback in one paragraph with the address', () => {
     const text = fallbackMessage(
-      'The Electron binary is not installed and could not be downloaded (x).',
+      msg('desktop.launch.downloadFailed', { detail: 'x' }),
       'http://127.0.0.1:5/#token=t',
       true,
+      english,
     );
     expect(text).not.toContain('\n');
     expect(text).toMatch(
-      /^The Electron binary .* Linkdeck is starting in your browser instead: http:\/\/127\.0\.0\.1:5\/#token=t /,
+      /^The Electron binary is not installed and could not be downloaded \(x\)\. Linkdeck is starting in your browser instead: http:\/\/127\.0\.0\.1:5\/#token=t \(The address carries a private key/,
     );
-    expect(fallbackMessage(null, 'http://u', false)).toMatch(
+    expect(fallbackMessage(null, 'http://u', false, english)).toMatch(
       /^Linkdeck is running in the web shell; open this address/,
     );
   });
@@ -94,6 +104,39 @@ describe('choosing the shell', () => {
     expect(
       downloadFailureReason('', 'Electron failed to install correctly. Please delete it.'),
     ).toBe('Electron failed to install correctly. Please delete it.');
+    // Nothing said at all: the probe says how the download ended instead (a message key).
+    expect(downloadFailureReason('', null)).toBeNull();
+    expect(downloadFailureReason('', '')).toBeNull();
+  });
+});
+
+describe('the launcher in the terminal’s language (issue 44)', () => {
+  it('says why it fell back and where Linkdeck runs in German, as one paragraph', () => {
+    const url = 'http://127.0.0.1:5/#token=t';
+    const noDisplay = chooseShell({ ...desktop, env: {} });
+    expect(noDisplay.shell === 'web' && noDisplay.reason).toEqual({ key: 'desktop.launch.noDisplay' });
+    const text = fallbackMessage(noDisplay.shell === 'web' ? noDisplay.reason : null, url, true, german);
+    expect(text).toBe(
+      'Hier gibt es keine grafische Anzeige (weder DISPLAY noch WAYLAND_DISPLAY ist gesetzt), daher kann sich das Linkdeck-Fenster nicht öffnen. ' +
+        `Linkdeck startet stattdessen in Ihrem Browser: ${url} ` +
+        '(Die Adresse enthält einen privaten Schlüssel für diese Sitzung: Geben Sie sie nicht weiter. Mit Strg+C beenden Sie Linkdeck hier.)',
+    );
+    expect(fallbackMessage(null, url, false, german)).toMatch(
+      /^Linkdeck läuft in der Web-Shell; öffnen Sie diese Adresse in einem Browser auf diesem Computer: http:\/\/127\.0\.0\.1:5\/#token=t \(/,
+    );
+    const root = fallbackMessage(msg('desktop.launch.runningAsRoot'), url, false, german);
+    expect(root).toMatch(/^Linkdeck läuft als root, .* Linkdeck läuft stattdessen in der Web-Shell; /);
+    for (const said of [text, root]) {
+      expect(said).not.toMatch(/desktop\.launch\.|Linkdeck is|instead|browser on this machine/);
+      expect(said).not.toContain('\n');
+    }
+  });
+
+  it('keeps the download’s own words as it printed them inside the German sentence', () => {
+    const reason = msg('desktop.launch.downloadFailed', { detail: downloadFailureReason('TypeError: fetch failed\n  cause: Error: getaddrinfo ENOTFOUND github.com', null)! });
+    expect(fallbackMessage(reason, 'http://u', true, german)).toMatch(
+      /^Die Electron-Programmdatei ist nicht installiert und konnte nicht heruntergeladen werden \(TypeError: fetch failed, ENOTFOUND\)\. Linkdeck startet stattdessen/,
+    );
   });
 });
 
@@ -118,8 +161,7 @@ describe('probing for Electron', () => {
     `);
     await expect(probeElectron(root)).resolves.toEqual({
       available: false,
-      reason:
-        'The Electron binary is not installed and could not be downloaded (TypeError: fetch failed).',
+      reason: msg('desktop.launch.downloadFailed', { detail: 'TypeError: fetch failed' }),
     });
   });
 
@@ -137,7 +179,10 @@ describe('probing for Electron', () => {
 
   it('does not trust a path that does not exist', async () => {
     const root = rootWithElectron(`module.exports = '/nonexistent/electron';`);
-    await expect(probeElectron(root)).resolves.toMatchObject({ available: false });
+    await expect(probeElectron(root)).resolves.toEqual({
+      available: false,
+      reason: msg('desktop.launch.downloadExited', { code: '0' }),
+    });
   });
 });
 
@@ -207,7 +252,7 @@ describe('deciding to build', () => {
   it('builds when an output is missing', () => {
     const root = project();
     rmSync(join(root, 'out/preload/index.cjs'));
-    expect(staleBuildReason(root)).toMatch(/out\/preload\/index\.cjs is missing/);
+    expect(staleBuildReason(root)).toEqual(msg('desktop.launch.buildingMissing', { file: 'out/preload/index.cjs' }));
   });
 
   it('builds when a source is newer than the build, not otherwise', () => {
@@ -226,6 +271,6 @@ describe('deciding to build', () => {
     }
     expect(staleBuildReason(root)).toBeNull();
     setTime(root, 'renderer/src/main.ts', 3_000_000);
-    expect(staleBuildReason(root)).toMatch(/sources changed/);
+    expect(staleBuildReason(root)).toEqual(msg('desktop.launch.buildingChanged'));
   });
 });
