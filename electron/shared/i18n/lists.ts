@@ -10,14 +10,14 @@ import { resolveLocale, type SupportedLocale } from './locales.js';
  * Each language's quotation marks: CLDR's delimiters, quotationStart / quotationEnd
  * (common/main/<language>.xml, the same data cldr-json's cldr-misc-full/main/<language>/delimiters.json
  * gives): en “…”, de „…“, fr «…», es «…», pt “…”. French sets a space inside its guillemets (CLDR
- * leaves spacing to the text; the French typographic rule, e.g. the Lexique des règles
- * typographiques de l’Imprimerie nationale, wants one): a no-break space, so a name never wraps
- * away from its mark. The message files write the same marks by hand around single names.
+ * leaves spacing to the text): a narrow no-break space (U+202F), as the French glossary
+ * (renderer/src/i18n/glossary/fr.md) asks, so a name never wraps away from its mark. The
+ * message files write the same marks by hand around single names.
  */
 export const QUOTATION_MARKS: Record<SupportedLocale, readonly [open: string, close: string]> = {
   en: ['“', '”'],
   de: ['„', '“'],
-  fr: ['«\u00a0', '\u00a0»'],
+  fr: ['«\u202f', '\u202f»'],
   es: ['«', '»'],
   'pt-BR': ['“', '”'],
 };

@@ -24,8 +24,8 @@ describe('a list of names in a message ref', () => {
     expect(said('de')).toBe('„mappe.xlsx“ hat kein Blatt „Alt“. Seine Blätter: „Blatt 1“, „Blatt 2“ und „Blatt 3“.');
   });
 
-  it('French quotes with « … » (no-break spaces inside) and joins with « et »', () => {
-    expect(said('fr')).toBe('« mappe.xlsx » n’a pas de feuille « Alt ». Ses feuilles : «\u00a0Blatt 1\u00a0», «\u00a0Blatt 2\u00a0» et «\u00a0Blatt 3\u00a0».');
+  it('French quotes with « … » (narrow no-break spaces inside) and joins with « et »', () => {
+    expect(said('fr')).toBe('« mappe.xlsx » n’a pas de feuille « Alt ». Ses feuilles : «\u202fBlatt 1\u202f», «\u202fBlatt 2\u202f» et «\u202fBlatt 3\u202f».');
   });
 
   it('English, Spanish and Brazilian Portuguese each in their own marks and words', () => {
@@ -77,7 +77,7 @@ describe('the renderer words the same list in the language on screen', () => {
     expect(messageText(noSheet)).toBe('„mappe.xlsx“ hat kein Blatt „Alt“. Seine Blätter: „Blatt 1“, „Blatt 2“ und „Blatt 3“.');
     expect(formatList(['a', 'b', 'c'])).toBe('a, b und c');
     await setAppLocale('fr');
-    expect(messageText(noSheet)).toContain('«\u00a0Blatt 1\u00a0», «\u00a0Blatt 2\u00a0» et «\u00a0Blatt 3\u00a0»');
+    expect(messageText(noSheet)).toContain('«\u202fBlatt 1\u202f», «\u202fBlatt 2\u202f» et «\u202fBlatt 3\u202f»');
     expect(formatList(['a', 'b'], 'disjunction')).toBe('a ou b');
   });
 });
@@ -116,6 +116,6 @@ describe('the command line asks which sheet in the person’s language', () => {
       (e: unknown) => e as { exitCode: number; message: string },
     );
     expect(error?.exitCode).toBe(2);
-    expect(error?.message).toBe('« links-workbook.xlsx » n’a pas de feuille « Links 2024 ». Ses feuilles : «\u00a0Links\u00a0» et «\u00a0Archive\u00a0».');
+    expect(error?.message).toBe('« links-workbook.xlsx » n’a pas de feuille « Links 2024 ». Ses feuilles : «\u202fLinks\u202f» et «\u202fArchive\u202f».');
   });
 });
