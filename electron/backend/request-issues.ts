@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { msg, type MessageRef } from '../shared/message-ref.js';
+import { msg, nameList, type MessageRef } from '../shared/message-ref.js';
 import { DATE_TIME_PATTERN, ID_PATTERN } from '../shared/schemas.js';
 
 /**
@@ -40,14 +40,14 @@ export function issueRef(issue: z.core.$ZodIssue & { input?: unknown }): Message
       if (issue.origin === 'array' || issue.origin === 'set') return msg('errors.request.tooManyItems', { field, max: Number(issue.maximum) });
       return msg('errors.request.tooLarge', { field, max: Number(issue.maximum) });
     case 'invalid_value':
-      return msg('errors.request.notOneOf', { field, values: issue.values.map((v) => JSON.stringify(v)).join(', ') });
+      return msg('errors.request.notOneOf', { field, values: nameList(issue.values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))), { quote: true, or: true }) });
     case 'invalid_format':
       if (issue.format === 'url') return msg('errors.request.notUrl', { field });
       if (issue.format === 'regex' && issue.pattern === DATE_TIME_SOURCE) return msg('errors.request.notDateTime', { field });
       if (issue.format === 'regex' && issue.pattern === ID_SOURCE) return msg('errors.request.notId', { field });
       return msg('errors.request.badFormat', { field });
     case 'unrecognized_keys':
-      return msg('errors.request.unknownFields', { field, n: issue.keys.length, keys: issue.keys.join(', ') });
+      return msg('errors.request.unknownFields', { field, n: issue.keys.length, keys: nameList(issue.keys, { quote: true }) });
     case 'custom':
       return customRef(issue.params?.['problem'] as RequestProblem | undefined, issue.params, field);
     default:

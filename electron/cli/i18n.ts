@@ -66,7 +66,7 @@ export function errorText(error: { message: string; key?: unknown; params?: unkn
   const ref = errorRefOf(error) ?? { key: error.key, ...(error.params === undefined ? {} : { params: error.params }) };
   if (isMessageRef(ref)) {
     // Nested refs ({ what: errors.doing.listLinks }) are said as a whole, in the same language.
-    const text = renderMessage(ref, t);
+    const text = renderMessage(ref, t, cliLocale());
     if (text !== ref.key) return text;
   }
   return error.message;

@@ -2,9 +2,11 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { BULK_MAX_ROWS } from '../shared/bulk.js';
-import { IMPORT_MAX_BYTES, tooLargeMessage, type ImportFile } from '../shared/import-file.js';
+import { IMPORT_MAX_BYTES, tooLargeRef, type ImportFile } from '../shared/import-file.js';
 import { isZip, readAnyImportFile, sheetList, type WorkbookFile } from '../shared/import-workbook.js';
-import { CliError, usageError, usageErrorT } from './exit-codes.js';
+import { englishText, msg, renderMessage, type MessageRef } from '../shared/message-ref.js';
+import { CliError, EXIT, usageErrorT } from './exit-codes.js';
+import { cliLocale, t } from './i18n.js';
 import { readBytesUpTo } from './read-input.js';
 
 /*
@@ -19,6 +21,12 @@ export interface ImportSource {
   name: string;
   file: Exclude<ImportFile | WorkbookFile, { error: string }>;
 }
+
+/**
+ * A usage error worded from a message ref: the person's language on stderr (lists of sheet names
+ * joined and quoted as their language does), English in --json.
+ */
+const usageErrorRef = (ref: MessageRef) => new CliError(EXIT.usage, renderMessage(ref, t, cliLocale()), englishText(ref));
 
 const tooLargeStream = (name: string) =>
   usageErrorT('cli.importFile.tooLargeStream', { name, mb: Math.round((IMPORT_MAX_BYTES / 1024 / 1024) * 10) / 10, rows: BULK_MAX_ROWS });
@@ -35,7 +43,7 @@ async function readBytes(path: string, name: string): Promise<Uint8Array> {
   try {
     const info = await stat(path);
     if (info.isFile()) {
-      if (info.size > IMPORT_MAX_BYTES) throw usageError(tooLargeMessage(name, info.size));
+      if (info.size > IMPORT_MAX_BYTES) throw usageErrorRef(tooLargeRef(name, info.size));
       return new Uint8Array(await readFile(path));
     }
     if (info.isDirectory()) throw usageErrorT('cli.importFile.isFolder', { path });
@@ -59,10 +67,11 @@ export async function readImportSource(path: string, sheet: string | undefined):
   if (sheet !== undefined && !isZip(bytes))
     throw usageErrorT('cli.importFile.notWorkbook', { name });
   const file = await readAnyImportFile(name, bytes, sheet);
-  if ('error' in file) throw usageError(file.error);
+  // The reader's ref, said in the person's language; its English words when it has none.
+  if ('error' in file) throw file.errorRef ? usageErrorRef(file.errorRef) : new CliError(EXIT.usage, file.error);
   if ('sheet' in file && sheet === undefined && file.sheet.names.length > 1) {
     const { names } = file.sheet;
-    throw usageErrorT('cli.importFile.whichSheet', { name, n: names.length, sheets: sheetList(names), first: names[0] ?? '' });
+    throw usageErrorRef(msg('cli.importFile.whichSheet', { name, n: names.length, sheets: sheetList(names), first: names[0] ?? '' }));
   }
   return { name, file };
 }

@@ -6,7 +6,7 @@
 import { parseCsv, type CsvRecord } from './csv.js';
 import { linkInputIssues, type FieldMessages } from './link-validation.js';
 import type { LinkInput } from './models.js';
-import { englishText, msg, type MessageRef } from './message-ref.js';
+import { englishText, msg, nameList, type MessageRef } from './message-ref.js';
 import { BULK_MAX_ROWS, ORIGIN_TAG_MAX, ORIGIN_TAGS_MAX } from './bulk.js';
 import { aliasOfShortUrl, allTags, isShortLinkCell, normHeader, recogniseFormat } from './import-formats.js';
 import { fitColumns } from './import-columns.js';
@@ -288,7 +288,7 @@ export function buildRow(line: number, values: PreviewRow['values'], lookups: Bu
         'domain',
         values.domain,
         lookups.domains.length > 0
-          ? msg('importNotes.domainNotBranded', { value: values.domain, domains: lookups.domains.map((d) => hostOf(d.domain)).join(', ') })
+          ? msg('importNotes.domainNotBranded', { value: values.domain, domains: nameList(lookups.domains.map((d) => hostOf(d.domain))) })
           : msg('importNotes.domainNone', { value: values.domain }),
       );
   }

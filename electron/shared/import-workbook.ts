@@ -19,7 +19,7 @@ import { BULK_MAX_ROWS } from './bulk.js';
 import type { CsvRecord } from './csv.js';
 import { formatUtc } from './import-dates.js';
 import { IMPORT_MAX_BYTES, readImportFile, tooLargeRef, type ImportFile } from './import-file.js';
-import { englishText, msg, type MessageRef } from './message-ref.js';
+import { englishText, msg, nameList, type MessageRef, type NameList } from './message-ref.js';
 
 export const WORKBOOK_LIMITS = {
   /** Parts in the archive (a workbook of a few sheets has a few dozen). */
@@ -125,8 +125,11 @@ export function workbookProblem(name: string, detail: string): MessageRef {
   return msg('importNotes.workbookUnreadable', { name, detail });
 }
 
-/** The sheet names as a list for a sentence: "Links", "Archive". */
-export const sheetList = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
+/**
+ * The sheet names as a list argument: the reader's language joins and quotes them (“Links” and
+ * “Archive”, „Links“ und „Archiv“), see message-ref.ts's nameList.
+ */
+export const sheetList = (names: readonly string[]): NameList => nameList(names, { quote: true });
 
 /**
  * The sheet a name asks for: the same name, else the one sheet that differs only in case (a name

@@ -11,7 +11,7 @@
  * `{ field → message }`, where field is a path such as `url`, `geoTarget.0.link` or `deepLink.apple`.
  */
 import { countryCode } from './countries.js';
-import { englishText, msg, type MessageRef } from './message-ref.js';
+import { englishText, msg, nameList, type MessageRef } from './message-ref.js';
 import type { DeepLinks, LinkInput, UrlParameter } from './models.js';
 
 export type FieldMessages = Record<string, string>;
@@ -153,7 +153,7 @@ export const validateLinkPassword = (value: string): string | null => english(li
 export function deviceIssue(value: string): MessageRef | null {
   const device = value.trim().toLowerCase().replace(/\s+/g, ' ');
   if (device === '') return msg('validation.link.chooseDevice');
-  if (!(DEVICES as readonly string[]).includes(device)) return msg('validation.link.deviceList', { devices: DEVICES.join(', ') });
+  if (!(DEVICES as readonly string[]).includes(device)) return msg('validation.link.deviceList', { devices: nameList(DEVICES, { or: true }) });
   return null;
 }
 

@@ -6,16 +6,27 @@
  * for a phrase that must be translated as a whole inside another sentence.
  * Pure TypeScript: the renderer, the backend and the shells all import it.
  */
+import { formatList, quoted } from './i18n/lists.js';
+import { DEFAULT_LOCALE } from './i18n/locales.js';
 import { createTranslator, type Translate } from './i18n/translate.js';
 // English only (shared-english.ts, not shared-messages.ts, which holds every language): the
 // renderer imports this module with its first screen and loads other languages only when wanted.
 import { SHARED_ENGLISH } from './i18n/shared-english.js';
 
 /**
- * An argument: a value shown as given (a name, an alias, a count), a nested message, or a list of
- * whole sentences said one after another (a row's several problems), each in the same language.
+ * Names said as a list in the reader's language (“a”, “b” and “c”; „a“, „b“ und „c“): the names
+ * themselves are data, never translated; the joining words and the quotation marks are the
+ * reader's (i18n/lists.ts). `or` lists choices (“a”, “b” or “c”); `more` counts the names left
+ * out past MESSAGE_LIST_MAX (nameList).
  */
-export type MessageParam = string | number | MessageRef | MessageRef[];
+export type NameList = { list: string[]; quote?: true; or?: true; more?: number };
+
+/**
+ * An argument: a value shown as given (a name, an alias, a count), a nested message, a list of
+ * whole sentences said one after another (a row's several problems), each in the same language,
+ * or a list of names (NameList).
+ */
+export type MessageParam = string | number | MessageRef | MessageRef[] | NameList;
 export type MessageParams = { [name: string]: MessageParam };
 
 /** A message of the shared areas (errors, validation, importNotes …) with its arguments. */
@@ -52,6 +63,25 @@ export function sentenceList(refs: readonly MessageRef[]): MessageRef | MessageR
 }
 
 /**
+ * Names (sheets, columns) as one argument, said as a list in the reader's language, each in its
+ * quotation marks with `quote`. Past MESSAGE_LIST_MAX the list ends with how many more there are
+ * (“a”, “b” … and 12 others), as sentenceList does: a workbook may have hundreds of sheets.
+ */
+export function nameList(names: readonly string[], options: { quote?: boolean; or?: boolean } = {}): NameList {
+  const capped = names.length > MESSAGE_LIST_MAX;
+  const list = capped ? names.slice(0, MESSAGE_LIST_MAX - 1) : [...names];
+  return {
+    list,
+    ...(options.quote ? { quote: true as const } : {}),
+    ...(options.or ? { or: true as const } : {}),
+    ...(capped ? { more: names.length - list.length } : {}),
+  };
+}
+
+/** The message that ends a capped NameList ("and 12 others"): full key for the catalogue check. */
+const MORE_NAMES = 'importNotes.moreNames';
+
+/**
  * Several whole sentences (a row's problems) as one message: the one sentence itself, or the
  * first followed by the rest as a list argument, each said in the reader's language.
  */
@@ -60,8 +90,24 @@ export function sentencesRef(refs: readonly [MessageRef, ...MessageRef[]]): Mess
   return rest.length === 0 ? first : msg(SENTENCE_JOIN, { first, second: sentenceList(rest) });
 }
 
+export function isNameList(value: unknown): value is NameList {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as { list?: unknown; quote?: unknown; or?: unknown; more?: unknown; key?: unknown };
+  return (
+    v.key === undefined &&
+    Array.isArray(v.list) &&
+    // Empty is allowed: a sentence may name the list only in one branch (“Pick another sheet ({sheets})”).
+    v.list.length <= MESSAGE_LIST_MAX &&
+    v.list.every((name) => typeof name === 'string') &&
+    (v.quote === undefined || v.quote === true) &&
+    (v.or === undefined || v.or === true) &&
+    (v.more === undefined || (Number.isSafeInteger(v.more) && (v.more as number) > 0))
+  );
+}
+
 const isParam = (p: unknown, depth: number): boolean =>
   typeof p === 'string' ||
+  isNameList(p) ||
   (typeof p === 'number' && Number.isFinite(p)) ||
   (Array.isArray(p) ? p.length > 0 && p.length <= MESSAGE_LIST_MAX && p.every((item) => isMessageRef(item, depth + 1)) : isMessageRef(p, depth + 1));
 
@@ -74,13 +120,24 @@ export function isMessageRef(value: unknown, depth = 0): value is MessageRef {
   return Object.values(v.params).every((p) => isParam(p, depth));
 }
 
-type Translator = (key: string, values: Record<string, string | number>) => string;
+/**
+ * Words a message in one language. `locale` is that language, for the lists of names a ref may
+ * hold: a translator made by createTranslator carries it; one written by hand (vue-i18n's `t`,
+ * the command line's) has it passed beside it.
+ */
+type Translator = ((key: string, values: Record<string, string | number>) => string) & { readonly locale?: string };
 
 /** Renders a ref with `translate`, nested refs first (each in the same language). */
-export function renderMessage(ref: MessageRef, translate: Translator): string {
+export function renderMessage(ref: MessageRef, translate: Translator, locale: string = translate.locale ?? DEFAULT_LOCALE): string {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(ref.params ?? {})) {
-    values[name] = isList(value) ? renderList(value, translate) : typeof value === 'object' ? renderMessage(value, translate) : value;
+    values[name] = isList(value)
+      ? renderList(value, translate, locale)
+      : isNameList(value)
+        ? renderNames(value, translate, locale)
+        : typeof value === 'object'
+          ? renderMessage(value, translate, locale)
+          : value;
   }
   return translate(ref.key, values);
 }
@@ -88,9 +145,16 @@ export function renderMessage(ref: MessageRef, translate: Translator): string {
 const isList = (value: MessageParam): value is MessageRef[] => Array.isArray(value);
 
 /** Whole sentences one after another, joined as the language joins two (SENTENCE_JOIN). */
-function renderList(refs: readonly MessageRef[], translate: Translator): string {
-  const [first, ...rest] = refs.map((ref) => renderMessage(ref, translate));
+function renderList(refs: readonly MessageRef[], translate: Translator, locale: string): string {
+  const [first, ...rest] = refs.map((ref) => renderMessage(ref, translate, locale));
   return rest.reduce((text, next) => translate(SENTENCE_JOIN, { first: text, second: next }), first ?? '');
+}
+
+/** Names as the language lists them ("“a”, “b” and 3 others", "a, b or c"). */
+function renderNames(names: NameList, translate: Translator, locale: string): string {
+  const items = names.quote ? names.list.map((name) => quoted(locale, name)) : [...names.list];
+  if (names.more) items.push(translate(MORE_NAMES, { n: names.more }));
+  return formatList(locale, items, names.or ? 'disjunction' : 'conjunction');
 }
 
 /** The same ref with `change` applied to every string argument, nested ones too (to blank out a secret). */
@@ -105,7 +169,9 @@ export function mapMessageStrings(ref: MessageRef, change: (text: string) => str
           ? value
           : isList(value)
             ? value.map((item) => mapMessageStrings(item, change))
-            : mapMessageStrings(value, change);
+            : isNameList(value)
+              ? { ...value, list: value.list.map(change) }
+              : mapMessageStrings(value, change);
   }
   return { key: ref.key, params };
 }

@@ -13,7 +13,7 @@
  */
 
 import { keyedMessage, type KeyedMessage } from './field-issue.js';
-import { englishText, msg, type MessageRef } from './message-ref.js';
+import { englishText, msg, nameList, type MessageRef } from './message-ref.js';
 
 export const QR_TYPES = [
   'link',
@@ -202,7 +202,7 @@ export function qrPayload(type: QrType, data: unknown): QrPayloadResult {
   if (type === 'email' && typeof data === 'string') return qrPayload('email', { email: data });
   const d = readObject(data, QR_DATA_FIELDS[type]);
   if (d === null) {
-    err('data', msg('validation.qr.dataObject', { type, fields: QR_DATA_FIELDS[type].join(', ') }));
+    err('data', msg('validation.qr.dataObject', { type, fields: nameList(QR_DATA_FIELDS[type], { quote: true }) }));
     return fail();
   }
   for (const [k, v] of Object.entries(d)) {

@@ -28,10 +28,14 @@ describe('linkdeck import of workbooks', () => {
     const xlsx = fixturePath('links-workbook.xlsx');
     const unnamed = await cli(['import', xlsx]);
     expect(unnamed.code).toBe(2);
-    expect(unnamed.stderr).toContain('“links-workbook.xlsx” has 2 sheets: "Links", "Archive". Say which to import with --sheet NAME');
+    expect(unnamed.stderr).toContain('“links-workbook.xlsx” has 2 sheets: “Links” and “Archive”. Say which to import with --sheet NAME');
     const wrong = await cli(['import', xlsx, '--sheet', 'Links 2024']);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('"links-workbook.xlsx" has no sheet "Links 2024". Its sheets: "Links", "Archive".');
+    expect(wrong.stderr).toContain('“links-workbook.xlsx” has no sheet “Links 2024”. Its sheets: “Links” and “Archive”.');
+    // In German as a person there runs it: the sheets joined and quoted as German does.
+    const german = await runCli(dataDir, ['import', xlsx, '--sheet', 'Links 2024'], { env: { LANG: 'de_DE.UTF-8' } });
+    expect(german.code).toBe(2);
+    expect(german.stderr).toContain('„links-workbook.xlsx“ hat kein Blatt „Links 2024“. Seine Blätter: „Links“ und „Archive“.');
     const notWorkbook = await cli(['import', fixturePath('bitly-links.csv'), '--sheet', 'Links']);
     expect(notWorkbook.code).toBe(2);
     expect(notWorkbook.stderr).toContain('“bitly-links.csv” is not a workbook');

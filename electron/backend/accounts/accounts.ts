@@ -37,6 +37,7 @@ export type {
 export { LOCAL_WORKSPACE_NAME } from '../../shared/local-workspace-name.js';
 import { LOCAL_WORKSPACE_NAME } from '../../shared/local-workspace-name.js';
 import { errorRefOf } from '../../shared/keyed-error.js';
+import { nameList } from '../../shared/message-ref.js';
 export const LOCAL_WORKSPACE_DIR = 'local-workspace';
 export const PROFILES_DIR = 'profiles';
 const DEFAULT_VERIFY_TIMEOUT_MS = 20_000;
@@ -391,7 +392,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         if (leftovers.length) {
           throw new AccountError(
             'internal',
-            { key: 'errors.accounts.leftovers', params: { files: leftovers.join(', ') } },
+            { key: 'errors.accounts.leftovers', params: { files: nameList(leftovers) } },
           );
         }
       }),

@@ -33,7 +33,11 @@ export function flattenMessages(tree: MessageTree, prefix = ''): Map<string, str
   return out;
 }
 
-export type Translate = (key: string, values?: MessageValues) => string;
+/**
+ * A translator; one made by createTranslator says its `locale`, which message-ref.ts's
+ * renderMessage uses for the lists of names a message ref may hold.
+ */
+export type Translate = ((key: string, values?: MessageValues) => string) & { readonly locale?: SupportedLocale };
 
 /**
  * A translator for `locale`: a key missing there falls back to English, and one missing in
@@ -44,7 +48,7 @@ export function createTranslator(
   messages: Partial<Record<SupportedLocale, MessageTree>>,
 ): Translate {
   const compiled = new Map<string, IntlMessageFormat>();
-  return (key, values) => {
+  const translate = (key: string, values?: MessageValues): string => {
     let format = compiled.get(key);
     if (!format) {
       const own = messages[locale] && lookupMessage(messages[locale], key);
@@ -56,4 +60,5 @@ export function createTranslator(
     }
     return String(format.format(values));
   };
+  return Object.assign(translate, { locale });
 }

@@ -1,4 +1,5 @@
 import { isBridgeError } from '../bridge.js';
+import { getLocale } from '../i18n/format.js';
 import { t } from '../i18n/index.js';
 import { isMessageRef, renderMessage, type MessageRef } from '../../../electron/shared/message-ref.js';
 
@@ -26,7 +27,7 @@ export function messageText(ref: MessageRef): string | undefined {
     const out = t(key, values);
     if (out === key) missing = true;
     return out;
-  });
+  }, getLocale());
   return missing ? undefined : text;
 }
 

@@ -8,6 +8,7 @@
  * (`{n, plural, one {# link} other {# links}}`), where each language has its own forms. The
  * number, date, relative-time and duration formatters here are what messages take as arguments.
  */
+import { formatList as formatListIn, type ListType } from '../../../electron/shared/i18n/lists.js';
 
 /** The person's locale: the browser's (the Electron shell passes the OS locale to Chromium). */
 export function currentLocale(): string {
@@ -128,7 +129,7 @@ export function formatServiceDateTime(value: string): string {
   return m[4] === undefined ? formatDate(date) : formatDateTime(date);
 }
 
-/** A list in the locale's words ("a, b and c"). */
-export function formatList(items: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction'): string {
-  return new Intl.ListFormat(locale, { style: 'long', type }).format(items);
+/** A list in the locale's words ("a, b and c"): the one implementation the backend's refs use too. */
+export function formatList(items: readonly string[], type: ListType = 'conjunction'): string {
+  return formatListIn(locale, items, type);
 }

@@ -59,10 +59,10 @@ describe('a refused request in German', () => {
   it('the wrong type, a value not among the choices, an unknown field and a bad date', async () => {
     expect(errorText(await refused('links:get', { id: 'seven' }))).toBe('Das Feld „id“ hat den falschen Typ: Erwartet wurde eine Zahl.');
     expect(errorText(await refused('links:create', { url: 'https://example.com', status: 'hidden' }))).toBe(
-      'Das Feld „status“ hat einen unzulässigen Wert: Verwenden Sie einen von "public", "private".',
+      'Das Feld „status“ hat einen unzulässigen Wert: Verwenden Sie einen von „public“ oder „private“.',
     );
     expect(errorText(await refused('links:delete', { id: 3, force: true }))).toBe(
-      'Die Anfrage enthält ein Feld, das Linkdeck nicht annimmt: force.',
+      'Die Anfrage enthält ein Feld, das Linkdeck nicht annimmt: „force“.',
     );
     expect(errorText(await refused('links:create', { url: 'https://example.com', expiry: '31.12.2026' }))).toBe(
       'Das Feld „expiry“ ist kein Datum mit Uhrzeit im Format JJJJ-MM-TT HH:MM:SS.',

@@ -151,9 +151,9 @@ describe('the bulk import in German', () => {
     const big = sheetOf([['url'], ...Array.from({ length: 10_001 }, (_, i) => [`https://example.com/${i}`])], ['Groß']);
     expect(await words('gross.xlsx', big)).toBe('„gross.xlsx“: Das Blatt „Groß“ hat 10.002 Zeilen; ein Auftrag umfasst höchstens 10.000. Teilen Sie es auf mehrere Blätter oder Dateien auf.');
     expect(await words('mappe.xlsx', sheetOf([['url']], ['Links', 'Archiv']))).toBe(
-      '„mappe.xlsx“: Das Blatt „Links“ hat Spaltennamen, aber keine Zeilen: Es enthält keine Links. Wählen Sie ein anderes Blatt ("Archiv").',
+      '„mappe.xlsx“: Das Blatt „Links“ hat Spaltennamen, aber keine Zeilen: Es enthält keine Links. Wählen Sie ein anderes Blatt („Archiv“).',
     );
-    expect(await words('mappe.xlsx', sheetOf([['url']], ['Links']), 'Alt')).toBe('„mappe.xlsx“ hat kein Blatt „Alt“. Seine Blätter: "Links".');
+    expect(await words('mappe.xlsx', sheetOf([['url']], ['Links']), 'Alt')).toBe('„mappe.xlsx“ hat kein Blatt „Alt“. Seine Blätter: „Links“.');
   });
 
   it('the mapping step names a recognised export and the columns it leaves out in German', async () => {

@@ -46,7 +46,7 @@ describe('a workbook read directly', () => {
     expect(archive.sheet.name).toBe('Archive');
     // Never the first sheet in its place: that would import other links than asked.
     expect(await readWorkbook(name, fixture(name), 'Links 2024')).toMatchObject({
-      error: `"${name}" has no sheet "Links 2024". Its sheets: "Links", "Archive".`,
+      error: `“${name}” has no sheet “Links 2024”. Its sheets: “Links” and “Archive”.`,
     });
   });
 });
