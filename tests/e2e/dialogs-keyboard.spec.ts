@@ -444,6 +444,31 @@ test.describe('de at 1024×700: the card dialogs by keyboard alone', () => {
     await expect(page.locator('[data-app-state="ready"]')).toBeAttached();
     await frame.open('settings');
     await expect(hosted.getByTestId('profile-needs-key')).toBeVisible({ timeout: 30_000 });
+    // The list behind the dialogs, with its widest row (four buttons), fits at 1024×700 too.
+    const list = page.getByTestId('profile-list');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await screenSettled(page);
+      for (const line of textFitLines(await faultsIn(page, list))) expect.soft(line, `the profile list (${scheme})`).toBe('');
+      // Beyond text-fit.ts: a button pushed out of the card, a kind ("Entfernt") broken letter by letter.
+      const squeezed = await list.evaluate((table) => {
+        const out: string[] = [];
+        const card = (table.closest('.n-card') ?? table.parentElement ?? table).getBoundingClientRect();
+        for (const b of table.querySelectorAll('button')) {
+          const r = b.getBoundingClientRect();
+          if (r.right > card.right + 1) out.push(`"${(b.textContent ?? '').trim()}" ends at ${Math.round(r.right)}px, past the card's ${Math.round(card.right)}px`);
+        }
+        for (const kind of table.querySelectorAll('[data-testid=profile-kind]')) {
+          const range = document.createRange();
+          range.selectNodeContents(kind);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) out.push(`"${(kind.textContent ?? '').trim()}" runs over ${tops.size} lines`);
+        }
+        return out;
+      });
+      for (const line of squeezed) expect.soft(line, `the profile list (${scheme})`).toBe('');
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     const setKey = page.getByTestId('set-key-dialog');
     const problems = await walkCard(page, 'set key', hosted.getByTestId('profile-set-key'), setKey, setKey.getByTestId('set-key-input'));
