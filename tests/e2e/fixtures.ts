@@ -20,6 +20,8 @@ export interface RunningApp {
   dataDir: string;
   backend: Backend;
   shell: WebShell;
+  /** The run's keychain (keys in memory): a test can take a profile's key away to make it ask again. */
+  secrets: MemorySecretStore;
 }
 
 /** A second, separate link service: the "remote" service a profile connects to. */
@@ -33,6 +35,17 @@ export interface RemoteService {
 
 export const REMOTE_EMAIL = 'remote@example.com';
 export const KEYCHAIN_REASON = 'End-to-end tests keep keys in memory: no keychain is used.';
+/**
+ * The same test text in German, for runs in German (locale `de…`), which must show no English word
+ * (issue 44): they are given a German reason rather than hiding the banner, so they still see it as
+ * a person without a keychain does. Other languages keep the English one (no spec checks their words).
+ */
+export const KEYCHAIN_REASON_DE = 'Die Prüfläufe halten Schlüssel nur im Speicher: kein Schlüsselbund im Einsatz.';
+
+/** The keychain reason a run in `locale` shows. */
+export function keychainReason(locale: string | undefined): string {
+  return locale?.toLowerCase().startsWith('de') ? KEYCHAIN_REASON_DE : KEYCHAIN_REASON;
+}
 
 /**
  * A link service of the test's own, without a rate limit (the app's syncs and the test's checks
@@ -47,24 +60,25 @@ export interface CheckedService {
 }
 
 export const test = base.extend<{ app: RunningApp; remoteService: RemoteService; service: CheckedService }>({
-  app: async ({ page }, use) => {
+  app: async ({ page, locale }, use) => {
     if (!existsSync(join(rendererDir, 'index.html'))) {
       throw new Error(`No built renderer in ${rendererDir}: run "npx electron-vite build" first.`);
     }
     const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-e2e-'));
     // An in-memory secret store: a worker has no D-Bus session, and probing for one only waits.
+    const secrets = new MemorySecretStore({ reason: keychainReason(locale) });
     const backend = await createBackend({
       dataDir,
       shell: 'web',
       appVersion: 'e2e',
-      secrets: new MemorySecretStore({ reason: KEYCHAIN_REASON }),
+      secrets,
       log: process.env['E2E_LOG'] ? (m: string) => console.error(m) : () => {},
     });
     const shell = await startWebShell({ backend, rendererDir });
     try {
       await page.goto(shell.url);
       await expect(page.locator('[data-app-state="ready"]')).toBeAttached();
-      await use({ page, dataDir, backend, shell });
+      await use({ page, dataDir, backend, shell, secrets });
     } finally {
       await shell.close();
       await backend.close();

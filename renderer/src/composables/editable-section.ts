@@ -42,7 +42,9 @@ export function useEditableSection<Row extends { id: number }>(kind: string, row
     tabindex: 0,
     onClick: () => (openedId.value = row.id),
     onKeydown: (e: KeyboardEvent) => {
-      if (e.key === 'Enter') openedId.value = row.id;
+      // Only Enter on the row itself: Enter on its Edit or Delete button bubbles here too, and
+      // opening the drawer then moved the focus to its ×, which that same Enter pressed.
+      if (e.key === 'Enter' && e.target === e.currentTarget) openedId.value = row.id;
     },
   });
 
