@@ -1,4 +1,4 @@
-import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -18,7 +18,9 @@ import { pageProbe, type BenchState } from './links-page-probe.js';
  * (devtools.timeline) to its first rows' frame. Printed per side, medians over the rounds: the
  * first rows' frame, when the links:list call left and was answered, the files fetched before
  * the first rows (bytes and when each ended), and the renderer main thread's busy time before
- * the first rows by kind of work (parse HTML, compile and run each script, style, layout…).
+ * the first rows by kind of work (parse HTML, compile and run each script, style, layout…),
+ * and per load its first rows' frame and the microtasks' time before them (where a dynamically
+ * imported module is evaluated). The traces are left in the printed directory.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -91,7 +93,7 @@ const median = (values: number[]) => {
   return s.length ? (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2 : NaN;
 };
 
-async function coldLoad(browser: Browser, url: string, app: boolean): Promise<Load> {
+async function coldLoad(browser: Browser, url: string, app: boolean, save?: string): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (app) {
     await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
@@ -127,6 +129,7 @@ async function coldLoad(browser: Browser, url: string, app: boolean): Promise<Lo
     ? await page.waitForFunction(() => (window as unknown as { __bench: BenchState }).__bench.firstRowFrame, null, { timeout: 30_000, polling: POLL_MS }).then((h) => h.jsonValue() as Promise<number>)
     : await page.waitForFunction(() => (window as unknown as { __floor: { firstRowFrame: number | null } }).__floor.firstRowFrame, null, { timeout: 30_000, polling: POLL_MS }).then((h) => h.jsonValue() as Promise<number>);
   const buffer = await browser.stopTracing();
+  if (save) writeFileSync(save, buffer);
   const cold = await page.evaluate(() => (globalThis as unknown as { __cold: { sent: number; answered: number } }).__cold);
   await context.close();
   const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
@@ -135,7 +138,8 @@ async function coldLoad(browser: Browser, url: string, app: boolean): Promise<Lo
 
 function report(label: string, loads: Load[]): void {
   const m = (f: (l: Load) => number) => median(loads.map(f)).toFixed(1);
-  console.log(`\n${label}: first rows' frame ${loads.map((l) => l.firstRowFrame.toFixed(0)).join(' / ')} ms (median ${m((l) => l.firstRowFrame)}); links:list sent at ${m((l) => l.sent)}, answered at ${m((l) => l.answered)} ms; main thread busy before the first rows ${m((l) => l.busy)} ms`);
+  console.log(`\n${label}: per load, first rows' frame / microtasks before them: ${loads.map((l) => `${l.firstRowFrame.toFixed(0)} / ${(l.kinds.get('RunMicrotasks') ?? 0).toFixed(0)}`).join(', ')} ms`);
+  console.log(`${label}: first rows' frame ${loads.map((l) => l.firstRowFrame.toFixed(0)).join(' / ')} ms (median ${m((l) => l.firstRowFrame)}); links:list sent at ${m((l) => l.sent)}, answered at ${m((l) => l.answered)} ms; main thread busy before the first rows ${m((l) => l.busy)} ms`);
   const files = new Map<string, { kb: number[]; end: number[] }>();
   for (const l of loads)
     for (const f of l.files) {
@@ -156,6 +160,7 @@ async function main(): Promise<void> {
   const serviceDir = mkdtempSync(join(tmpdir(), 'linkdeck-cold-service-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-cold-app-'));
   const servedDir = mkdtempSync(join(tmpdir(), 'linkdeck-cold-renderer-'));
+  const outDir = mkdtempSync(join(tmpdir(), 'linkdeck-cold-out-'));
   cpSync(RENDERER_DIR, servedDir, { recursive: true });
   copyFileSync(join(FLOOR_DIR, 'floor.html'), join(servedDir, 'bench-floor.html'));
   copyFileSync(join(FLOOR_DIR, 'floor.js'), join(servedDir, 'bench-floor.js'));
@@ -174,12 +179,13 @@ async function main(): Promise<void> {
     await coldLoad(browser, `${shell.origin}${FLOOR_PATH}#token=${shell.token}`, false);
     const loads = { app: [] as Load[], floor: [] as Load[] };
     for (let r = 0; r < ROUNDS; r++) {
-      loads.app.push(await coldLoad(browser, shell.url, true));
-      loads.floor.push(await coldLoad(browser, `${shell.origin}${FLOOR_PATH}#token=${shell.token}`, false));
+      loads.app.push(await coldLoad(browser, shell.url, true, join(outDir, `app-${r}.trace.json`)));
+      loads.floor.push(await coldLoad(browser, `${shell.origin}${FLOOR_PATH}#token=${shell.token}`, false, join(outDir, `floor-${r}.trace.json`)));
     }
     report('app', loads.app);
     report('floor page', loads.floor);
-    console.log(`\nfirst rows / floor page, medians: ${(median(loads.app.map((l) => l.firstRowFrame)) / median(loads.floor.map((l) => l.firstRowFrame))).toFixed(2)}`);
+    console.log(`\ntraces (chrome://tracing): ${outDir}`);
+    console.log(`first rows / floor page, medians: ${(median(loads.app.map((l) => l.firstRowFrame)) / median(loads.floor.map((l) => l.firstRowFrame))).toFixed(2)}`);
   } finally {
     await browser?.close().catch(() => undefined);
     await app.call({ type: 'close' }).catch(() => undefined);
