@@ -143,7 +143,11 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
         status.value = 'ready';
         error.value = null;
         evict();
-        version.value++;
+        // The rest of a partial window (rows 50–199 of a query) whose rows all lie below the rows
+        // drawn changes nothing on screen: the list is not drawn again for it (issue 43: ~85 KB a
+        // query, often landing beside the next keystroke). A scroll down makes the virtual list
+        // read its new rows through `rowAt` anyway, so they are there when they are drawn.
+        if (!shown || lastRange[1] >= page * PAGE_SIZE + have) version.value++;
       } catch (e) {
         if (mine !== generation) return;
         error.value = e;
@@ -204,7 +208,9 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
       for (let page = first + 1; page <= lastPage; page++) waits.push(fetchPage(page, mine, false));
       return Promise.all(waits).then(() => undefined);
     }
-    lastRange = [0, 0];
+    // The list goes to the top with the new rows, as many rows drawn as before: what the rest of
+    // the window is checked against (fetchPage) until the list tells its range again.
+    lastRange = [0, lastRange[1] - lastRange[0]];
     // The first rows alone, then, once they are painted and the query has stayed the same for
     // REST_DELAY_MS (the user stopped typing), the rest of the window, unless the next query
     // came first: its answer must not hold up the frame that shows the first rows, nor the next
