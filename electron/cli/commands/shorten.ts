@@ -1,5 +1,6 @@
 import type { LinkInput, OutboxItem } from '../../shared/models.js';
-import { validateCustomAlias, validateWebUrl } from '../../shared/link-validation.js';
+import { customAliasIssue, webUrlIssue } from '../../shared/link-validation.js';
+import { englishText } from '../../shared/message-ref.js';
 import { applyUtm, type UtmTemplate } from '../../shared/utm.js';
 import { copyToClipboard } from '../clipboard.js';
 import type { CommandContext } from '../context.js';
@@ -53,17 +54,20 @@ export async function run(
   for (const row of rows) {
     let url = row.url;
     // The app's own checks (the quick-shorten form's): a bad line is named, nothing is queued for it.
-    const problem =
-      validateWebUrl(url) ??
-      (options.alias !== undefined ? validateCustomAlias(options.alias) : null);
+    const problem = webUrlIssue(url) ?? (options.alias !== undefined ? customAliasIssue(options.alias) : null);
     if (problem) {
-      row.result = { kind: 'invalid', message: problem };
+      // The check's message in the person's language on stderr; its English for --json.
+      row.result = { kind: 'invalid', message: englishText(problem), said: errorText({ message: englishText(problem), ...problem }) };
       continue;
     }
     if (template) {
       const tagged = applyUtm(url, template.params);
       if (!tagged.ok) {
-        row.result = { kind: 'invalid', message: tagged.issues.map((i) => i.message).join(' ') };
+        row.result = {
+          kind: 'invalid',
+          message: tagged.issues.map((i) => i.message).join(' '),
+          said: tagged.issues.map((i) => errorText(i)).join(' '),
+        };
         continue;
       }
       url = tagged.url;
