@@ -12,9 +12,14 @@ import { bitlyShape, dubShape, isRecord, kuttShape, linkdeckShape, rebrandlyShap
 /** Files larger than this are refused before they are read (a full job's export is far smaller). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
-export type ImportFile = { table: ImportTable; kind: 'csv' | 'json'; label: string | null; encoding?: ImportEncoding } | { error: string; errorRef?: MessageRef };
+/** `label` stays English (the job's origin, --json); `labelRef` says it in the person's language. */
+export type ImportFile =
+  | { table: ImportTable; kind: 'csv' | 'json'; label: string | null; labelRef?: MessageRef; encoding?: ImportEncoding }
+  | { error: string; errorRef?: MessageRef };
 
 interface JsonShape {
+  /** The `shape` of importNotes.jsonLabel, whose English is `label`. */
+  id: 'bitly' | 'rebrandly' | 'kutt' | 'dub' | 'shlink' | 'yourls' | 'linkdeck';
   /** "Bitly API v4 answer". */
   label: string;
   /** What the person is told the shape looks like, when a file has none of them. */
@@ -29,19 +34,19 @@ const arrayOf = (body: unknown, ...fields: string[]): unknown[] | null =>
 const listIn = (body: unknown, key: string, ...fields: string[]): unknown[] | null => (isRecord(body) ? arrayOf(body[key], ...fields) : null);
 
 const JSON_SHAPES: readonly JsonShape[] = [
-  { label: 'Bitly API v4 answer', looks: 'Bitly API v4 ({"links": [{"link", "long_url", …}]})', links: (b) => listIn(b, 'links', 'long_url'), shape: bitlyShape },
-  { label: 'Rebrandly API answer', looks: 'Rebrandly GET /v1/links ([{"slashtag", "destination", …}])', links: (b) => arrayOf(b, 'slashtag', 'destination'), shape: rebrandlyShape },
-  { label: 'Kutt API answer', looks: 'Kutt GET /api/v2/links ({"data": [{"address", "target", …}]})', links: (b) => listIn(b, 'data', 'address', 'target'), shape: kuttShape },
-  { label: 'Dub API answer', looks: 'Dub GET /links ([{"key", "url", …}])', links: (b) => arrayOf(b, 'key', 'url'), shape: dubShape },
+  { id: 'bitly', label: 'Bitly API v4 answer', looks: 'Bitly API v4 ({"links": [{"link", "long_url", …}]})', links: (b) => listIn(b, 'links', 'long_url'), shape: bitlyShape },
+  { id: 'rebrandly', label: 'Rebrandly API answer', looks: 'Rebrandly GET /v1/links ([{"slashtag", "destination", …}])', links: (b) => arrayOf(b, 'slashtag', 'destination'), shape: rebrandlyShape },
+  { id: 'kutt', label: 'Kutt API answer', looks: 'Kutt GET /api/v2/links ({"data": [{"address", "target", …}]})', links: (b) => listIn(b, 'data', 'address', 'target'), shape: kuttShape },
+  { id: 'dub', label: 'Dub API answer', looks: 'Dub GET /links ([{"key", "url", …}])', links: (b) => arrayOf(b, 'key', 'url'), shape: dubShape },
   {
-    label: 'Shlink API answer',
+    id: 'shlink', label: 'Shlink API answer',
     looks: 'Shlink GET /rest/v3/short-urls ({"shortUrls": {"data": [{"shortCode", "longUrl", …}]}})',
     links: (b) => (isRecord(b) ? listIn(b['shortUrls'], 'data', 'shortCode', 'longUrl') : null),
     shape: shlinkShape,
   },
-  { label: 'YOURLS API answer', looks: 'YOURLS action=stats format=json ({"links": {"link_1": {"shorturl", "url", …}}})', links: yourlsLinks, shape: yourlsShape },
+  { id: 'yourls', label: 'YOURLS API answer', looks: 'YOURLS action=stats format=json ({"links": {"link_1": {"shorturl", "url", …}}})', links: yourlsLinks, shape: yourlsShape },
   {
-    label: 'Linkdeck export',
+    id: 'linkdeck', label: 'Linkdeck export',
     looks: 'Linkdeck Export → JSON ({"format": "linkdeck-links", "links": […]})',
     links: (b) => (isRecord(b) && b['format'] === 'linkdeck-links' ? listIn(b, 'links', 'longUrl') : null),
     shape: linkdeckShape,
@@ -49,6 +54,12 @@ const JSON_SHAPES: readonly JsonShape[] = [
 ];
 
 /** The shapes understood, in words, for the sentence about a file of another shape. */
+/** A saved API answer's kind in the person's language ("Antwort der Bitly-API v4"). */
+export const jsonLabelRef = (shape: JsonShape['id']): MessageRef => msg('importNotes.jsonLabel', { shape });
+
+/** Every shape's English label and its key, for the check that both say the same. */
+export const JSON_SHAPE_LABELS: readonly { label: string; ref: MessageRef }[] = JSON_SHAPES.map((s) => ({ label: s.label, ref: jsonLabelRef(s.id) }));
+
 export const JSON_SHAPES_WORDS = JSON_SHAPES.map((s) => s.looks).join('; ');
 
 /** A refusal in English (logs, the command line) with its message for the app. */
@@ -83,7 +94,7 @@ export function tableFromJson(text: string): ImportFile {
     if (!links) continue;
     if (links.length === 0) return refuse(msg('importNotes.jsonEmptyList'));
     const records = links.map((link, i) => ({ line: i + 1, fields: candidate.shape.toRow(link).fields }));
-    return { table: { headers: [...candidate.shape.headers], records, hasHeader: true, problems: [], numbering: 'link' }, kind: 'json', label: candidate.label };
+    return { table: { headers: [...candidate.shape.headers], records, hasHeader: true, problems: [], numbering: 'link' }, kind: 'json', label: candidate.label, labelRef: jsonLabelRef(candidate.id) };
   }
   return refuse(msg('importNotes.jsonUnknownShape', { shapes: JSON_SHAPES_WORDS }));
 }

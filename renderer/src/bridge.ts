@@ -16,7 +16,7 @@ import type {
   LinkdeckEvents,
 } from '../../electron/shared/contract.js';
 import { isErrorCode, type AppErrorInfo, type ErrorCode } from '../../electron/shared/errors.js';
-import { isMessageRef, type MessageRef } from '../../electron/shared/message-ref.js';
+import { englishText, isMessageRef, msg, type MessageRef } from '../../electron/shared/message-ref.js';
 import { takeEarlyAnswer } from './early-calls.js';
 
 declare global {
@@ -46,12 +46,17 @@ export class BridgeError extends Error {
 
 export const isBridgeError = (value: unknown): value is BridgeError => value instanceof BridgeError;
 
-const UNREADABLE = 'Linkdeck answered in a way this window could not read. Try again; if it keeps happening, restart Linkdeck.';
+/**
+ * The window's own failures (no bridge, an answer it cannot read, no answer at all): keyed, so
+ * errorText says them in the person's language; `message` is their English for logs.
+ */
+const windowError = (ref: MessageRef): BridgeError => new BridgeError('internal', englishText(ref), undefined, ref);
+const unreadable = (): BridgeError => windowError(msg('errors.window.unreadable'));
 
 function getBridge(): LinkdeckBridge {
   const bridge = typeof window === 'undefined' ? undefined : window.linkdeck;
   if (!bridge || typeof bridge !== 'object') {
-    throw new BridgeError('internal', 'This window is not connected to Linkdeck. Restart Linkdeck and try again.');
+    throw windowError(msg('errors.window.notConnected'));
   }
   return bridge;
 }
@@ -61,17 +66,19 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** Reads the error half of an envelope, keeping whatever is usable from a malformed one. */
 function toErrorFromEnvelope(error: unknown): BridgeError {
-  if (!isRecord(error)) return new BridgeError('internal', UNREADABLE);
-  const message = typeof error['message'] === 'string' && error['message'].trim() ? error['message'] : UNREADABLE;
+  if (!isRecord(error)) return unreadable();
+  const said = typeof error['message'] === 'string' && error['message'].trim() ? error['message'] : null;
   const code = isErrorCode(error['code']) ? error['code'] : 'internal';
   const details = isRecord(error['details']) ? (error['details'] as BridgeErrorDetails) : undefined;
   const ref = { key: error['key'], ...(error['params'] === undefined ? {} : { params: error['params'] }) };
-  return new BridgeError(code, message, details, isMessageRef(ref) ? ref : undefined);
+  // Neither words nor a key: the window says it could not read the answer, in the person's language.
+  const keyed = isMessageRef(ref) ? ref : said === null ? msg('errors.window.unreadable') : undefined;
+  return new BridgeError(code, said ?? englishText(msg('errors.window.unreadable')), details, keyed);
 }
 
 /** Turns an envelope into its value, or throws the BridgeError it carries. */
 export function unwrap<T>(envelope: unknown): T {
-  if (!isRecord(envelope) || typeof envelope['ok'] !== 'boolean') throw new BridgeError('internal', UNREADABLE);
+  if (!isRecord(envelope) || typeof envelope['ok'] !== 'boolean') throw unreadable();
   if (envelope['ok']) return envelope['value'] as T;
   throw toErrorFromEnvelope(envelope['error']);
 }
@@ -84,7 +91,7 @@ export async function call<C extends ChannelName>(channel: C, ...args: CallArgs<
   const bridge = getBridge();
   const fn = bridge[channel] as unknown;
   if (typeof fn !== 'function') {
-    throw new BridgeError('internal', `This version of Linkdeck cannot do "${channel}". Restart Linkdeck to update it.`);
+    throw windowError(msg('errors.window.unknownChannel', { channel }));
   }
   let envelope: unknown;
   try {
@@ -92,8 +99,8 @@ export async function call<C extends ChannelName>(channel: C, ...args: CallArgs<
     envelope = await (takeEarlyAnswer(channel, args[0]) ?? (fn as (arg: unknown) => Promise<unknown>).call(bridge, args[0]));
   } catch (error) {
     // The transport itself failed (the web shell is gone, the IPC channel closed): not the service.
-    const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
-    throw new BridgeError('internal', `Linkdeck's background process did not answer${reason}. Restart Linkdeck and try again.`);
+    const reason = error instanceof Error ? error.message : '';
+    throw windowError(reason ? msg('errors.window.noAnswerBecause', { reason }) : msg('errors.window.noAnswer'));
   }
   return unwrap<ChannelValue<C>>(envelope);
 }

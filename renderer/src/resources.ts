@@ -92,6 +92,11 @@ const serviceDate = (value: unknown) => formatServiceDate(value);
 const yesNo = (value: unknown) => (value === true ? t('resources.yes') : value === false ? t('resources.no') : '—');
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? formatNumber(value) : '—');
 const pixelType = (value: unknown) => (isPixelType(value) ? pixelTypeInfo(value).name : plain(value));
+/**
+ * An overlay's kind: the service's code (`message`, `contact`: the two its API answers show) in
+ * the person's words; a kind not known here is shown as the service wrote it.
+ */
+const overlayType = (value: unknown) => (typeof value === 'string' && value.trim() ? t('resources.overlayType', { type: value }) : plain(value));
 
 const C = {
   name: () => t('resources.column.name'),
@@ -247,7 +252,7 @@ export const RESOURCES: Record<ResourceKey, ResourceDefinition> = {
     showingFirst: (shown, total) => t('resources.overlays.showingFirst', { shown, total }),
     useStore: useOverlaysStore,
     get columns() {
-      return [col<Overlay>('name', C.name), col<Overlay>('type', () => t('resources.column.type'), plain, { width: 140 }), col<Overlay>('date', C.created, serviceDate, { width: 180 })];
+      return [col<Overlay>('name', C.name), col<Overlay>('type', () => t('resources.column.type'), overlayType, { width: 160 }), col<Overlay>('date', C.created, serviceDate, { width: 180 })];
     },
   },
   splash: {

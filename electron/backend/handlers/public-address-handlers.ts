@@ -31,7 +31,7 @@ export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessi
 
   const local = () => {
     const profile = accounts.list().find((p) => p.kind === 'local');
-    if (!profile) throw invalidInput('There is no local workspace: choose it first.', 'address');
+    if (!profile) throw invalidInput({ key: 'errors.accounts.noLocalWorkspace' }, 'address');
     return profile;
   };
 

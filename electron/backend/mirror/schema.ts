@@ -1,4 +1,6 @@
 import type { Sql } from './sqlite.js';
+import { KeyedError } from '../../shared/keyed-error.js';
+import { msg } from '../../shared/message-ref.js';
 
 /**
  * Versioned schema of a profile's data file: the mirror, the sync state and the outbox live in
@@ -375,9 +377,8 @@ export function migrate(sql: Sql): void {
   const raw = sql.db.pragma('user_version', { simple: true }) as number | { user_version?: number };
   let version = typeof raw === 'number' ? raw : (raw.user_version ?? 0);
   if (version > MIGRATIONS.length) {
-    throw new Error(
-      `This profile's data was written by a newer Linkdeck (schema ${version}); update Linkdeck to open it.`,
-    );
+    // Keyed (issue 44): it reaches the person (the profile cannot open), in their language.
+    throw new KeyedError(msg('errors.profileData.newerSchema', { version: String(version) }));
   }
   for (; version < MIGRATIONS.length; version++) {
     const text = MIGRATIONS[version] as string;

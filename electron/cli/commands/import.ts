@@ -2,13 +2,15 @@ import type { BulkJob } from '../../shared/bulk.js';
 import {
   guessMapping,
   previewRows,
+  rowProblemMessages,
   rowProblems,
   type BulkLookups,
 } from '../../shared/bulk-import.js';
 import { recogniseFormat } from '../../shared/import-formats.js';
 import type { Campaign, Channel, Domain, MirrorList } from '../../shared/models.js';
 import type { CommandContext } from '../context.js';
-import { cliError, EXIT, usageError, usageErrorT } from '../exit-codes.js';
+import { CliError, cliError, EXIT, usageError, usageErrorT } from '../exit-codes.js';
+import { renderMessage } from '../../shared/message-ref.js';
 import { errorText, t } from '../i18n.js';
 import { readImportSource } from '../import-source.js';
 import { jobOrigin } from '../../shared/import-aliases.js';
@@ -41,7 +43,8 @@ export async function run(
   };
   const table = file.table;
   const known = table.hasHeader ? recogniseFormat(table.headers) : null;
-  const format = known && file.label ? { ...known, label: file.label } : known;
+  // A saved API answer's own label (and its key); a CSV export's is the recognised format's.
+  const format = known && file.label ? { ...known, label: file.label, ...(file.labelRef ? { labelRef: file.labelRef } : {}) } : known;
   const preview = previewRows(table, guessMapping(table), lookups, Date.now());
   const { out } = ctx;
   const bad = preview.rows.filter((r) => r.input === null);
@@ -63,7 +66,7 @@ export async function run(
     if (out.json) out.data({ dryRun: true, ...summary });
     else {
       const formatWords =
-        format?.label ??
+        (format ? renderMessage(format.labelRef, t) : null) ??
         (table.hasHeader ? (workbook ? t('cli.import.formatSheet') : t('cli.import.formatCsv')) : t('cli.import.formatLines'));
       const counts = { file: path, format: formatWords, rows: summary.rows, valid: summary.valid, invalid: summary.invalid };
       out.note(
@@ -71,15 +74,17 @@ export async function run(
           ? t('cli.import.summarySheet', { ...counts, sheet: workbook.sheet })
           : t('cli.import.summary', counts),
       );
-      for (const p of summary.problems)
-        out.note(t('cli.import.lineProblems', { line: p.line, problems: p.problems.join(' ') }));
+      // Each row's problems in the person's language where they carry a key (English in --json).
+      for (const r of bad.slice(0, summary.problems.length))
+        out.note(t('cli.import.lineProblems', { line: r.line, problems: rowProblemMessages(r).map((m) => (typeof m === 'string' ? m : renderMessage(m, t))).join(' ') }));
       if (bad.length > summary.problems.length)
         out.note(t('cli.import.more', { n: bad.length - summary.problems.length }));
       for (const c of summary.missingChannels)
         out.note(t('cli.import.noChannel', { name: c.name, profile: session.profile.name, n: c.rows }));
     }
   }
-  if (preview.blocker) throw usageError(preview.blocker);
+  if (preview.blocker)
+    throw preview.blockerRef ? new CliError(EXIT.usage, renderMessage(preview.blockerRef, t), preview.blocker) : usageError(preview.blocker);
   if (preview.valid === 0) throw usageErrorT('cli.import.noRow');
   if (opts['yes'] !== true) {
     out.note(t('cli.import.dryRun'));

@@ -24,7 +24,8 @@ export async function run(ctx: CommandContext): Promise<number> {
     state.profiles.map((p) => [
       p.id === state.currentId ? (out.human ? out.style('green', '*') : '*') : out.human ? ' ' : '',
       p.name,
-      p.kind,
+      // Piped, the English word scripts read; on a terminal, the person's.
+      out.human ? t('cli.profiles.kindWord', { kind: p.kind }) : p.kind,
       p.publicUrl ?? p.baseUrl,
       // Piped, the columns are for scripts: the English word, as before.
       p.needsKey ? (out.human ? t('cli.profiles.keyNeeded') : 'key needed') : '',

@@ -2,7 +2,7 @@ import type { CountMap, LinkOrigin, MirrorLinkDetails } from '../../shared/model
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { findLink } from '../find-link.js';
-import { age, formatNumber, t } from '../i18n.js';
+import { age, cliLocale, formatNumber, t } from '../i18n.js';
 
 /**
  * `linkdeck stats ALIAS`: the figures of the link's detail in the app (`links:get`: read again
@@ -49,7 +49,12 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
         const origin = /^Before the move \((.*)\)$/.exec(k);
         if (origin) return [out.style('dim', t('cli.stats.beforeMove', { source: origin[1] ?? '' })), v];
         const label = HUMAN_LABELS[k];
-        const value = (k === 'Clicks' || (k === 'Unique clicks' && stats)) && /^\d+$/.test(v) ? formatNumber(Number(v)) : v;
+        const value =
+          (k === 'Clicks' || (k === 'Unique clicks' && stats)) && /^\d+$/.test(v)
+            ? formatNumber(Number(v))
+            : k === 'Created'
+              ? serviceDateTime(v)
+              : v;
         return [out.style('dim', label ? t(label) : k), k === 'Unique clicks' && !stats ? t('cli.stats.notReadYet') : value];
       }),
     );
@@ -64,6 +69,19 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
         : t('cli.stats.read', { ago: age(detail.fetchedAt) }),
   );
   return EXIT.done;
+}
+
+/**
+ * The service's "2026-11-29 02:50:09" in the person's date format, as the app's link detail shows
+ * it (renderer/src/i18n/format.ts formatServiceDateTime: the service's wall clock, no zone
+ * guessed). Anything else is shown as it came.
+ */
+export function serviceDateTime(value: string, locale: string = cliLocale()): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
+  if (!m) return value;
+  const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map((part) => Number(part ?? 0)) as [number, number, number, number, number];
+  const style: Intl.DateTimeFormatOptions = m[4] === undefined ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' };
+  return new Intl.DateTimeFormat(locale, style).format(new Date(y, mo - 1, d, h, mi));
 }
 
 /** The table's labels on a terminal (full keys, as the catalogue check wants them). */

@@ -35,6 +35,7 @@ import {
   type TargetAlias,
 } from '../../../electron/shared/import-aliases.js';
 import type { ImportEncoding } from '../../../electron/shared/import-encoding.js';
+import type { MessageRef } from '../../../electron/shared/message-ref.js';
 import { readWorkbook, type WorkbookFile } from '../../../electron/shared/import-workbook.js';
 
 export type BulkStep = 'source' | 'mapping' | 'preview';
@@ -105,7 +106,7 @@ export const useBulkStore = defineStore('bulk', () => {
     kind: 'lines' | 'csv' | 'json',
     name: string,
     label: string | null,
-    how: { encoding?: ImportEncoding; sheet?: { name: string; names: string[] } } = {},
+    how: { encoding?: ImportEncoding; sheet?: { name: string; names: string[] }; labelRef?: MessageRef } = {},
   ): void {
     table.value = read;
     encoding.value = how.encoding ?? null;
@@ -113,7 +114,8 @@ export const useBulkStore = defineStore('bulk', () => {
     dayFirst.value = null;
     expiredChoice.value = null;
     const known = kind !== 'lines' && read.hasHeader ? recogniseFormat(read.headers) : null;
-    recognised.value = known && label ? { ...known, label } : known;
+    // A saved API answer's own label, with its key so the mapping step says it in the person's language.
+    recognised.value = known && label ? { ...known, label, ...(how.labelRef ? { labelRef: how.labelRef } : {}) } : known;
     mapping.value = guessMapping(read);
     overrides.value = new Map();
     sourceName.value = name;
