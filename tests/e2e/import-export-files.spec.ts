@@ -95,7 +95,7 @@ test('a Bitly export from its Links page is recognised by its columns, its bad r
   const links = new LinksPage(page);
   await links.open('spring-sale');
   await expect(links.detail.getByTestId('link-detail-former-clicks')).toHaveText(
-    /^2,500,000 clicks before the move, as the Bitly export counted them; created on Bitly Apr 2, 2023; its other tags there: spring, q2 \(imported \w{3} \d{1,2}, \d{4}\)\.$/,
+    /^2,500,000 clicks before the move, as the Bitly export counted them; created on Bitly Apr 2, 2023; its other tags there: spring and q2 \(imported \w{3} \d{1,2}, \d{4}\)\.$/,
   );
 });
 

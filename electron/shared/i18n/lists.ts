@@ -28,7 +28,11 @@ export function quoted(locale: string, text: string): string {
   return `${open}${text}${close}`;
 }
 
-export type ListType = 'conjunction' | 'disjunction';
+/**
+ * 'unit' is for a list of measures ("United States 12, Germany 5"): English says it without "and",
+ * the other languages with their own joining word, as CLDR's unit list patterns give.
+ */
+export type ListType = 'conjunction' | 'disjunction' | 'unit';
 
 /** Formatters are costly to make and lists are said on every render: one per locale and type. */
 const formatters = new Map<string, Intl.ListFormat>();

@@ -1,5 +1,5 @@
 import type { LinkOrigin } from '../../../electron/shared/models.js';
-import { formatDate } from '../i18n/format.js';
+import { formatDate, formatList } from '../i18n/format.js';
 import { t } from '../i18n/index.js';
 
 /** The fields an import may leave out, by the message that names them. */
@@ -24,7 +24,7 @@ export function originText(origin: LinkOrigin): string {
     parts.push(t('linkDetail.origin.clicks', { n: origin.clicks, source: origin.source }));
   }
   if (origin.created !== null) parts.push(t('linkDetail.origin.created', { service: origin.service ?? origin.source, date: formatDate(origin.created) }));
-  if (origin.tags.length > 0) parts.push(t('linkDetail.origin.tags', { tags: origin.tags.join(', ') }));
+  if (origin.tags.length > 0) parts.push(t('linkDetail.origin.tags', { tags: formatList(origin.tags) }));
   // What the import could not carry over: kept here so nothing is lost in the move.
   if (origin.oldAlias) parts.push(t('linkDetail.origin.alias', { alias: origin.oldAlias }));
   if (origin.oldExpiry) {

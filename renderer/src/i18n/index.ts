@@ -27,7 +27,15 @@ const messageCompiler: MessageCompiler = (message, { locale, key, onError }) => 
     compiled.set(cacheKey, format);
   }
   const ready = format;
-  return ((ctx: MessageContext) => String(ready.format(ctx.values as Record<string, string | number | Date>))) as never;
+  return ((ctx: MessageContext) => {
+    const out = ready.format(ctx.values as Record<string, string | number | Date>);
+    // <i18n-t> passes its named slots as VNode arrays: intl-messageformat then returns the parts
+    // as an array, which vue-i18n's VNode processor (ctx.normalize) turns into children. This is
+    // how a sentence keeps a <strong> part with no markup in the message (i18n.md, rule 3).
+    // `normalize` is on every context at run time (@intlify/core-base's createMessageContext,
+    // HelperNameMap.NORMALIZE; plain text for t(), VNodes for <i18n-t>) but not in its type.
+    return Array.isArray(out) ? (ctx as MessageContext & { normalize(values: unknown[]): unknown }).normalize(out.flat()) : String(out);
+  }) as never;
 };
 
 /** The locale the person's browser (or, in the desktop app, the OS) prefers. */

@@ -60,8 +60,8 @@ describe('the desktop shell in the chosen language', () => {
     );
     expect(bulkNotification(bulkJob({ status: 'cancelled', total: 1, counts: { created: 1, reused: 0, failed: 0 } }), de)?.body).toBe('„Frühling“: 1 von 1 Link wurde vor dem Abbruch erstellt.');
     const fr = desktopTranslator('fr');
-    expect(bulkNotification(bulkJob({ status: 'cancelled', counts: { created: 1, reused: 0, failed: 0 } }), fr)?.body).toBe('« Frühling » : 1 lien sur 10 a été créé avant l’annulation.');
-    expect(bulkNotification(bulkJob({ status: 'cancelled', counts: { created: 3, reused: 0, failed: 0 } }), fr)?.body).toBe('« Frühling » : 3 liens sur 10 ont été créés avant l’annulation.');
+    expect(bulkNotification(bulkJob({ status: 'cancelled', counts: { created: 1, reused: 0, failed: 0 } }), fr)?.body).toBe('«\u202fFrühling\u202f»\u00a0: 1 lien sur 10 a été créé avant l’annulation.');
+    expect(bulkNotification(bulkJob({ status: 'cancelled', counts: { created: 3, reused: 0, failed: 0 } }), fr)?.body).toBe('«\u202fFrühling\u202f»\u00a0: 3 liens sur 10 ont été créés avant l’annulation.');
   });
 
   it('follows the OS until a language is chosen, and tells the menus only when the language changes', () => {

@@ -25,7 +25,7 @@ describe('a list of names in a message ref', () => {
   });
 
   it('French quotes with « … » (narrow no-break spaces inside) and joins with « et »', () => {
-    expect(said('fr')).toBe('« mappe.xlsx » n’a pas de feuille « Alt ». Ses feuilles : «\u202fBlatt 1\u202f», «\u202fBlatt 2\u202f» et «\u202fBlatt 3\u202f».');
+    expect(said('fr')).toBe('«\u202fmappe.xlsx\u202f» n’a pas de feuille «\u202fAlt\u202f». Ses feuilles\u00a0: «\u202fBlatt 1\u202f», «\u202fBlatt 2\u202f» et «\u202fBlatt 3\u202f».');
   });
 
   it('English, Spanish and Brazilian Portuguese each in their own marks and words', () => {
@@ -116,6 +116,6 @@ describe('the command line asks which sheet in the person’s language', () => {
       (e: unknown) => e as { exitCode: number; message: string },
     );
     expect(error?.exitCode).toBe(2);
-    expect(error?.message).toBe('« links-workbook.xlsx » n’a pas de feuille « Links 2024 ». Ses feuilles : «\u202fLinks\u202f» et «\u202fArchive\u202f».');
+    expect(error?.message).toBe('«\u202flinks-workbook.xlsx\u202f» n’a pas de feuille «\u202fLinks 2024\u202f». Ses feuilles\u00a0: «\u202fLinks\u202f» et «\u202fArchive\u202f».');
   });
 });

@@ -79,7 +79,7 @@ describe('Analytics in German', () => {
 
   it('names countries in German (Intl.DisplayNames) and keeps the service’s names in the CSV', () => {
     const map = mount(WorldMapChart, { props: { title: 'Klicks nach Land', entries: [['Germany', 5], ['United States', 2], ['Tuvalu', 1]] } });
-    expect(map.get('canvas').attributes('aria-label')).toBe('Klicks nach Land: Deutschland 5, Vereinigte Staaten 2, Tuvalu 1.');
+    expect(map.get('canvas').attributes('aria-label')).toBe('Klicks nach Land: Deutschland 5, Vereinigte Staaten 2 und Tuvalu 1.');
     const empty = mount(BarChart, { props: { title: 'Top-Verweise', entries: [] } });
     expect(empty.text()).toContain('Noch keine Klicks.');
     expect(empty.get('[role="img"]').attributes('aria-label')).toBe('Top-Verweise: noch keine Klicks.');

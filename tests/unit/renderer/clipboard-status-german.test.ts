@@ -93,7 +93,7 @@ describe('the clipboard watch’s status line in German', () => {
     await setAppLocale('fr');
     await flushPromises();
     expect(w.get('[data-testid="clipboard-last-error"]').text()).toBe(
-      `Le service a demandé à Linkdeck de ralentir : ${URL_A} n’a donc pas été raccourci. Réessayez dans 30 secondes.`,
+      `Le service a demandé à Linkdeck de ralentir\u00a0: ${URL_A} n’a donc pas été raccourci. Réessayez dans 30 secondes.`,
     );
     expect(w.get('[data-testid="clipboard-last-action"]').text()).toContain(`https://sho.rt/x est dans le presse-papiers, pour ${URL_A}.`);
   });

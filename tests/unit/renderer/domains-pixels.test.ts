@@ -55,7 +55,7 @@ describe('domain checks', () => {
     expect(linksUsingText([], 0)).toBe('No link uses this domain.');
     expect(linksUsingText(['promo'], 1)).toBe('1 link uses this domain: “promo”.');
     expect(linksUsingText(['a', 'b'], 2)).toBe('2 links use this domain: “a” and “b”.');
-    expect(linksUsingText(['a', 'b', 'c', 'd', 'e'], 12)).toBe('12 links use this domain: “a”, “b”, “c”, “d”, “e” and 7 more.');
+    expect(linksUsingText(['a', 'b', 'c', 'd', 'e'], 12)).toBe('12 links use this domain: “a”, “b”, “c”, “d”, “e”, and 7 more.');
   });
 });
 

@@ -154,7 +154,7 @@ describe('LinkDetail clicks before the move', () => {
     );
     const lines = w.findAll('[data-testid="link-detail-former-clicks"]').map((n) => n.text());
     expect(lines).toEqual([
-      '1,234 clicks before the move, as the Bitly export counted them; created on Bitly Apr 2, 2023; its other tags there: q2, promo (imported Nov 2, 2026).',
+      '1,234 clicks before the move, as the Bitly export counted them; created on Bitly Apr 2, 2023; its other tags there: q2 and promo (imported Nov 2, 2026).',
       '7 clicks before the move, as the YOURLS links counted them (imported Nov 2, 2026).',
     ]);
     w.unmount();
@@ -199,7 +199,7 @@ describe('LinkDetail fields', () => {
     expect(text('link-detail-redirect')).toBe('Frame (the page shown under a bar)');
     expect(text('link-detail-channel')).toBe('Newsletter');
     expect(text('link-detail-campaign')).toBe('None');
-    expect(text('link-detail-pixels')).toBe('Tag manager, #9 (not synced yet)');
+    expect(text('link-detail-pixels')).toBe('Tag manager and #9 (not synced yet)');
     expect(text('link-detail-meta-title')).toBe('Spring sale');
     // A remote image would be blocked by the page's policy: its address is shown as text.
     expect(w.find('[data-testid="link-detail-meta-image"] img').exists()).toBe(false);

@@ -5,6 +5,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { NSelect } from 'naive-ui';
 import LinkEditor from '../../../renderer/src/components/link-editor/LinkEditor.vue';
 import { useProfilesStore } from '../../../renderer/src/stores/profiles.js';
+import { setAppLocale } from '../../../renderer/src/i18n/index.js';
 import type { LinkDetails, LinkInput, MirrorLink, OutboxItem } from '../../../electron/shared/models.js';
 import { fail, installFakeBridge, mirrorLink, ok, type FakeBridge } from './fake-bridge.js';
 
@@ -382,7 +383,9 @@ describe('edit', () => {
     await submit(w);
     expect(fake.callsTo('links:update')).toEqual([]);
     const warning = w.get('[data-testid="link-editor-clear-warning"]');
-    expect(warning.get('[data-testid="link-editor-clear-list"]').text()).toBe('the password protection, the campaign, the pixels');
+    expect(warning.get('[data-testid="link-editor-clear-list"]').text()).toBe('the password protection, the campaign, and the pixels');
+    // One sentence around the list, its bold part from the slot (no markup in the message).
+    expect(warning.text()).toContain('so saving now clears: the password protection, the campaign, and the pixels. To keep one, set it below before saving.');
 
     await w.get('[data-testid="link-editor-clear-cancel"]').trigger('click');
     await flushPromises();
@@ -393,6 +396,25 @@ describe('edit', () => {
     await w.get('[data-testid="link-editor-clear-confirm"]').trigger('click');
     await flushPromises();
     expect(fake.callsTo('links:update')).toEqual([{ id: 42, input: { url: 'https://example.com/promo', type: 'frame', metaTitle: 'New title' } }]);
+  });
+
+  it('asks in German, the fields it would clear joined with „und“ in one sentence', async () => {
+    await setAppLocale('de');
+    try {
+      const { passwordProtected: _p, pixels: _x, ...readable } = details;
+      fake.answer('links:get', ok({ link: takenLink({ id: 42 }), details: readable, fetchedAt: 1, snapshots: [], stale: false, unknownOnUpdate: ['password', 'campaign', 'pixels'], source: 'mirror', syncedAt: 1 }));
+      const w = await open({ mode: 'edit', linkId: 42 });
+      await type(w, 'link-meta-title', 'Neuer Titel');
+      await submit(w);
+      const warning = w.get('[data-testid="link-editor-clear-warning"]');
+      const list = warning.get('[data-testid="link-editor-clear-list"]');
+      expect(list.element.tagName).toBe('STRONG');
+      expect(list.text()).toMatch(/^[^,]+, [^,]+ und [^,]+$/);
+      expect(warning.text()).toContain(`Speichern löscht jetzt also: ${list.text()}. Um eines zu behalten, setzen Sie es vor dem Speichern unten.`);
+      expect(warning.text()).not.toMatch(/linkEditor\.|saving now| and /);
+    } finally {
+      await setAppLocale('en');
+    }
   });
 
   it('keeps its own draft per link', async () => {

@@ -1,5 +1,5 @@
 import type { CountMap } from '../../../../electron/shared/models.js';
-import { formatNumber, getLocale } from '../../i18n/format.js';
+import { formatList, formatNumber, getLocale } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 
 export type CountEntry = readonly [name: string, count: number];
@@ -15,7 +15,8 @@ export function countEntries(map: CountMap | null | undefined): CountEntry[] {
 export function countSummary(title: string, entries: readonly CountEntry[], empty = t('charts.noClicksYet')): string {
   const shown = entries.filter(([, n]) => n > 0);
   if (shown.length === 0) return t('charts.summary', { title, list: empty });
-  return t('charts.summary', { title, list: shown.map(([name, n]) => `${name} ${formatNumber(n)}`).join(', ') });
+  // Counts are measures: the 'unit' list style ("United States 12, Germany 5" in English, "… und …" in German).
+  return t('charts.summary', { title, list: formatList(shown.map(([name, n]) => `${name} ${formatNumber(n)}`), 'unit') });
 }
 
 /** "No clicks yet." from "no clicks yet": an empty chart's words as a sentence, in the locale's case rules. */

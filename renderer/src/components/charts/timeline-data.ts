@@ -1,6 +1,6 @@
 import type { AnalyticsStep, ClickTimeline } from '../../../../electron/shared/analytics.js';
 import type { CsvValue } from '../../../../electron/shared/csv.js';
-import { formatDate, formatDateTime, formatDayHour, formatMonth, formatNumber } from '../../i18n/format.js';
+import { formatDate, formatDateTime, formatDayHour, formatList, formatMonth, formatNumber } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 
 /*
@@ -48,7 +48,8 @@ export function totalSummary(series: readonly NamedTimeline[], noun: TimelineNou
     return total === null ? t('charts.overTimeNoTotal', { noun, span, gained }) : t('charts.overTime', { noun, span, total, gained });
   }
   const parts = series.map((s) => `${s.label} ${formatNumber(gainedOf(s.timeline))}`);
-  return t('charts.gainedCompared', { noun, span, parts: parts.join(', ') });
+  // Counts per series are measures: the 'unit' list style (no "and" in English).
+  return t('charts.gainedCompared', { noun, span, parts: formatList(parts, 'unit') });
 }
 
 /** "Clicks gained per day: 6 in all, most on 2026-03-02 (3)." */

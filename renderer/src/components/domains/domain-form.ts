@@ -1,3 +1,4 @@
+import { formatList } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 /**
  * The checks of the domain forms, run as the user types. The service checks again (and also
@@ -46,7 +47,6 @@ export function linksUsingText(aliases: string[], total: number): string {
   const shown = aliases.slice(0, 5).map((alias) => t('domains.quoted', { alias }));
   const more = total - shown.length;
   const items = more > 0 ? [...shown, t('domains.andMore', { n: more })] : shown;
-  // "a, b and c" in the locale's words; never more than six items, none of them a sentence.
-  const list = items.length > 1 ? t('domains.listTail', { head: items.slice(0, -1).join(', '), last: items[items.length - 1] }) : (items[0] ?? '');
-  return t('domains.linksUsing', { n: total, list });
+  // "a, b and c" in the locale's words (Intl.ListFormat); never more than six items, none of them a sentence.
+  return t('domains.linksUsing', { n: total, list: formatList(items) });
 }
