@@ -14,6 +14,7 @@ import { createTranslator } from '../../electron/shared/i18n/translate.js';
 import { errorRefOf } from '../../electron/shared/keyed-error.js';
 import { renderMessage } from '../../electron/shared/message-ref.js';
 import { skipBecause } from '../support/skip-reason.js';
+import { runCli } from './support/cli-harness.js';
 
 const WINDOWS = process.platform === 'win32';
 
@@ -129,6 +130,16 @@ describe('the data folder door', () => {
     const german = renderMessage(ref!, createTranslator('de', SHARED_MESSAGES));
     expect(german).toContain(`Ein anderes Linkdeck belegt ${address().path}, antwortet aber nicht`);
     expect(german).not.toMatch(/does not answer/);
+  });
+
+  it('says it on the command line’s error output in German under LANG=de_DE.UTF-8 (the real `linkdeck` bundle)', { timeout: 180_000 }, async () => {
+    const door = await own();
+    door.serve({ dispatch: async () => ({ ok: true, value: 'owner' }) });
+    rmSync(address().tokenFile);
+    const run = await runCli(dataDir, ['list'], { env: { LANG: 'de_DE.UTF-8' } });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(`Ein anderes Linkdeck belegt ${address().path}, antwortet aber nicht`);
+    expect(run.stderr).not.toMatch(/does not answer/);
   });
 
   it('tells a call that arrives while the owner closes to ask again, without running it', async () => {
