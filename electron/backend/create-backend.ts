@@ -1,5 +1,5 @@
 import { errorRefOf } from '../shared/keyed-error.js';
-import { msg } from '../shared/message-ref.js';
+import { msg, type MessageRef } from '../shared/message-ref.js';
 import type { AppInfo } from '../shared/contract.js';
 import { openDatabase } from '../service/db.js';
 import { startWorkspaceService } from '../service/start.js';
@@ -51,6 +51,11 @@ export interface BackendOptions {
   /** Opens an http(s) URL in the OS browser (checked to be http(s) before it is called). */
   openExternal?: (url: string) => Promise<void>;
   log?: (message: string) => void;
+  /**
+   * How sentences the backend prints through `log` for a person are worded (the keychain's
+   * memory fallback): `npm start` passes the terminal's language; by default English, for logs.
+   */
+  sayInLog?: (ref: MessageRef) => string;
   /** Sync timings (tests shorten them). */
   syncIntervals?: Partial<SyncIntervals>;
   /** How long a create whose answer was lost waits before it is looked up (tests shorten it). */
@@ -83,7 +88,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   keepYoungGenerationSmall();
   const log = options.log ?? ((message: string) => console.log(message));
   const events = new EventHub(log);
-  const secrets = options.secrets ?? (await openSecretStore({ log: { warn: log, info: log } }));
+  const secrets = options.secrets ?? (await openSecretStore({ log: { warn: log, info: log }, ...(options.sayInLog ? { say: options.sayInLog } : {}) }));
   const accounts = await createAccounts({
     dataDir: options.dataDir,
     secrets,

@@ -105,6 +105,8 @@ async function runWeb(reason: MessageRef | null): Promise<void> {
       if (!(await openInBrowser(url))) throw new KeyedError(msg('errors.openExternal.noBrowser'));
     },
     // The pid as a string: a number argument would be grouped ("12.345") in some languages.
+    // The keychain's memory fallback is printed here too: in the terminal's language.
+    sayInLog: said,
     onWait: (pid) => console.log(say('desktop.launch.waitingForCommand', { pid: String(pid) })),
   });
   let shell: WebShell;

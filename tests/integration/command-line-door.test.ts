@@ -5,10 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandLineAddress } from '../../electron/backend/command-line/address.js';
+import { DataDirBusy } from '../../electron/backend/command-line/app-backend.js';
 import { claimForApp } from '../../electron/backend/command-line/app-door.js';
 import { RetryElsewhere } from '../../electron/backend/command-line/client.js';
 import { claimDataDir, type Door } from '../../electron/backend/command-line/door.js';
+import { SHARED_MESSAGES } from '../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../electron/shared/i18n/translate.js';
+import { errorRefOf } from '../../electron/shared/keyed-error.js';
+import { renderMessage } from '../../electron/shared/message-ref.js';
 import { skipBecause } from '../support/skip-reason.js';
+import { runCli } from './support/cli-harness.js';
 
 const WINDOWS = process.platform === 'win32';
 
@@ -110,6 +116,30 @@ describe('the data folder door', () => {
     rmSync(address().tokenFile);
     await expect(claimDataDir({ address: address(), owner: 'cli', version: 'test', attempts: 3 })).rejects.toThrow(/does not answer/);
     expect(statSync(address().path).isSocket()).toBe(true);
+  });
+
+  it('says an owner that never answers in the person’s language: the window’s start (DataDirBusy), npm start and the command line', async () => {
+    const door = await own();
+    door.serve({ dispatch: async () => ({ ok: true, value: 'owner' }) });
+    rmSync(address().tokenFile);
+    const error = await claimDataDir({ address: address(), owner: 'cli', version: 'test', attempts: 2 }).catch((e: unknown) => e);
+    // What electron/main/index.ts and electron/web/launch.ts render: the ref DataDirBusy carries.
+    const ref = new DataDirBusy((error as Error).message, { cause: error }).ref;
+    expect(ref).toEqual(errorRefOf(error));
+    expect(ref?.key).toMatch(/^errors\.commandLine\.ownerSilent/);
+    const german = renderMessage(ref!, createTranslator('de', SHARED_MESSAGES));
+    expect(german).toContain(`Ein anderes Linkdeck belegt ${address().path}, antwortet aber nicht`);
+    expect(german).not.toMatch(/does not answer/);
+  });
+
+  it('says it on the command line’s error output in German under LANG=de_DE.UTF-8 (the real `linkdeck` bundle)', { timeout: 180_000 }, async () => {
+    const door = await own();
+    door.serve({ dispatch: async () => ({ ok: true, value: 'owner' }) });
+    rmSync(address().tokenFile);
+    const run = await runCli(dataDir, ['list'], { env: { LANG: 'de_DE.UTF-8' } });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(`Ein anderes Linkdeck belegt ${address().path}, antwortet aber nicht`);
+    expect(run.stderr).not.toMatch(/does not answer/);
   });
 
   it('tells a call that arrives while the owner closes to ask again, without running it', async () => {

@@ -4,6 +4,7 @@
  * back through the address. Says in words what failed: the name, TLS, a refused or silent
  * connection, or another server answering.
  */
+import { errorRefOf } from '../../shared/keyed-error.js';
 import type { PublicAddressCheck } from '../../shared/local-reach.js';
 import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
 import { OutboundRefused, type Outbound } from '../net/outbound-request.js';
@@ -29,7 +30,8 @@ export async function checkPublicAddress(options: PublicAddressCheckOptions): Pr
   try {
     token = await options.issueToken();
   } catch (error) {
-    return failed(msg('validation.addressCheck.noToken', { error: messageOf(error) }));
+    // A keyed failure (no key, the service's status) is said as a whole in the same language.
+    return failed(msg('validation.addressCheck.noToken', { error: errorRefOf(error) ?? messageOf(error) }));
   }
   try {
     const response = await outbound.request(`${address}${VERIFY_PATH}/${token}`, { method: 'GET', timeoutMs, maxBodyBytes: 512 });

@@ -1,7 +1,8 @@
 import type { Backend } from '../backend.js';
 import { createBackend, type BackendOptions } from '../create-backend.js';
 import type { MessageRef } from '../../shared/message-ref.js';
-import { AppAlreadyRunning, backendHost, claimForApp } from './app-door.js';
+import { errorRefOf } from '../../shared/keyed-error.js';
+import { backendHost, claimForApp } from './app-door.js';
 
 export interface AppBackendOptions extends BackendOptions {
   /** Told once when a `linkdeck` command holds the folder and the app waits for it to finish. */
@@ -18,7 +19,7 @@ export class DataDirBusy extends Error {
   readonly ref: MessageRef | undefined;
   constructor(message: string, options: { cause: unknown }) {
     super(message, options);
-    this.ref = options.cause instanceof AppAlreadyRunning ? options.cause.ref : undefined;
+    this.ref = errorRefOf(options.cause);
   }
 }
 

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { keyedErrorInfo } from '../../shared/errors.js';
+import { KeyedError } from '../../shared/keyed-error.js';
 import { msg } from '../../shared/message-ref.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { Result } from '../../shared/contract.js';
@@ -89,8 +90,13 @@ export async function claimDataDir(options: ClaimOptions): Promise<Claim> {
       if (process.platform !== 'win32') await replaceIfStale(address);
     }
   }
-  throw new Error(
-    `Another Linkdeck holds ${address.path} but does not answer (${(lastError as Error | null)?.message ?? 'no answer'}).`,
+  // Keyed (issue 44): `npm start`, the window's start dialog (DataDirBusy) and the command line's
+  // error output say it in the person's language; the cause is the system's own words.
+  const cause = (lastError as Error | null)?.message;
+  throw new KeyedError(
+    cause === undefined
+      ? msg('errors.commandLine.ownerSilentNoCause', { path: address.path })
+      : msg('errors.commandLine.ownerSilent', { path: address.path, cause }),
   );
 }
 

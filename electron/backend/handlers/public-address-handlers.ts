@@ -1,5 +1,7 @@
 import type { ProfileSummary } from '../../shared/contract.js';
+import { KeyedError } from '../../shared/keyed-error.js';
 import { parsePublicAddress, type PublicAddressCheck } from '../../shared/local-reach.js';
+import { msg } from '../../shared/message-ref.js';
 import { invalidInput } from '../accounts/account-error.js';
 import type { Accounts } from '../accounts/index.js';
 import { portOf } from '../accounts/local-port.js';
@@ -35,18 +37,23 @@ export function publicAddressHandlers(accounts: Accounts, sessions: ProfileSessi
     return profile;
   };
 
-  /** A token from the workspace's own service, asked over loopback with its key. */
+  /**
+   * A token from the workspace's own service, asked over loopback with its key. Its failures are
+   * keyed: they are said inside validation.addressCheck.noToken, in the person's language.
+   */
   const issueToken = async (): Promise<string> => {
     const profile = local();
     const key = await accounts.keyFor(profile.id);
-    if (!key) throw new Error('the workspace has no key in this session');
+    if (!key) throw new KeyedError(msg('validation.addressCheck.tokenNoKey'));
     const response = await fetch(`${profile.baseUrl}${VERIFY_PATH}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}` },
       signal: AbortSignal.timeout(5_000),
     });
     const body = (await response.json().catch(() => null)) as { token?: unknown } | null;
-    if (!response.ok || typeof body?.token !== 'string') throw new Error(`HTTP ${response.status}`);
+    // The status as a string: a number argument would be grouped in some languages.
+    if (!response.ok || typeof body?.token !== 'string')
+      throw new KeyedError(msg('validation.addressCheck.tokenStatus', { status: String(response.status) }));
     return body.token;
   };
 

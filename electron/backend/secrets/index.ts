@@ -12,6 +12,7 @@ export {
   DEFAULT_PROBE_TIMEOUT_MS,
   PROBE_ACCOUNT,
   memoryFallbackReason,
+  memoryFallbackRef,
   openSecretStore,
   type OpenSecretStoreOptions,
 } from './open-secret-store.js';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
 import {
   loadKeytar as defaultLoadKeytar,
   loadNapiKeyring,
@@ -29,15 +30,23 @@ export interface OpenSecretStoreOptions {
   probeTimeoutMs?: number;
   service?: string;
   platform?: NodeJS.Platform;
+  /**
+   * How the memory fallback's sentence is worded for `log` (default English, for log files):
+   * `npm start` passes the terminal's language (electron/web/launch.ts).
+   */
+  say?: (ref: MessageRef) => string;
 }
 
 /** The probe's account: profile ids are lowercase hex, so it never meets a real profile. */
 export const PROBE_ACCOUNT = '__linkdeck-probe__';
 export const DEFAULT_PROBE_TIMEOUT_MS = 3000;
 
-/** The log line of a memory fallback: the keychain's own words, never a key. */
+/** The sentence of a memory fallback (issue 44): the keychain's own words as `cause`, never a key. */
+export const memoryFallbackRef = (cause: string): MessageRef => msg('errors.keychain.memoryFallback', { cause });
+
+/** Its English, for logs and older callers. */
 export function memoryFallbackReason(cause: string): string {
-  return `No OS keychain is available (${cause}): keys are kept in memory for this session only and you will be asked again after a restart.`;
+  return englishText(memoryFallbackRef(cause));
 }
 
 /**
@@ -46,6 +55,7 @@ export function memoryFallbackReason(cause: string): string {
  */
 export async function openSecretStore(options: OpenSecretStoreOptions = {}): Promise<SecretStore> {
   const log = options.log ?? silentLogger;
+  const say = options.say ?? englishText;
   const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   const service = options.service ?? KEYCHAIN_SERVICE;
   const load = options.loadKeychain ?? loadNapiKeyring;
@@ -77,7 +87,7 @@ export async function openSecretStore(options: OpenSecretStoreOptions = {}): Pro
     return store;
   } catch (error) {
     const details = describeError(error);
-    log.warn(memoryFallbackReason(details));
+    log.warn(say(memoryFallbackRef(details)));
     return new MemorySecretStore({ ...explainKeychainFailure(details, options.platform), details });
   } finally {
     clearTimeout(timer);

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { answeredByOther, checkProblem, checkPublicAddress, proxyCannotReach } from '../../../electron/backend/accounts/public-address-check.js';
 import { createOutboundPolicy } from '../../../electron/backend/net/outbound-address-policy.js';
 import { OutboundRefused, type Outbound } from '../../../electron/backend/net/outbound-request.js';
+import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../../electron/shared/i18n/translate.js';
+import { KeyedError } from '../../../electron/shared/keyed-error.js';
+import { msg, renderMessage } from '../../../electron/shared/message-ref.js';
 
 const ADDRESS = 'https://go.example.com';
 const err = (code: string, message = code) => Object.assign(new Error(message), { code });
@@ -59,5 +63,14 @@ describe('the public address check says what failed', () => {
   it('says when the workspace itself could not hand out a token', async () => {
     const result = await checkPublicAddress({ address: ADDRESS, issueToken: async () => Promise.reject(new Error('HTTP 401')), outbound: outboundAnswering(200, '') });
     expect(result).toEqual({ verified: false, problem: expect.stringMatching(/did not hand out a check token \(HTTP 401\)/), problemRef: { key: 'validation.addressCheck.noToken', params: { error: 'HTTP 401' } } });
+  });
+
+  it('says a keyed token failure (the service’s HTTP status) inside the sentence, in German as a whole', async () => {
+    const issueToken = async () => Promise.reject(new KeyedError(msg('validation.addressCheck.tokenStatus', { status: '401' })));
+    const result = await checkPublicAddress({ address: ADDRESS, issueToken, outbound: outboundAnswering(200, '') });
+    expect(result.problem).toBe('The workspace’s own service did not hand out a check token (it answered HTTP 401); is it running?');
+    expect(renderMessage(result.problemRef!, createTranslator('de', SHARED_MESSAGES))).toBe(
+      'Der Dienst des Arbeitsbereichs hat kein Prüf-Token ausgegeben (er antwortete mit HTTP 401). Läuft er?',
+    );
   });
 });

@@ -5,6 +5,9 @@ import {
   type KeychainModule,
   type Logger,
 } from '../../../electron/backend/secrets/index.js';
+import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
+import { createTranslator } from '../../../electron/shared/i18n/translate.js';
+import { renderMessage } from '../../../electron/shared/message-ref.js';
 import { fakeKeychain } from './fake-keychain.js';
 
 const KEY = 'sk_live_never_in_a_log_0123456789';
@@ -63,6 +66,22 @@ describe('openSecretStore', () => {
     );
     expect(log.lines).toEqual([
       `No OS keychain is available (${store.details})${FALLBACK_END}`,
+    ]);
+  });
+
+  it('words the memory fallback in the language its printer passes (npm start: the terminal’s), the cause as given', async () => {
+    const log = capture();
+    const de = createTranslator('de', SHARED_MESSAGES);
+    await openSecretStore({
+      loadKeychain: async () => {
+        throw new Error('cannot open shared object file');
+      },
+      log,
+      say: (ref) => renderMessage(ref, de),
+    });
+    expect(log.lines).toEqual([
+      'Kein Schlüsselbund des Betriebssystems verfügbar (the keychain module could not be loaded: cannot open shared object file): ' +
+        'Schlüssel werden nur für diese Sitzung im Arbeitsspeicher gehalten, nach einem Neustart werden Sie erneut danach gefragt.',
     ]);
   });
 
