@@ -63,7 +63,7 @@ describe('linkdeck: commander in the person’s language', () => {
     const line = "error: unknown command 'lst'\n(Did you mean one of list, last?)\n";
     expect(commanderError(line, de)).toBe('Fehler: unbekannter Befehl „lst“\n(Meinten Sie „list“ oder „last“?)\n');
     const fr = createTranslator('fr', SHARED_MESSAGES);
-    expect(commanderError(line, fr)).toContain('«\u202flist\u202f» ou «\u202flast\u202f»');
+    expect(commanderError(line, fr)).toContain("(Vouliez-vous dire «\u202flist\u202f» ou «\u202flast\u202f»\u202f?)\n");
     expect(commanderError(line, en)).toContain('(Did you mean “list” or “last”?)');
   });
 
