@@ -38,6 +38,11 @@ export function tEnglish(key: string, values?: MessageValues): string {
   return english(key, values);
 }
 
+// Both say their language, as a translator from createTranslator does: what is handed one of them
+// (commander-words.ts, renderMessage's name lists) lists and quotes names in that language.
+Object.defineProperty(t, 'locale', { get: cliLocale });
+Object.defineProperty(tEnglish, 'locale', { value: 'en' });
+
 /**
  * Names (profiles, templates, aliases, choices) as a list in the person's language: the names are
  * data and stay as given; the joining words ("and", "oder") and, with `quote`, the quotation marks
