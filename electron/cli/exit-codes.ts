@@ -1,5 +1,5 @@
-import type { MessageValues } from '../shared/i18n/translate.js';
-import { t, tEnglish } from './i18n.js';
+import { msg, renderMessage, type MessageParams } from '../shared/message-ref.js';
+import { cliLocale, t, tEnglish } from './i18n.js';
 
 /** What `linkdeck` exits with; scripts rely on these (docs/cli.md lists them). */
 export const EXIT = {
@@ -28,7 +28,12 @@ export class CliError extends Error {
 
 export const usageError = (message: string) => new CliError(EXIT.usage, message);
 
-/** An error said from the `cli` message area: the person's language on stderr, English in --json. */
-export const cliError = (exitCode: ExitCode, key: string, values?: MessageValues) =>
-  new CliError(exitCode, t(key, values), tEnglish(key, values));
-export const usageErrorT = (key: string, values?: MessageValues) => cliError(EXIT.usage, key, values);
+/**
+ * An error said from the `cli` message area: the person's language on stderr, English in --json.
+ * A list of names (message-ref.ts's nameList) is said as each language lists names.
+ */
+export const cliError = (exitCode: ExitCode, key: string, values?: MessageParams) => {
+  const ref = msg(key, values);
+  return new CliError(exitCode, renderMessage(ref, t, cliLocale()), renderMessage(ref, tEnglish, 'en'));
+};
+export const usageErrorT = (key: string, values?: MessageParams) => cliError(EXIT.usage, key, values);

@@ -1,3 +1,4 @@
+import { formatList, quoted, type ListType } from '../shared/i18n/lists.js';
 import type { SupportedLocale } from '../shared/i18n/locales.js';
 import { posixLocale } from '../shared/i18n/posix-locale.js';
 import { createTranslator, type MessageValues, type Translate } from '../shared/i18n/translate.js';
@@ -35,6 +36,31 @@ export function t(key: string, values?: MessageValues): string {
 export function tEnglish(key: string, values?: MessageValues): string {
   english ??= createTranslator('en', SHARED_MESSAGES);
   return english(key, values);
+}
+
+// Both say their language, as a translator from createTranslator does: what is handed one of them
+// (commander-words.ts, renderMessage's name lists) lists and quotes names in that language.
+Object.defineProperty(t, 'locale', { get: cliLocale });
+Object.defineProperty(tEnglish, 'locale', { value: 'en' });
+
+/**
+ * Names (profiles, templates, aliases, choices) as a list in the person's language: the names are
+ * data and stay as given; the joining words ("and", "oder") and, with `quote`, the quotation marks
+ * are the language's (shared/i18n/lists.ts). Past `max` the list ends with "and N more"
+ * (importNotes.moreNames, as the shared name lists say it). Human output only: --json and piped
+ * lines keep their English joins.
+ */
+export function sayNames(
+  names: readonly string[],
+  options: { quote?: boolean; type?: ListType; max?: number } = {},
+  locale: SupportedLocale = cliLocale(),
+  say: Translate = locale === 'en' ? tEnglish : t,
+): string {
+  const capped = options.max !== undefined && names.length > options.max;
+  const shown = capped ? names.slice(0, Math.max(1, (options.max ?? 1) - 1)) : names;
+  const items = options.quote ? shown.map((name) => quoted(locale, name)) : [...shown];
+  if (capped) items.push(say('importNotes.moreNames', { n: names.length - shown.length }));
+  return formatList(locale, items, options.type ?? 'conjunction');
 }
 
 export const formatNumber = (n: number): string => new Intl.NumberFormat(cliLocale()).format(n);

@@ -1,7 +1,11 @@
 import type { Campaign, Channel, Domain, MirrorLinkQuery, MirrorList } from '../shared/models.js';
 import type { NamedFilters } from './mirror-read.js';
+import { nameList } from '../shared/message-ref.js';
 import { usageErrorT } from './exit-codes.js';
 import type { Session } from './session.js';
+
+/** How many names an error lists before it says how many more there are. */
+const KNOWN_MAX = 10;
 
 /** A channel or campaign by its id or its name (compared without regard to case, as services do). */
 async function byName<T extends { id: number; name: string }>(
@@ -16,15 +20,15 @@ async function byName<T extends { id: number; name: string }>(
     list.items.find((i) => String(i.id) === w) ??
     list.items.find((i) => i.name.toLowerCase() === w);
   if (!found) {
-    const known = list.items
-      .slice(0, 10)
-      .map((i) => JSON.stringify(i.name))
-      .join(', ');
+    // The first ten, then "and N others", in the language's list words and quotation marks.
+    const names = list.items.map((i) => i.name);
+    const shown = names.length > KNOWN_MAX ? names.slice(0, KNOWN_MAX - 1) : names;
     throw usageErrorT('cli.lookup.noSuchNamed', {
       what,
       wanted,
       profile: session.profile.name,
-      known: known ? `${known}${list.items.length > 10 ? ', …' : ''}` : 'none',
+      n: names.length,
+      known: { list: shown, quote: true, ...(shown.length < names.length ? { more: names.length - shown.length } : {}) },
     });
   }
   return found;
@@ -49,7 +53,8 @@ export async function domainNamed(session: Session, wanted: string): Promise<Dom
     throw usageErrorT('cli.lookup.noSuchDomain', {
       wanted,
       profile: session.profile.name,
-      known: list.items.length ? list.items.map((d) => host(d.domain)).join(', ') : 'none',
+      n: list.items.length,
+      known: nameList(list.items.map((d) => host(d.domain))),
     });
   return found;
 }

@@ -1,7 +1,7 @@
 import type { ProfilesState, ProfileSummary, Result } from '../shared/contract.js';
 import { keyedErrorInfo, type AppErrorInfo } from '../shared/errors.js';
 import { KeyedError } from '../shared/keyed-error.js';
-import { msg } from '../shared/message-ref.js';
+import { msg, nameList } from '../shared/message-ref.js';
 import { errorText, t, tEnglish } from './i18n.js';
 import type { Backend } from '../backend/backend.js';
 import type { SecretStore } from '../backend/secrets/secret-store.js';
@@ -175,8 +175,8 @@ export function pickProfile(state: ProfilesState, wanted: string | undefined): P
   return found;
 }
 
-const names = (state: ProfilesState) =>
-  state.profiles.map((p) => JSON.stringify(p.name)).join(', ');
+/** The profiles' names in the language's quotation marks and list words (English in --json). */
+const names = (state: ProfilesState) => nameList(state.profiles.map((p) => p.name), { quote: true });
 
 /** An error envelope as the command's error: its words, and exit 1 (refused). */
 export function refusal(error: AppErrorInfo): CliError {

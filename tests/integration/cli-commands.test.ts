@@ -294,6 +294,13 @@ describe.each([
     expect(unknown.stderr).toMatch(/missing required argument/);
     const profileMissing = await run(['list', '--profile', 'Nobody']);
     expect(profileMissing.code).toBe(2);
-    expect(profileMissing.stderr).toMatch(/no profile “Nobody”. Profiles: "Local workspace"/);
+    expect(profileMissing.stderr).toMatch(/no profile “Nobody”\. Profiles: “Local workspace”\./);
+    // The real bundle on a German terminal: the names in German quotation marks (issue 44);
+    // --json keeps the English sentence.
+    const german = await run(['list', '--profile', 'Nobody'], { env: { LANG: 'de_DE.UTF-8' } });
+    expect(german.stderr).toMatch(/kein Profil „Nobody“\. Profile: „Local workspace“\./);
+    const badSort = await run(['list', '--sort', 'size'], { env: { LANG: 'de_DE.UTF-8' } });
+    expect(badSort.code).toBe(2);
+    expect(badSort.stderr).toMatch(/Möglich sind: „date“, „clicks“, „title“, „alias“, „url“ oder „state“\./);
   });
 });

@@ -3,7 +3,7 @@ import { confirm } from '../confirm.js';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { findLink } from '../find-link.js';
-import { errorText, t } from '../i18n.js';
+import { errorText, sayNames, t } from '../i18n.js';
 import { queuedText, settle } from '../outbox-wait.js';
 
 /** `linkdeck delete ALIAS…`: queued deletes, sent before the command ends (or left queued: exit 3). */
@@ -21,7 +21,7 @@ export async function run(
     const question = t('cli.delete.confirm', {
       n: links.length,
       url: links[0]!.shortUrl,
-      aliases: links.map((l) => l.alias).join(', '),
+      aliases: sayNames(links.map((l) => l.alias)),
       profile: session.profile.name,
     });
     if (!(await confirm(question))) {

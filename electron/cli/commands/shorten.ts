@@ -1,6 +1,6 @@
 import type { LinkInput, OutboxItem } from '../../shared/models.js';
 import { customAliasIssue, webUrlIssue } from '../../shared/link-validation.js';
-import { englishText, renderMessage, sentencesRef, type MessageRef } from '../../shared/message-ref.js';
+import { englishText, nameList, renderMessage, sentencesRef, type MessageRef } from '../../shared/message-ref.js';
 import { refOf } from '../../shared/field-issue.js';
 import { applyUtm, type UtmTemplate } from '../../shared/utm.js';
 import { copyToClipboard } from '../clipboard.js';
@@ -119,7 +119,7 @@ async function utmTemplate(session: Session, name: string): Promise<UtmTemplate>
   const found = templates.find((t) => t.name.toLowerCase() === name.trim().toLowerCase());
   if (!found)
     throw templates.length
-      ? usageErrorT('cli.shorten.noTemplate', { name, names: templates.map((u) => JSON.stringify(u.name)).join(', ') })
+      ? usageErrorT('cli.shorten.noTemplate', { name, names: nameList(templates.map((u) => u.name), { quote: true }) })
       : usageErrorT('cli.shorten.noTemplateAtAll', { name });
   return found;
 }

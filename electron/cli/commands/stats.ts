@@ -2,7 +2,7 @@ import type { CountMap, LinkOrigin, MirrorLinkDetails } from '../../shared/model
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import { findLink } from '../find-link.js';
-import { age, cliLocale, formatNumber, t } from '../i18n.js';
+import { age, cliLocale, formatNumber, sayNames, t } from '../i18n.js';
 
 /**
  * `linkdeck stats ALIAS`: the figures of the link's detail in the app (`links:get`: read again
@@ -35,11 +35,11 @@ export async function run(ctx: CommandContext, args: unknown[]): Promise<number>
     ...detail.origins.map(
       (o): [string, string] => [`Before the move (${o.source})`, out.human ? originWords(o) : originLine(o)],
     ),
-    ['Countries', top(stats?.topCountries)],
-    ['Referrers', top(stats?.topReferrers)],
-    ['Browsers', top(stats?.topBrowsers)],
-    ['Systems', top(stats?.topOs)],
-    ['Social', top(stats?.socialCount)],
+    ['Countries', out.human ? topWords(stats?.topCountries) : top(stats?.topCountries)],
+    ['Referrers', out.human ? topWords(stats?.topReferrers) : top(stats?.topReferrers)],
+    ['Browsers', out.human ? topWords(stats?.topBrowsers) : top(stats?.topBrowsers)],
+    ['Systems', out.human ? topWords(stats?.topOs) : top(stats?.topOs)],
+    ['Social', out.human ? topWords(stats?.socialCount) : top(stats?.socialCount)],
   ];
   // Piped, the English labels and plain numbers stay (scripts read them); on a terminal, the
   // person's language and number format.
@@ -105,7 +105,7 @@ function originWords(origin: LinkOrigin): string {
   const parts = [origin.clicks === null ? t('cli.stats.originClicksUnknown') : t('cli.stats.originClicks', { n: origin.clicks })];
   if (day !== null)
     parts.push(origin.service ? t('cli.stats.originCreatedOn', { service: origin.service, day }) : t('cli.stats.originCreated', { day }));
-  if (origin.tags.length) parts.push(t('cli.stats.originTags', { tags: origin.tags.join(', ') }));
+  if (origin.tags.length) parts.push(t('cli.stats.originTags', { tags: sayNames(origin.tags) }));
   return parts.join('; ');
 }
 
@@ -120,15 +120,30 @@ function originLine(origin: LinkOrigin): string {
   return parts.join('; ');
 }
 
-function top(map: CountMap | undefined): string {
-  if (!map) return '';
-  const entries = Object.entries(map)
+/** The most frequent entries, largest first (the rest counted). */
+function topEntries(map: CountMap | undefined): { shown: [string, number][]; more: number } {
+  const entries = Object.entries(map ?? {})
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1]);
-  return (
-    entries
-      .slice(0, 5)
-      .map(([k, n]) => `${k} ${n}`)
-      .join(', ') + (entries.length > 5 ? ', …' : '')
-  );
+  return { shown: entries.slice(0, TOP_MAX), more: Math.max(0, entries.length - TOP_MAX) };
+}
+
+const TOP_MAX = 5;
+
+/**
+ * The same on a terminal: "United States 12, Germany 1.234" as the language lists measures
+ * (CLDR's unit list, as the app's charts say them), numbers in its format; a cut list ends with
+ * "and 3 more" as a conjunction list ("…, Germany 5, and 3 more"; "… Deutschland 5 und 3 weitere").
+ */
+function topWords(map: CountMap | undefined): string {
+  const { shown, more } = topEntries(map);
+  const items = shown.map(([k, n]) => `${k} ${formatNumber(n)}`);
+  if (!more) return sayNames(items, { type: 'unit' });
+  return sayNames([...items, t('cli.stats.moreEntries', { n: more })]);
+}
+
+/** Piped (scripts read it): English joins and plain numbers, stable. */
+function top(map: CountMap | undefined): string {
+  const { shown, more } = topEntries(map);
+  return shown.map(([k, n]) => `${k} ${n}`).join(', ') + (more ? ', …' : '');
 }

@@ -38,8 +38,8 @@ describe('linkdeck: commander in the person’s language', () => {
     [['shorten'], /^Fehler: das Argument „url“ fehlt$/m],
     [['list', '--sort'], /^Fehler: die Option „--sort <order>“ braucht einen Wert$/m],
     [['stats', 'a', 'b'], /^Fehler: zu viele Argumente für „stats“: 1 erwartet, 2 angegeben\.$/m],
-    [['list', '--sort', 'size'], /^Fehler: Option „--sort <order>“: „size“ ist kein gültiger Wert\. Möglich sind: date, clicks/m],
-    [['completion', 'ksh'], /^Fehler: „ksh“ ist kein gültiger Wert für das Argument „shell“\. Möglich sind: bash, zsh, fish, install\.$/m],
+    [['list', '--sort', 'size'], /^Fehler: Option „--sort <order>“: „size“ ist kein gültiger Wert\. Möglich sind: „date“, „clicks“, .* oder „state“\.$/m],
+    [['completion', 'ksh'], /^Fehler: „ksh“ ist kein gültiger Wert für das Argument „shell“\. Möglich sind: „bash“, „zsh“, „fish“ oder „install“\.$/m],
   ];
   for (const [argv, german] of cases)
     it(`says “${argv.join(' ')}” in German, and keeps the thrown message English for --json`, async () => {
@@ -58,6 +58,15 @@ describe('linkdeck: commander in the person’s language', () => {
     expect(commanderError("error: unknown option '--x'\n", en)).toBe('error: unknown option “--x”\n');
   });
 
+  // suggestSimilar.js writes `(Did you mean one of ${similar.join(', ')}?)`: said as an “or” list.
+  it('says commander’s list of suggestions as the language’s “or” list', () => {
+    const line = "error: unknown command 'lst'\n(Did you mean one of list, last?)\n";
+    expect(commanderError(line, de)).toBe('Fehler: unbekannter Befehl „lst“\n(Meinten Sie „list“ oder „last“?)\n');
+    const fr = createTranslator('fr', SHARED_MESSAGES);
+    expect(commanderError(line, fr)).toContain("(Vouliez-vous dire «\u202flist\u202f» ou «\u202flast\u202f»\u202f?)\n");
+    expect(commanderError(line, en)).toContain('(Did you mean “list” or “last”?)');
+  });
+
   it('writes the help in German: headings, descriptions, choices and defaults, examples', () => {
     const program = buildProgram('1.2.3', async () => {}, de);
     const help = (command: Command) => {
@@ -74,7 +83,9 @@ describe('linkdeck: commander in the person’s language', () => {
     expect(top).toMatch(/help \[command\] +Hilfe zu einem Befehl anzeigen/);
     expect(top).toMatch(/Beispiele:\n {2}linkdeck /);
     const list = help(program.commands.find((c) => c.name() === 'list')!);
-    expect(list).toMatch(/Reihenfolge der Links \(Werte: "date", "clicks", .*\n.*Standard: "date"\)/);
+    // Choices as the language's “or” list in its quotation marks, then the default (CLDR’s unit list).
+    expect(list).toMatch(/Reihenfolge der Links \(Werte: „date“, „clicks“,[^)]*oder\s+„state“,\s+Standard:\s+„date“\)/);
+    expect(list).toMatch(/höchstens so viele Links \(„all“ für alle\) \(Standard: „50“\)/);
     for (const english of ['Usage:', 'Options:', 'Commands:', 'Examples:', 'choices:', 'default:', 'display help', 'order of the links'])
       expect(top + list, english).not.toContain(english);
   });
