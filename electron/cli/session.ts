@@ -1,8 +1,8 @@
 import type { ProfilesState, ProfileSummary, Result } from '../shared/contract.js';
 import { keyedErrorInfo, type AppErrorInfo } from '../shared/errors.js';
 import { KeyedError } from '../shared/keyed-error.js';
-import { msg, nameList } from '../shared/message-ref.js';
-import { errorText, t, tEnglish } from './i18n.js';
+import { msg, nameList, renderMessage } from '../shared/message-ref.js';
+import { cliLocale, errorText, t, tEnglish } from './i18n.js';
 import type { Backend } from '../backend/backend.js';
 import type { SecretStore } from '../backend/secrets/secret-store.js';
 import type { Profile } from '../shared/profile-validation.js';
@@ -215,7 +215,8 @@ export const API_KEY_VARIABLE = 'LINKDECK_API_KEY';
 async function secretStoreFor(options: SessionOptions): Promise<SecretStore> {
   const { openSecretStore, EnvKeySecretStore } = await import('../backend/secrets/index.js');
   const log = { info: options.log, warn: options.log };
-  const store = await openSecretStore({ log });
+  // --verbose shows the fallback's sentence: in the terminal's language, like npm start's.
+  const store = await openSecretStore({ log, say: (ref) => renderMessage(ref, t, cliLocale()) });
   const key = process.env[API_KEY_VARIABLE]?.trim();
   if (!key) return store;
   const target = await targetProfile(options);

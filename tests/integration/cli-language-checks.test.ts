@@ -1,4 +1,5 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBundle, localWorkspaceFolder, runCli } from './support/cli-harness.js';
@@ -32,6 +33,17 @@ describe('linkdeck shorten: a refused line in the person’s language', () => {
     // --json keeps the English sentence for scripts.
     const json = await runCli(dataDir, ['shorten', 'keine-adresse', '--json'], { env: DE });
     expect(json.stdout).toContain('The URL is not a full web address');
+  });
+
+  it('says with --verbose, in German, that there is no keychain and why (a D-Bus address that leads nowhere)', { timeout: 300_000 }, async () => {
+    // A folder with no profile yet: the command opens the keychain before it finds that out.
+    const empty = mkdtempSync(join(tmpdir(), 'linkdeck-cli-nokeychain-'));
+    const env = { ...DE, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/linkdeck-test-bus' };
+    const run = await runCli(empty, ['list', '--verbose'], { env });
+    rmSync(empty, { recursive: true, force: true });
+    expect(run.stderr).toContain('Linkdeck hat noch kein Profil');
+    expect(run.stderr).toContain('Kein Schlüsselbund des Betriebssystems verfügbar (');
+    expect(run.stderr).not.toContain('No OS keychain is available');
   });
 
   it('says an import file’s kind, its rows’ problems and what stops it in German', { timeout: 300_000 }, async () => {

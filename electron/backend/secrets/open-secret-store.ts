@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { errorRefOf, KeyedError } from '../../shared/keyed-error.js';
 import { englishText, msg, type MessageRef } from '../../shared/message-ref.js';
 import {
   loadKeytar as defaultLoadKeytar,
@@ -41,11 +42,15 @@ export interface OpenSecretStoreOptions {
 export const PROBE_ACCOUNT = '__linkdeck-probe__';
 export const DEFAULT_PROBE_TIMEOUT_MS = 3000;
 
-/** The sentence of a memory fallback (issue 44): the keychain's own words as `cause`, never a key. */
-export const memoryFallbackRef = (cause: string): MessageRef => msg('errors.keychain.memoryFallback', { cause });
+/**
+ * The sentence of a memory fallback (issue 44), never holding a key. `cause`: the keychain's own
+ * words, or the ref of a failure this file found itself (the module that would not load, the probe
+ * that timed out or read back something else), so that sentence is in the person's language too.
+ */
+export const memoryFallbackRef = (cause: string | MessageRef): MessageRef => msg('errors.keychain.memoryFallback', { cause });
 
 /** Its English, for logs and older callers. */
-export function memoryFallbackReason(cause: string): string {
+export function memoryFallbackReason(cause: string | MessageRef): string {
   return englishText(memoryFallbackRef(cause));
 }
 
@@ -66,9 +71,8 @@ export async function openSecretStore(options: OpenSecretStoreOptions = {}): Pro
     try {
       keychain = await load();
     } catch (error) {
-      throw new Error(`the keychain module could not be loaded: ${describeError(error)}`, {
-        cause: error,
-      });
+      // Its English `message` is what explainKeychainFailure classifies (keychain-problem.ts).
+      throw Object.assign(new KeyedError(msg('errors.keychain.moduleNotLoaded', { detail: describeError(error) })), { cause: error });
     }
     await probe(keychain, service);
     return new KeychainSecretStore(keychain, { service, legacy: loadLegacy, log });
@@ -77,7 +81,7 @@ export async function openSecretStore(options: OpenSecretStoreOptions = {}): Pro
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`the keychain did not answer within ${formatSeconds(timeoutMs)}`)),
+      () => reject(new KeyedError(msg('errors.keychain.probeTimeout', { seconds: timeoutMs / 1000 }))),
       timeoutMs,
     );
   });
@@ -87,7 +91,7 @@ export async function openSecretStore(options: OpenSecretStoreOptions = {}): Pro
     return store;
   } catch (error) {
     const details = describeError(error);
-    log.warn(say(memoryFallbackRef(details)));
+    log.warn(say(memoryFallbackRef(errorRefOf(error) ?? details)));
     return new MemorySecretStore({ ...explainKeychainFailure(details, options.platform), details });
   } finally {
     clearTimeout(timer);
@@ -100,10 +104,5 @@ async function probe(keychain: KeychainModule, service: string): Promise<void> {
   await keychain.setPassword(service, PROBE_ACCOUNT, value);
   const readBack = await keychain.getPassword(service, PROBE_ACCOUNT);
   await keychain.deletePassword(service, PROBE_ACCOUNT);
-  if (readBack !== value) throw new Error('the keychain did not give back what was stored in it');
-}
-
-function formatSeconds(ms: number): string {
-  const s = ms / 1000;
-  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+  if (readBack !== value) throw new KeyedError(msg('errors.keychain.probeMismatch'));
 }

@@ -69,7 +69,7 @@ describe('openSecretStore', () => {
     ]);
   });
 
-  it('words the memory fallback in the language its printer passes (npm start: the terminal’s), the cause as given', async () => {
+  it('words the memory fallback in the language its printer passes (npm start: the terminal’s), its own causes too', async () => {
     const log = capture();
     const de = createTranslator('de', SHARED_MESSAGES);
     await openSecretStore({
@@ -80,8 +80,28 @@ describe('openSecretStore', () => {
       say: (ref) => renderMessage(ref, de),
     });
     expect(log.lines).toEqual([
-      'Kein Schlüsselbund des Betriebssystems verfügbar (the keychain module could not be loaded: cannot open shared object file): ' +
+      'Kein Schlüsselbund des Betriebssystems verfügbar (das Schlüsselbund-Modul ließ sich nicht laden: cannot open shared object file): ' +
         'Schlüssel werden nur für diese Sitzung im Arbeitsspeicher gehalten, nach einem Neustart werden Sie erneut danach gefragt.',
+    ]);
+  });
+
+  it('words a probe that read back something else, or never answered, in German too (the seconds in German digits)', async () => {
+    const log = capture();
+    const de = createTranslator('de', SHARED_MESSAGES);
+    const say = (ref: Parameters<typeof renderMessage>[0]) => renderMessage(ref, de);
+    const other: KeychainModule = { ...fakeKeychain(), getPassword: async () => 'not what was stored' };
+    const mismatch = await openSecretStore({ loadKeychain: async () => other, log, say });
+    // The details stay English: they are what keychain-problem.ts classifies, and the log file's.
+    expect(mismatch.details).toBe('the keychain did not give back what was stored in it');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const hangs: KeychainModule = { ...fakeKeychain(), setPassword: () => new Promise(() => {}) };
+    const opening = openSecretStore({ loadKeychain: async () => hangs, log, say, probeTimeoutMs: 1500 });
+    await vi.advanceTimersByTimeAsync(1500);
+    const timedOut = await opening;
+    expect(timedOut.reason).toBe('The keychain did not answer.');
+    expect(log.lines.map((line) => line.slice(0, line.indexOf(')') + 1))).toEqual([
+      'Kein Schlüsselbund des Betriebssystems verfügbar (der Schlüsselbund hat nicht zurückgegeben, was darin gespeichert wurde)',
+      'Kein Schlüsselbund des Betriebssystems verfügbar (der Schlüsselbund hat nicht innerhalb von 1,5 s geantwortet)',
     ]);
   });
 
