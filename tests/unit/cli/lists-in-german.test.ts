@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sink } from './output-sink.js';
 import type { ProfilesState } from '../../../electron/shared/contract.js';
 import type { CliError } from '../../../electron/cli/exit-codes.js';
 
@@ -32,19 +32,6 @@ afterEach(() => {
   process.env = { ...saved };
   vi.resetModules();
 });
-
-/** A stream that collects what is written; `tty` makes it a terminal as Output judges one. */
-function sink(tty: boolean): Writable & { text: string; isTTY?: boolean } {
-  const s = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      s.text += chunk.toString();
-      done();
-    },
-  }) as Writable & { text: string; isTTY?: boolean };
-  s.text = '';
-  if (tty) s.isTTY = true;
-  return s;
-}
 
 /** What `run` threw (every case here ends in a CliError). */
 async function thrown(run: () => Promise<unknown>): Promise<CliError> {

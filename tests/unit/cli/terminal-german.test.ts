@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sink } from './output-sink.js';
 import type { ProfilesState } from '../../../electron/shared/contract.js';
 
 /*
@@ -18,19 +18,6 @@ async function inLanguage(lang: string) {
   process.env['NO_COLOR'] = '1';
   const { Output } = await import('../../../electron/cli/output.js');
   return { Output, profiles: await import('../../../electron/cli/commands/profiles.js'), stats: await import('../../../electron/cli/commands/stats.js') };
-}
-
-/** A stream that collects what is written; `tty` makes it a terminal as Output judges one. */
-function sink(tty: boolean): Writable & { text: string; isTTY?: boolean } {
-  const s = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      s.text += chunk.toString();
-      done();
-    },
-  }) as Writable & { text: string; isTTY?: boolean };
-  s.text = '';
-  if (tty) s.isTTY = true;
-  return s;
 }
 
 const STATE = {
