@@ -87,7 +87,8 @@ describe('linkdeck: the language of its human output', () => {
       expect(help.stdout).toContain(words);
     expect(help.stdout).not.toMatch(/Usage:|Options:|Commands:|Examples:|print results as JSON|display help/);
     const exportHelp = await cli(['export', '--help'], DE);
-    expect(exportHelp.stdout).toMatch(/--format <format> +Dateiformat \(Werte: "csv", "json", Standard: "csv"\)/);
+    // The choices are an "or" list in the language's own quotes (electron/shared/i18n/lists.ts).
+    expect(exportHelp.stdout).toMatch(/--format <format> +Dateiformat \(Werte: „csv“ oder „json“, Standard: „csv“\)/);
     const english = await cli(['--help'], C);
     expect(english.stdout).toMatch(/^Usage: linkdeck /);
     expect(english.stdout).toContain('print results as JSON (for scripts)');
