@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TraceEvent } from './trace-event.js';
 
 /*
  * What a keystroke's links:list answer waits behind on the page's main thread (issue 43, item 2),
@@ -16,15 +17,6 @@ import { join } from 'node:path';
  * while the thread is busy waits for the task to end: where the thread was idle, it did not wait.
  */
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { type?: string } };
-}
 
 const FRAME_WORK = new Set(['Commit', 'Paint', 'Layout', 'UpdateLayoutTree', 'PrePaint', 'Layerize']);
 

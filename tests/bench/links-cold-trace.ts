@@ -5,6 +5,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
 import { CHROMIUM_ARGS, FLOOR_DIR, FLOOR_PATH, POLL_MS, seedMirror, startAppThread, type AppThread } from './links-bench.js';
 import { pageProbe, type BenchState } from './links-page-probe.js';
+import type { TraceEvent } from './trace-event.js';
 
 /*
  * What a cold load of the Links view does before its first rows that the floor page does not
@@ -28,15 +29,6 @@ const RENDERER_DIR = process.env['LINKDECK_RENDERER_DIR'] ?? join(ROOT, 'out/ren
 const ROUNDS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'toplevel', 'blink.user_timing', 'loading', 'netlog', 'v8'];
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; requestId?: string; encodedDataLength?: number; type?: string; documentLoaderURL?: string; frame?: string; isMainFrame?: boolean }; beginData?: { url?: string } };
-}
 
 interface Load {
   /** ms after navigation start, as the page's own clock says. */

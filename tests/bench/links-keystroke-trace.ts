@@ -5,6 +5,7 @@ import { chromium, type Browser, type CDPSession, type Page } from '@playwright/
 import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
 import { CHROMIUM_ARGS, FLOOR_DIR, FLOOR_PATH, KEY_GAP_MS, POLL_MS, TYPED, WARM_UP, expected, seedMirror, startAppThread, type AppThread } from './links-bench.js';
 import { pageProbe, type BenchState } from './links-page-probe.js';
+import type { TraceEvent } from './trace-event.js';
 
 /*
  * Where a keystroke's time goes in the Links view and in the floor page (issue 43, item 2): not a
@@ -29,15 +30,6 @@ const ROUNDS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2);
 const CPU_PROFILE = !process.argv.includes('--no-cpu-profile');
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'toplevel', 'blink.user_timing', 'v8'].join(',');
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { type?: string; functionName?: string; url?: string } };
-}
 
 /**
  * The main-thread tasks that took in an answer from the call socket (ms, in order), and the
