@@ -4,11 +4,13 @@
 // JSON reports (CI reads that line, not the runners' own summaries).
 // A check step without its own test count (typecheck, lint, audit, build) counts as one test.
 // A test that passed only on a retry (retries are on where CI is set) counts as passed, and the
-// summary names it on a `flaky:` line.
+// summary names it on a `flaky:` line; a test that failed is named on a `failed:` line with the
+// first line of its error (CI keeps only the end of the output, where the summary is).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureBrowser } from './tools/ensure-browser.mjs';
+import { failedPlaywright, failedVitest, flakyPlaywright, flakyVitest, skipReasons } from './tools/report-names.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, 'tests/.reports');
@@ -54,6 +56,7 @@ const vitest = (project) => ({
   env: { LINKDECK_FLAKY_REPORT: join(reports, project + '.flaky.json') },
   count: () => countVitest(join(reports, project + '.json')),
   flaky: () => flakyVitest(join(reports, project + '.flaky.json')),
+  failures: () => failedVitest(join(reports, project + '.json'), root),
 });
 
 // Without a browser the end-to-end tests cannot run: get one, or stop with what to install.
@@ -90,6 +93,7 @@ const steps = [
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'e2e.json'), PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
     count: () => countPlaywright(join(reports, 'e2e.json')),
     flaky: () => flakyPlaywright(join(reports, 'e2e.json')),
+    failures: () => failedPlaywright(join(reports, 'e2e.json')),
   },
   {
     // Runs wherever the Electron binary exists; elsewhere its tests report themselves skipped, with the reason.
@@ -99,6 +103,7 @@ const steps = [
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'electron.json'), PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'electron.json') },
     count: () => countPlaywright(join(reports, 'electron.json')),
     flaky: () => flakyPlaywright(join(reports, 'electron.json')),
+    failures: () => failedPlaywright(join(reports, 'electron.json')),
     note: () => [needsXvfb() && !have('xvfb-run') ? 'no display and no xvfb-run on this machine' : null,
       skipReasons(join(reports, 'electron.json'))].filter(Boolean).join('; ') || null,
   },
@@ -121,48 +126,6 @@ function countPlaywright(file) {
   if (!existsSync(file)) return null;
   const s = JSON.parse(readFileSync(file, 'utf8')).stats;
   return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
-}
-
-/** Every test of a Playwright JSON report, with the titles of the suites it is in (file first). */
-function playwrightTests(file) {
-  const tests = [];
-  const walk = (suite, titles) => {
-    const path = [...titles, suite.title].filter(Boolean);
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? []) tests.push({ titles: [...path, spec.title], test });
-    for (const child of suite.suites ?? []) walk(child, path);
-  };
-  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, []);
-  return tests;
-}
-
-/** The reasons skipped Playwright tests gave (their `skip` annotations), for the summary. */
-function skipReasons(file) {
-  if (!existsSync(file)) return null;
-  const reasons = new Set();
-  for (const { test: t } of playwrightTests(file))
-    for (const a of [...(t.annotations ?? []), ...(t.results ?? []).flatMap((r) => r.annotations ?? [])])
-      if (a.type === 'skip' && a.description) reasons.add(a.description);
-  return reasons.size ? [...reasons].join('; ') : null;
-}
-
-/** The tests that failed first and passed on a retry: `file › describe › title`, with their retries. */
-function flakyPlaywright(file) {
-  if (!existsSync(file)) return [];
-  return playwrightTests(file)
-    .filter(({ test }) => test.status === 'flaky')
-    .map(({ titles, test }) => {
-      const retries = Math.max(0, ...(test.results ?? []).map((r) => r.retry ?? 0));
-      return `${test.projectName ? `[${test.projectName}] ` : ''}${titles.join(' › ')} (passed on retry ${retries})`;
-    });
-}
-
-/** The same from Vitest, which only tests/tools/vitest-flaky-reporter.ts reports. */
-function flakyVitest(file) {
-  if (!existsSync(file)) return [];
-  return JSON.parse(readFileSync(file, 'utf8')).flaky.map(
-    (t) => `${t.file} › ${t.name.split(' > ').join(' › ')} (passed on retry ${t.retries})`,
-  );
 }
 
 const total = { passed: 0, failed: 0, skipped: 0 };
@@ -190,6 +153,7 @@ for (const step of steps) {
   const flaky = step.flaky ? step.flaky() : [];
   lines.push(`${step.name}: ${ok ? 'ok' : 'FAILED'} (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${flaky.length ? `, ${flaky.length} flaky` : ''})${note ? ` — ${note}` : ''}`);
   for (const name of flaky) lines.push(`flaky: ${step.name} › ${name}`);
+  for (const name of step.failures && c.failed ? step.failures() : []) lines.push(`failed: ${step.name} › ${name}`);
 }
 
 console.log('\n━━ summary ━━');
