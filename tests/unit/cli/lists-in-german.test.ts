@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sink } from './output-sink.js';
+import { restoreTerminal, setTerminalLanguage } from './terminal-language.js';
 import type { ProfilesState } from '../../../electron/shared/contract.js';
 import type { CliError } from '../../../electron/cli/exit-codes.js';
 
@@ -10,14 +11,9 @@ import type { CliError } from '../../../electron/cli/exit-codes.js';
  * Each place is reached through the command's own code with a session that answers as the app's.
  */
 
-const saved = { ...process.env };
-
 /** The modules read the language once: loaded afresh under `lang`. */
 async function inLanguage(lang: string) {
-  vi.resetModules();
-  for (const name of ['LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'NO_COLOR', 'FORCE_COLOR']) delete process.env[name];
-  process.env['LANG'] = lang;
-  process.env['NO_COLOR'] = '1';
+  setTerminalLanguage(lang);
   return {
     Output: (await import('../../../electron/cli/output.js')).Output,
     session: await import('../../../electron/cli/session.js'),
@@ -28,10 +24,7 @@ async function inLanguage(lang: string) {
   };
 }
 
-afterEach(() => {
-  process.env = { ...saved };
-  vi.resetModules();
-});
+afterEach(restoreTerminal);
 
 /** What `run` threw (every case here ends in a CliError). */
 async function thrown(run: () => Promise<unknown>): Promise<CliError> {

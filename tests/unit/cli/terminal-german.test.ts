@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sink } from './output-sink.js';
+import { restoreTerminal, setTerminalLanguage } from './terminal-language.js';
 import type { ProfilesState } from '../../../electron/shared/contract.js';
 
 /*
@@ -8,14 +9,9 @@ import type { ProfilesState } from '../../../electron/shared/contract.js';
  * keeps the English word and the service's own date.
  */
 
-const saved = { ...process.env };
-
 /** The modules read the language once: loaded afresh under `lang`. */
 async function inLanguage(lang: string) {
-  vi.resetModules();
-  for (const name of ['LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'NO_COLOR', 'FORCE_COLOR']) delete process.env[name];
-  process.env['LANG'] = lang;
-  process.env['NO_COLOR'] = '1';
+  setTerminalLanguage(lang);
   const { Output } = await import('../../../electron/cli/output.js');
   return { Output, profiles: await import('../../../electron/cli/commands/profiles.js'), stats: await import('../../../electron/cli/commands/stats.js') };
 }
@@ -29,10 +25,7 @@ const STATE = {
   keychain: { kind: 'secret-service', persistent: true },
 } as unknown as ProfilesState;
 
-afterEach(() => {
-  process.env = { ...saved };
-  vi.resetModules();
-});
+afterEach(restoreTerminal);
 
 async function profilesTable(lang: string, tty: boolean): Promise<string> {
   const { Output, profiles } = await inLanguage(lang);

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import type { Pinia } from 'pinia';
 import type { Router } from 'vue-router';
-import App from '../../../renderer/src/App.vue';
 import LinksList from '../../../renderer/src/components/links-list/LinksList.vue';
 import { FIRST_ROWS, PAGE_SIZE, REST_DELAY_MS } from '../../../renderer/src/stores/links-workspace.js';
-import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery } from '../../../electron/shared/models.js';
 import { untilDom } from './dom-signals.js';
-import { budgetOf, installFakeBridge, keychainOk, localProfile, mirrorLink, ok, type FakeBridge } from './fake-bridge.js';
+import { mirrorLink, ok, type FakeBridge } from './fake-bridge.js';
+import { answerNoGroups, closeApp, mountApp, startApp } from './app-shell.js';
 
 /*
  * What a keystroke in the Links view does beyond the floor page (issue 43): the work that can
@@ -25,14 +24,8 @@ let wrapper: VueWrapper | undefined;
 const link = (id: number): MirrorLink => mirrorLink({ id, alias: `a${id}`, shortUrl: `http://s/a${id}`, longUrl: `https://example.com/${id}`, title: `Link ${id}` });
 
 beforeEach(() => {
-  fake = installFakeBridge();
-  fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
-  fake.answer('budget:state', ok(budgetOf()));
-  fake.answer('connection:state', ok({ profileId: localProfile.id, online: true }));
-  fake.answer('sync:refresh', ok(undefined));
-  fake.answer('outbox:list', ok([]));
-  fake.answer('channels:list', ok({ items: [], source: 'mirror', syncedAt: Date.now() }));
-  fake.answer('campaigns:list', ok({ items: [], source: 'mirror', syncedAt: Date.now() }));
+  ({ fake, pinia, router } = startApp());
+  answerNoGroups(fake);
   fake.answer('links:list', (arg: unknown) => {
     const { offset = 0, limit = 50 } = arg as MirrorLinkQuery;
     const total = 100_000;
@@ -40,17 +33,11 @@ beforeEach(() => {
     for (let i = offset; i < Math.min(total, offset + limit); i++) items.push(link(i + 1));
     return ok({ items, total, offset, limit, unknown: 0, source: 'mirror', syncedAt: 1_000 });
   });
-  pinia = createPinia();
-  setActivePinia(pinia);
-  router = createAppRouter();
 });
 
 afterEach(() => {
-  wrapper?.unmount();
+  closeApp(wrapper);
   wrapper = undefined;
-  vi.useRealTimers();
-  delete window.linkdeck;
-  document.body.innerHTML = '';
 });
 
 const listCalls = () => fake.callsTo('links:list') as MirrorLinkQuery[];
@@ -59,8 +46,7 @@ const rowShort = (index: number) => document.querySelector(`[data-testid="link-r
 
 describe('Links view: a keystroke\'s work', () => {
   it('takes the rest of a search\'s first window without drawing the list again while none of its rows is on screen', async () => {
-    await router.push('/links');
-    wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+    wrapper = await mountApp({ pinia, router }, '/links');
     await untilDom(() => rowShort(0) === 's/a1');
     vi.useFakeTimers();
     const input = document.querySelector<HTMLInputElement>('[data-testid="links-search"]')!;

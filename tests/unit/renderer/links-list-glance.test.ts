@@ -4,16 +4,15 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import type { Pinia } from 'pinia';
 import type { Router } from 'vue-router';
-import App from '../../../renderer/src/App.vue';
 import LinkRows from '../../../renderer/src/components/links-list/LinkRows.vue';
 import { RowPlaces, rowSlots } from '../../../renderer/src/components/links-list/row-memo.js';
 import { shortUrlParts } from '../../../renderer/src/components/links-list/short-url.js';
-import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery } from '../../../electron/shared/models.js';
 import { nextNavigation, untilElement } from './dom-signals.js';
-import { budgetOf, installFakeBridge, keychainOk, localProfile, mirrorLink, ok, type FakeBridge } from './fake-bridge.js';
+import { mirrorLink, ok, type FakeBridge } from './fake-bridge.js';
+import { answerNoGroups, closeApp, mountApp, startApp } from './app-shell.js';
 
 /*
  * The links list at a glance: the short link's alias whole beside a small host, the title and
@@ -27,24 +26,13 @@ let router: Router;
 let wrapper: VueWrapper | undefined;
 
 beforeEach(() => {
-  fake = installFakeBridge();
-  fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
-  fake.answer('budget:state', ok(budgetOf()));
-  fake.answer('connection:state', ok({ profileId: localProfile.id, online: true }));
-  fake.answer('sync:refresh', ok(undefined));
-  fake.answer('outbox:list', ok([]));
-  fake.answer('channels:list', ok({ items: [], source: 'mirror', syncedAt: Date.now() }));
-  fake.answer('campaigns:list', ok({ items: [], source: 'mirror', syncedAt: Date.now() }));
-  pinia = createPinia();
-  setActivePinia(pinia);
-  router = createAppRouter();
+  ({ fake, pinia, router } = startApp());
+  answerNoGroups(fake);
 });
 
 afterEach(() => {
-  wrapper?.unmount();
+  closeApp(wrapper);
   wrapper = undefined;
-  delete window.linkdeck;
-  document.body.innerHTML = '';
 });
 
 /** One row of the list, drawn as the list draws it. */
@@ -65,8 +53,7 @@ function row(link: MirrorLink) {
 }
 
 async function mountLinks() {
-  await router.push('/links');
-  wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+  wrapper = await mountApp({ pinia, router }, '/links');
   await flushPromises();
   await flushPromises();
   return wrapper;
@@ -220,8 +207,7 @@ describe('Section views: empty states', () => {
     fake.answer('domains:list', none);
     fake.answer('overlays:list', none);
     fake.answer('splash:list', none);
-    await router.push('/links');
-    wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+    wrapper = await mountApp({ pinia, router }, '/links');
     await flushPromises();
     const cases: Array<[string, string, string]> = [
       ['/channels', 'Create your first channel', 'channel-form'],

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 import { isDeepStrictEqual } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import type { Pinia } from 'pinia';
 import type { Router } from 'vue-router';
-import App from '../../../renderer/src/App.vue';
 import { FIRST_ROWS, PAGE_SIZE, REST_DELAY_MS } from '../../../renderer/src/stores/links-workspace.js';
-import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, MirrorLinkQuery, OutboxItem } from '../../../electron/shared/models.js';
 import { untilDom, untilElement, nextNavigation } from './dom-signals.js';
-import { budgetOf, installFakeBridge, mirrorLink, keychainOk, localProfile, ok, fail, type FakeBridge } from './fake-bridge.js';
+import { mirrorLink, localProfile, ok, fail, type FakeBridge } from './fake-bridge.js';
+import { closeApp, mountApp, startApp } from './app-shell.js';
 import { linkBadges } from '../../../renderer/src/components/links-list/link-badges.js';
 import LinksSearchBox from '../../../renderer/src/components/links-list/LinksSearchBox.vue';
 
@@ -24,8 +23,6 @@ let fake: FakeBridge;
 let pinia: Pinia;
 let router: Router;
 let wrapper: VueWrapper | undefined;
-
-const budget = budgetOf();
 
 const link = (id: number, over: Partial<MirrorLink> = {}): MirrorLink =>
   mirrorLink({ id, alias: `a${id}`, shortUrl: `http://s/a${id}`, longUrl: `https://example.com/${id}`, clicks: id * 2, title: `Link ${id}`, ...over });
@@ -70,32 +67,20 @@ const outboxItem = (opId: string): OutboxItem => ({
 });
 
 beforeEach(() => {
-  fake = installFakeBridge();
-  fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
-  fake.answer('budget:state', ok(budget));
-  fake.answer('connection:state', ok({ profileId: localProfile.id, online: true }));
-  fake.answer('sync:refresh', ok(undefined));
-  fake.answer('outbox:list', ok([]));
+  ({ fake, pinia, router } = startApp());
   fake.answer('links:facets', ok(facets));
   fake.answer('channels:list', ok({ items: [{ id: 7, name: 'Newsletter', description: '', color: '', starred: false, pending: null, failed: null, opId: null, provisional: false }], source: 'mirror', syncedAt: Date.now() }));
   fake.answer('campaigns:list', ok({ items: [{ id: 3, name: 'Spring', public: false, rotator: null, list: '', pending: null, failed: null, opId: null, provisional: false }], source: 'mirror', syncedAt: Date.now() }));
-  pinia = createPinia();
-  setActivePinia(pinia);
-  router = createAppRouter();
 });
 
 afterEach(() => {
-  wrapper?.unmount();
+  closeApp(wrapper);
   wrapper = undefined;
-  vi.useRealTimers();
   vi.unstubAllGlobals();
-  delete window.linkdeck;
-  document.body.innerHTML = '';
 });
 
 async function mountLinks() {
-  await router.push('/links');
-  wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+  wrapper = await mountApp({ pinia, router }, '/links');
   await flushPromises();
   await flushPromises();
   return wrapper;
@@ -316,8 +301,7 @@ describe('Links list: rows and badges', () => {
     let items = [1, 2, 3, 4].map((id) => link(id));
     let served: (() => void) | undefined;
     fake.answer('links:list', () => (served?.(), ok({ items: items.map((l) => ({ ...l })), total: items.length, offset: 0, limit: 200, unknown: 0, source: 'mirror', syncedAt: Date.now() })));
-    await router.push('/links');
-    wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+    wrapper = await mountApp({ pinia, router }, '/links');
     await untilDom(() => rows().length === 4);
     const rowOf = (id: number) => document.querySelector<HTMLElement>(`[data-testid="link-row"][data-id="${id}"]`)!;
     const [first, second, third] = rows();

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import type { Pinia } from 'pinia';
 import type { Router } from 'vue-router';
-import App from '../../../renderer/src/App.vue';
-import { createAppRouter } from '../../../renderer/src/router.js';
 import type { MirrorLink, OutboxItem } from '../../../electron/shared/models.js';
 import { untilDom } from './dom-signals.js';
-import { budgetOf, installFakeBridge, mirrorLink, keychainOk, localProfile, ok, type FakeBridge } from './fake-bridge.js';
+import { mirrorLink, localProfile, ok, type FakeBridge } from './fake-bridge.js';
+import { closeApp, mountApp, startApp } from './app-shell.js';
 
 let fake: FakeBridge;
 let pinia: Pinia;
@@ -15,7 +14,6 @@ let router: Router;
 let wrapper: VueWrapper | undefined;
 
 const MIN = 60_000;
-const budget = budgetOf();
 
 const link = (over: Partial<MirrorLink> = {}): MirrorLink => mirrorLink({ clicks: 3, title: 'Example', ...over });
 const linkPage = (items: MirrorLink[], syncedAt: number | null = Date.now()) => ok({ items, total: items.length, offset: 0, limit: 100, unknown: 0, source: 'mirror', syncedAt });
@@ -39,28 +37,16 @@ function outboxItem(over: Partial<OutboxItem> = {}): OutboxItem {
 }
 
 beforeEach(async () => {
-  fake = installFakeBridge();
-  fake.answer('profiles:list', ok({ profiles: [localProfile], currentId: localProfile.id, keychain: keychainOk }));
-  fake.answer('budget:state', ok(budget));
-  fake.answer('connection:state', ok({ profileId: localProfile.id, online: true }));
-  fake.answer('sync:refresh', ok(undefined));
-  fake.answer('outbox:list', ok([]));
-  pinia = createPinia();
-  setActivePinia(pinia);
-  router = createAppRouter();
+  ({ fake, pinia, router } = startApp());
 });
 
 afterEach(() => {
-  wrapper?.unmount();
+  closeApp(wrapper);
   wrapper = undefined;
-  vi.useRealTimers();
-  delete window.linkdeck;
-  document.body.innerHTML = '';
 });
 
 async function mountAt(path: string) {
-  await router.push(path);
-  wrapper = mount(App, { global: { plugins: [pinia, router] }, attachTo: document.body });
+  wrapper = await mountApp({ pinia, router }, path);
   await flushPromises();
   return wrapper;
 }

@@ -12,3 +12,24 @@ export function fakeKeychain(name = 'fake'): KeychainModule & { entries: Map<str
     deletePassword: async (s, a) => entries.delete(id(s, a)),
   };
 }
+
+/**
+ * A keychain module whose every call fails, in words such modules use: reading as without a
+ * desktop session ("Cannot autolaunch D-Bus without X11 $DISPLAY"), saving with the secret in its
+ * message ("rejected secret <the secret>", which the store must redact), deleting as on a locked
+ * keyring ("The keyring is locked").
+ */
+export function failingKeychain(): KeychainModule {
+  return {
+    name: 'failing',
+    getPassword: async () => {
+      throw new Error('Cannot autolaunch D-Bus without X11 $DISPLAY');
+    },
+    setPassword: async (_s, _a, p) => {
+      throw new Error(`rejected secret ${p}`);
+    },
+    deletePassword: async () => {
+      throw new Error('The keyring is locked');
+    },
+  };
+}

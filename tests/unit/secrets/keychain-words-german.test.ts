@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { KeychainSecretStore, type KeychainModule } from '../../../electron/backend/secrets/index.js';
+import { KeychainSecretStore } from '../../../electron/backend/secrets/index.js';
 import { SHARED_MESSAGES } from '../../../electron/shared/i18n/shared-messages.js';
 import { createTranslator } from '../../../electron/shared/i18n/translate.js';
 import { errorRefOf } from '../../../electron/shared/keyed-error.js';
 import { msg, renderMessage, type MessageRef } from '../../../electron/shared/message-ref.js';
+import { failingKeychain } from './fake-keychain.js';
 
 /*
  * A failing keychain call says so as a message ref (issue 44): the sentence is the person's
@@ -12,19 +13,6 @@ import { msg, renderMessage, type MessageRef } from '../../../electron/shared/me
 const KEY = 'sk_live_0123456789abcdefghijklmnop';
 const german = createTranslator('de', SHARED_MESSAGES);
 const de = (ref: MessageRef) => renderMessage(ref, german);
-
-const failing: KeychainModule = {
-  name: 'failing',
-  getPassword: async () => {
-    throw new Error('Cannot autolaunch D-Bus without X11 $DISPLAY');
-  },
-  setPassword: async (_s, _a, p) => {
-    throw new Error(`rejected secret ${p}`);
-  },
-  deletePassword: async () => {
-    throw new Error('The keyring is locked');
-  },
-};
 
 async function refOf(call: Promise<unknown>): Promise<MessageRef> {
   const error = await call.then(
@@ -37,7 +25,7 @@ async function refOf(call: Promise<unknown>): Promise<MessageRef> {
 }
 
 describe('keychain failures in German', () => {
-  const store = new KeychainSecretStore(failing);
+  const store = new KeychainSecretStore(failingKeychain());
 
   it('words a failed read, save and delete in German around the module’s own words', async () => {
     expect(de(await refOf(store.get('p1')))).toBe(

@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   KeychainSecretStore,
   MemorySecretStore,
-  type KeychainModule,
   type Logger,
 } from '../../../electron/backend/secrets/index.js';
-import { fakeKeychain } from './fake-keychain.js';
+import { failingKeychain, fakeKeychain } from './fake-keychain.js';
 
 const KEY = 'sk_live_0123456789abcdefghijklmnop';
 
@@ -54,19 +53,7 @@ describe('KeychainSecretStore', () => {
   });
 
   it('explains keychain failures without repeating the secret', async () => {
-    const failing: KeychainModule = {
-      name: 'failing',
-      getPassword: async () => {
-        throw new Error('Cannot autolaunch D-Bus without X11 $DISPLAY');
-      },
-      setPassword: async (_s, _a, p) => {
-        throw new Error(`rejected secret ${p}`);
-      },
-      deletePassword: async () => {
-        throw new Error('The keyring is locked');
-      },
-    };
-    const store = new KeychainSecretStore(failing);
+    const store = new KeychainSecretStore(failingKeychain());
     await expect(store.get('p1')).rejects.toThrow(
       'Could not read a key from the OS keychain: Cannot autolaunch D-Bus without X11 $DISPLAY',
     );
