@@ -1,4 +1,5 @@
 import { peekEarlyAnswer, startEarlyCalls } from './early-calls.js';
+import { appCodeCue } from './first-paint/app-code-cue.js';
 import { startFirstPaint } from './first-paint/first-paint.js';
 import { firstPaintText } from './first-paint/first-paint-words.js';
 import { firstWindowQuery } from './stores/links-first-window.js';
@@ -12,7 +13,7 @@ import './first-paint/first-paint.css';
  */
 
 /**
- * The app's code is asked for once the first rows are back, or after this long at most.
+ * The app's code is asked for once the first rows are drawn (app-code-cue.ts), or after this long at most.
  * Fetched and compiled alongside, it held the first rows' answer and drawing up by 30-90 ms, and
  * the app's own view came no sooner (medians of 7 cold loads on an idle machine: first rows
  * 400 -> 299 ms, the app's own view 946 -> 845 ms). The bound keeps a slow backend from holding
@@ -30,10 +31,7 @@ startEarlyCalls([...(opensOnLinks ? [{ channel: 'links:list' as const, arg: firs
 const firstRows = opensOnLinks ? peekEarlyAnswer('links:list', firstWindowQuery()) : undefined;
 startFirstPaint(firstRows);
 
-const headStart = firstRows
-  ? Promise.race([firstRows.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_ROWS_HEAD_START_MS))])
-  : Promise.resolve();
-const appStarted = headStart.then(() => import('./app-start.js'));
+const appStarted = appCodeCue(firstRows, FIRST_ROWS_HEAD_START_MS).then(() => import('./app-start.js'));
 
 // A page that cannot load its code says so in words instead of staying blank.
 appStarted.catch((error: unknown) => {

@@ -1,0 +1,23 @@
+/**
+ * When the page's first script asks for the app's code (main.ts): once the frame that shows the
+ * first rows has been drawn, or after `boundMs` at most, so a slow backend cannot hold the app up.
+ *
+ * Not as soon as the rows are back: asking for the app's code makes Vite's preload helper insert
+ * a `modulepreload` link for each of its ~70 files, and run in the same microtask checkpoint as
+ * the first rows' drawing it held their frame back (56–154 ms of script before the first rows in
+ * cold-load traces; docs/benchmarks.md, "A cold load's first rows, again"). The app's own view
+ * starts a frame later for it.
+ */
+export function appCodeCue(
+  firstRows: Promise<unknown> | undefined,
+  boundMs: number,
+  frame: (callback: () => void) => unknown = (callback) => requestAnimationFrame(callback),
+): Promise<void> {
+  if (!firstRows) return Promise.resolve();
+  // An animation frame's callback runs before that frame is drawn; a task queued from it runs after.
+  const drawn = firstRows
+    .catch(() => undefined)
+    .then(() => new Promise<void>((resolve) => frame(() => setTimeout(resolve, 0))));
+  const bound = new Promise<void>((resolve) => setTimeout(resolve, boundMs));
+  return Promise.race([drawn, bound]);
+}
