@@ -411,6 +411,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     log(`links: unthrottled, scrolled ${free.rowsScrolled} rows in ${free.deltas.length} frames (${(free.deltas.length / (SCROLL_MS / 1000)).toFixed(0)} frames/s); ${free.loadingFrames} frames showed a "Loading…" row`);
 
     const floorRoundTripForm = median(floorRpcP95) / (median(floorHandlerP95) + median(noWorkP95));
+    const appRoundTripForm = median(appRpcP95) / (median(appHandlerP95) + median(noWorkP95));
     // The floor page's keystroke → rows p95 over all its keys: the one-frame goal is judged only
     // where the floor page itself is within a frame.
     const floorFrameP95 = percentile(floorKeysAll.map((k) => k.frame), 95);
@@ -433,13 +434,13 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
         goal: '',
         pass: null,
       },
-      // The floor page's own round trip in this form: where it is over the goal, no page meets the
-      // goal here, and the app is judged against the floor page's round trip instead.
-      ...(floorRoundTripForm <= 1.2
-        ? [ratioRow('links', 'roundtrip/(handler+nowork)', median(appRpcP95) / (median(appHandlerP95) + median(noWorkP95)), '<=', 1.2)]
+      // The floor page's own round trip in this form: where it is over the goal and the app's is
+      // too, no page meets the goal here, and the app is judged against the floor page's instead.
+      ...(floorRoundTripForm <= 1.2 || appRoundTripForm <= 1.2
+        ? [ratioRow('links', 'roundtrip/(handler+nowork)', appRoundTripForm, '<=', 1.2)]
         : [
             notJudged(
-              ratioRow('links', 'roundtrip/(handler+nowork)', median(appRpcP95) / (median(appHandlerP95) + median(noWorkP95)), '<=', 1.2),
+              ratioRow('links', 'roundtrip/(handler+nowork)', appRoundTripForm, '<=', 1.2),
               `the floor page's own round trip in this form is ${round(floorRoundTripForm)}; judged as roundtrip/floor instead`,
             ),
             ratioRow('links', 'roundtrip/floor', median(appRpcP95) / median(floorRpcP95), '<=', 1.2),
@@ -451,7 +452,8 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       ...ratioRows,
       { bench: 'links', metric: `first rows visible after load, ${mirrored.total.toLocaleString('en')} links (cold)`, value: round(coldFirst, 0), unit: 'ms', goal: '< 500 ms', pass: coldFirst < 500 },
       { bench: 'links', metric: 'first rows visible after a reload (two runs)', value: warm.map((w) => round(w, 0)).join(' / '), unit: 'ms', goal: '', pass: null },
-      ((row: BenchRow) => (floorFrameP95 < 16.7 ? row : notJudged(row, `the floor page's own p95 over its ${floorKeysAll.length} keys is ${round(floorFrameP95, 1)} ms`)))({
+      // Met, it passes; missed where the floor page misses it too, it is not judged.
+      ((row: BenchRow) => (row.pass || floorFrameP95 < 16.7 ? row : notJudged(row, `the floor page's own p95 over its ${floorKeysAll.length} keys is ${round(floorFrameP95, 1)} ms`)))({
         bench: 'links',
         metric: `keystroke → rendered rows (the frame that shows them, frames not held to 60 Hz), ${keys.length} keys, p95 (the floor page's: ${round(floorFrameP95, 1)} ms)`,
         value: round(percentile(frames, 95), 1),
