@@ -50,9 +50,9 @@ export default defineConfig({
       minify: true,
       // The page's own first script keeps its modulepreload links (index.html); the app's code,
       // imported once the first rows are drawn, gets none: Vite's helper inserted one per file
-      // (~70) in a block of script that held the first rows' frame, and its files come from this
-      // computer, where a file found one import later costs next to nothing (docs/benchmarks.md,
-      // "The rows in one window, the app's code after the first rows").
+      // (61 at the app's start) in a block of script that held the first rows' frame, and the
+      // files come from this computer, where a file found one import later costs next to nothing
+      // (docs/benchmarks.md, "The rows in one window, the app's code after the first rows").
       modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
