@@ -4,6 +4,7 @@ import { mount } from '@vue/test-utils';
 import LinkRows from '../../../renderer/src/components/links-list/LinkRows.vue';
 import { RowPlaces, rowSlots } from '../../../renderer/src/components/links-list/row-memo.js';
 import { mirrorLink } from './fake-bridge.js';
+import { linkRowsProps } from './link-rows-props.js';
 
 /**
  * The rows drawn in one window moved by one transform, in flow inside it (issue 43): a transform
@@ -11,22 +12,15 @@ import { mirrorLink } from './fake-bridge.js';
  * frame (docs/benchmarks.md, "The rows in one window").
  */
 describe('the Links rows in one window', () => {
-  const props = (first: number, count: number) => ({
-    slots: rowSlots(
-      Array.from({ length: count }, (_, i) => ({ index: first + i, start: (first + i) * 48 })),
-      (index: number) => mirrorLink({ id: index + 1, alias: `row-${index}` }),
-      new RowPlaces(),
-    ),
-    totalSize: 48 * 1000,
-    rowHeight: 48,
-    cursor: -1,
-    isChecked: () => false,
-    channelNames: new Map<number, string>(),
-    campaignNames: new Map<number, string>(),
-    now: Date.now(),
-    reachNote: null,
-    reachLabel: null,
-  });
+  const props = (first: number, count: number) =>
+    linkRowsProps(
+      rowSlots(
+        Array.from({ length: count }, (_, i) => ({ index: first + i, start: (first + i) * 48 })),
+        (index: number) => mirrorLink({ id: index + 1, alias: `row-${index}` }),
+        new RowPlaces(),
+      ),
+      48 * 1000,
+    );
 
   it('moves the window to its first row, and draws its rows in order with no transform of their own', async () => {
     const w = mount(LinkRows, { props: props(10, 5) });

@@ -13,6 +13,7 @@ import type { MirrorLink, MirrorLinkQuery } from '../../../electron/shared/model
 import { nextNavigation, untilElement } from './dom-signals.js';
 import { mirrorLink, ok, type FakeBridge } from './fake-bridge.js';
 import { answerNoGroups, closeApp, mountApp, startApp } from './app-shell.js';
+import { linkRowsProps } from './link-rows-props.js';
 
 /*
  * The links list at a glance: the short link's alias whole beside a small host, the title and
@@ -37,19 +38,7 @@ afterEach(() => {
 
 /** One row of the list, drawn as the list draws it. */
 function row(link: MirrorLink) {
-  const props = {
-    slots: rowSlots([{ index: 0, start: 0 }], () => link, new RowPlaces()),
-    totalSize: 48,
-    rowHeight: 48,
-    cursor: -1,
-    isChecked: () => false,
-    channelNames: new Map<number, string>(),
-    campaignNames: new Map<number, string>(),
-    now: Date.now(),
-    reachNote: null,
-    reachLabel: null,
-  };
-  return mount(LinkRows, { props });
+  return mount(LinkRows, { props: linkRowsProps(rowSlots([{ index: 0, start: 0 }], () => link, new RowPlaces()), 48) });
 }
 
 async function mountLinks() {
