@@ -95,6 +95,33 @@ test('connecting a second profile: a wrong key gets a clear error, the right key
   await expect(new AccountPage(page).email).toHaveText(remoteService.email);
 });
 
+test('the rate meter\'s bar shows the share left and changes in one step: nothing in it changes size over time', async ({ app, remoteService }) => {
+  const { page } = app;
+  const { frame } = await localThenRemote(page, remoteService);
+  const text = page.getByTestId('budget-text');
+  await expect(text).toHaveText(/\d+ of 30 requests left/);
+
+  const meter = await frame.budgetMeter.evaluate((root) => {
+    // Colours may fade (the words turn to warning); nothing may change its size or place over time.
+    const colour = /^(color|background-color|border(-\w+)?-color|outline-color|fill|stroke|opacity|text-decoration-color|caret-color)$/;
+    const moving = [root, ...root.querySelectorAll('*')].flatMap((el) => {
+      const style = getComputedStyle(el);
+      const durations = style.transitionDuration.split(',').map(parseFloat);
+      const properties = style.transitionProperty.split(',').map((p) => p.trim());
+      const sized = properties.filter((p, i) => (durations[i % durations.length] ?? 0) > 0 && !colour.test(p));
+      const animated = style.animationName !== 'none' && style.animationDuration.split(',').some((d) => parseFloat(d) > 0);
+      return sized.length > 0 || animated ? [`${el.className}: ${sized.join(' ')}${animated ? ` animation ${style.animationName}` : ''}`] : [];
+    });
+    const fill = root.querySelector<HTMLElement>('[data-testid="budget-fill"]');
+    const rail = fill?.parentElement;
+    return { moving, share: fill && rail ? fill.getBoundingClientRect().width / rail.getBoundingClientRect().width : null };
+  });
+  // A transition on the bar was a layout of the whole window at every frame for 0.2 s at each change.
+  expect(meter.moving).toEqual([]);
+  const [left, limit] = ((await text.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [];
+  expect(meter.share).toBeCloseTo((left ?? NaN) / (limit ?? NaN), 1);
+});
+
 test('switching profiles changes whose account is shown', async ({ app, remoteService }) => {
   const { page } = app;
   const { frame } = await localThenRemote(page, remoteService);

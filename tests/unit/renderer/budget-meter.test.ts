@@ -65,6 +65,25 @@ describe('BudgetMeter', () => {
     expect(wrapper.find('[data-testid="budget-detail"]').exists()).toBe(false);
   });
 
+  it('fills its bar with the share of requests left, in the theme colour for the state', async () => {
+    const wrapper = meter(budget({ remaining: 27 }));
+    const fill = () => wrapper.get<HTMLElement>('[data-testid="budget-fill"]').element.style;
+    expect(fill().width).toBe('90%');
+    const calm = fill().background;
+
+    await wrapper.setProps({ budget: budget({ remaining: 3 }) });
+    expect(fill().width).toBe('10%');
+    const low = fill().background;
+
+    await wrapper.setProps({ budget: budget({ remaining: 0, pausedUntil: NOW + 5_000 }) });
+    expect(fill().width).toBe('0%');
+    expect(new Set([calm, low, fill().background]).size).toBe(3);
+  });
+
+  it('shows no bar when there is no rate limit', () => {
+    expect(meter(budget({ limit: 1_000_000, remaining: 999_998 })).find('[data-testid="budget-fill"]').exists()).toBe(false);
+  });
+
   it('says the budget is not known before the first answer', () => {
     expect(meter(null).get('[data-testid="budget-text"]').text()).toBe('Rate budget not known yet');
   });
