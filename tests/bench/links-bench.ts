@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { Worker } from 'node:worker_threads';
 import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
 import { pageProbe, type BenchState } from './links-page-probe.js';
@@ -117,6 +117,21 @@ export type AppThread = ReturnType<typeof startAppThread>;
 
 export const expected = (app: AppThread, q: string) => app.call<{ total: number; firstId: number | null }>({ type: 'expected', q });
 
+/**
+ * A fresh context with the probe (links-page-probe.ts) and tsx's `__name` shim as init scripts,
+ * for the app and the floor page alike: Playwright installs init scripts in each new page's
+ * renderer before its navigation goes on, and the probe observes every page it is in. Given to
+ * the app's contexts only, both costs were counted against the app (in cold loads under a CPU
+ * hog, the app's document was asked for 250 ms after the floor page's in the same run).
+ */
+export async function probedContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // tsx (esbuild, keepNames) wraps named functions in __name(): give the page a no-op one.
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  await context.addInitScript(pageProbe);
+  return context;
+}
+
 const state = (page: Page) => page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench);
 
 export function seedMirror(dir: string): Promise<void> {
@@ -155,10 +170,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     const shell = await app.call<{ url: string; origin: string; token: string }>({ type: 'start', dataDir, rendererDir: servedDir });
     const mirrored = await expected(app, '');
     browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    // tsx (esbuild, keepNames) wraps named functions in __name(): give the page a no-op one.
-    await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-    await context.addInitScript(pageProbe);
+    const context = await probedContext(browser);
     const page = await context.newPage();
 
     // ---- first rows (a cold start of the page in a fresh browser, then two reloads) ----
@@ -260,9 +272,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
       args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
     });
-    const freeContext = await unlimited.newContext({ viewport: { width: 1280, height: 800 } });
-    await freeContext.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-    await freeContext.addInitScript(pageProbe);
+    const freeContext = await probedContext(unlimited);
     const shellUrl = shell.url;
     const floorUrl = `${shell.origin}${FLOOR_PATH}#token=${shell.token}`;
 
@@ -272,9 +282,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     const appOwnCold: number[] = [];
     const floorCold: number[] = [];
     for (let r = 0; r < COLD_ROUNDS; r++) {
-      const appContext = await unlimited.newContext({ viewport: { width: 1280, height: 800 } });
-      await appContext.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-      await appContext.addInitScript(pageProbe);
+      const appContext = await probedContext(unlimited);
       const appPage = await appContext.newPage();
       await appPage.goto(shellUrl);
       await appPage.waitForFunction(() => ((window as unknown as { __bench: BenchState }).__bench.appRowFrame ?? -1) > 0, null, { timeout: 30_000, polling: POLL_MS });
@@ -282,7 +290,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       appCold.push(cold.firstRowFrame as number);
       appOwnCold.push(cold.appRowFrame as number);
       await appContext.close();
-      const floorContext = await unlimited.newContext({ viewport: { width: 1280, height: 800 } });
+      const floorContext = await probedContext(unlimited);
       const coldFloor = await floorContext.newPage();
       await coldFloor.goto(floorUrl);
       await coldFloor.waitForFunction(() => (window as unknown as { __floor: FloorState }).__floor.firstRowFrame !== null, null, { timeout: 30_000, polling: POLL_MS });
@@ -294,7 +302,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     const freePage = await freeContext.newPage();
     await freePage.goto(shellUrl);
     await freePage.waitForFunction(() => ((window as unknown as { __bench: BenchState }).__bench.appRowFrame ?? -1) > 0, null, { timeout: 30_000, polling: POLL_MS });
-    const floorContext = await unlimited.newContext({ viewport: { width: 1280, height: 800 } });
+    const floorContext = await probedContext(unlimited);
     const floorPage = await floorContext.newPage();
     await floorPage.goto(floorUrl);
     await floorPage.waitForFunction(() => (window as unknown as { __floor: FloorState }).__floor.firstRowFrame !== null, null, { timeout: 30_000, polling: POLL_MS });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
-import { CHROMIUM_ARGS, FLOOR_DIR, FLOOR_PATH, POLL_MS, seedMirror, startAppThread, type AppThread } from './links-bench.js';
-import { pageProbe, type BenchState } from './links-page-probe.js';
+import { CHROMIUM_ARGS, FLOOR_DIR, FLOOR_PATH, POLL_MS, probedContext, seedMirror, startAppThread, type AppThread } from './links-bench.js';
+import type { BenchState } from './links-page-probe.js';
 import type { TraceEvent } from './trace-event.js';
 
 /*
@@ -86,11 +86,7 @@ const median = (values: number[]) => {
 };
 
 async function coldLoad(browser: Browser, url: string, app: boolean, save?: string): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  if (app) {
-    await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-    await context.addInitScript(pageProbe);
-  }
+  const context = await probedContext(browser);
   // The moment the first links:list leaves and its answer is back, over HTTP or the socket.
   await context.addInitScript({
     content: `(() => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
-import { CHROMIUM_ARGS, FLOOR_DIR, FLOOR_PATH, KEY_GAP_MS, POLL_MS, TYPED, WARM_UP, expected, seedMirror, startAppThread, type AppThread } from './links-bench.js';
-import { pageProbe, type BenchState } from './links-page-probe.js';
+import { CHROMIUM_ARGS, FLOOR_DIR, FLOOR_PATH, KEY_GAP_MS, POLL_MS, TYPED, WARM_UP, expected, probedContext, seedMirror, startAppThread, type AppThread } from './links-bench.js';
+import type { BenchState } from './links-page-probe.js';
 import type { TraceEvent } from './trace-event.js';
 
 /*
@@ -244,13 +244,11 @@ async function main(): Promise<void> {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
       args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
     });
-    const appContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await appContext.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-    await appContext.addInitScript(pageProbe);
+    const appContext = await probedContext(browser);
     const appPage = await appContext.newPage();
     await appPage.goto(shell.url);
     await appPage.waitForFunction(() => ((window as unknown as { __bench: BenchState }).__bench.appRowFrame ?? -1) > 0, null, { timeout: 30_000, polling: POLL_MS });
-    const floorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const floorContext = await probedContext(browser);
     const floorPage = await floorContext.newPage();
     await floorPage.goto(`${shell.origin}${FLOOR_PATH}#token=${shell.token}`);
     await floorPage.waitForFunction(() => (window as unknown as { __floor: { firstRowFrame: number | null } }).__floor.firstRowFrame !== null, null, { timeout: 30_000, polling: POLL_MS });
