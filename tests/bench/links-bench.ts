@@ -8,7 +8,7 @@ import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
 import { pageProbe, type BenchState } from './links-page-probe.js';
 import type { Recorded, WorkerRequest } from './links-backend-worker.js';
 import { clockOffset, pairByQuery, splitRoundTrips, type PageStamps, type ServedStamps } from './round-trip-parts.js';
-import { median, notJudged, ratioRow, type BenchRow } from './run.js';
+import { judgedWhereFloorMeets, median, notJudged, ratioRow, type BenchRow } from './run.js';
 
 /*
  * The links workspace in Chromium over 100,000 mirrored links (issue 5):
@@ -268,6 +268,21 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     await browser.close();
     browser = undefined;
 
+    // The floor page's load in a browser of its own just launched, as the app's first load above:
+    // a browser's first page pays for its start (its first renderer, fonts, caches), which the
+    // cold loads in fresh contexts below no longer do.
+    const floorBrowser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    let floorFirst: number;
+    try {
+      const firstFloorPage = await (await probedContext(floorBrowser)).newPage();
+      await firstFloorPage.goto(`${shell.origin}${FLOOR_PATH}#token=${shell.token}`);
+      await firstFloorPage.waitForFunction(() => (window as unknown as { __floor: FloorState }).__floor.firstRowFrame !== null, null, { timeout: 30_000, polling: POLL_MS });
+      floorFirst = (await floorState(firstFloorPage)).firstRowFrame as number;
+    } finally {
+      await floorBrowser.close();
+    }
+    log(`links: the floor page's first rows in a browser just launched: ${floorFirst.toFixed(0)} ms (the app's ${coldFirst.toFixed(0)} ms)`);
+
     // Frame time: the same scroll where frames are not held to the display's rate.
     unlimited = await chromium.launch({
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -432,6 +447,14 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       goal: '< 16.7 ms (one frame)',
       pass: percentile(frames, 95) < 16.7,
     };
+    const firstLoad: BenchRow = {
+      bench: 'links',
+      metric: `first rows visible after the browser's first load, ${mirrored.total.toLocaleString('en')} links (the floor page's in a browser of its own: ${round(floorFirst, 0)} ms)`,
+      value: round(coldFirst, 0),
+      unit: 'ms',
+      goal: '< 500 ms',
+      pass: coldFirst < 500,
+    };
     const ratioRows: BenchRow[] = [
       { bench: 'links', metric: `first rows after a cold load, fresh context, frames not held to 60 Hz (${COLD_ROUNDS} rounds, alternating): app`, value: list(appCold), unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  the floor page (no framework, same call, same socket)', value: list(floorCold), unit: 'ms', goal: '', pass: null },
@@ -467,10 +490,9 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     ];
     return [
       ...ratioRows,
-      { bench: 'links', metric: `first rows visible after load, ${mirrored.total.toLocaleString('en')} links (cold)`, value: round(coldFirst, 0), unit: 'ms', goal: '< 500 ms', pass: coldFirst < 500 },
+      judgedWhereFloorMeets(firstLoad, floorFirst < 500, `the floor page's first rows in a browser just launched took ${round(floorFirst, 0)} ms`),
       { bench: 'links', metric: 'first rows visible after a reload (two runs)', value: warm.map((w) => round(w, 0)).join(' / '), unit: 'ms', goal: '', pass: null },
-      // Met, it passes; missed where the floor page misses it too, it is not judged.
-      oneFrame.pass || floorFrameP95 < 16.7 ? oneFrame : notJudged(oneFrame, `the floor page's own p95 over its ${floorKeysAll.length} keys is ${round(floorFrameP95, 1)} ms`),
+      judgedWhereFloorMeets(oneFrame, floorFrameP95 < 16.7, `the floor page's own p95 over its ${floorKeysAll.length} keys is ${round(floorFrameP95, 1)} ms`),
       { bench: 'links', metric: 'keystroke → rows in the DOM, p50 / p95 / max', value: `${round(percentile(doms, 50), 1)} / ${round(percentile(doms, 95), 1)} / ${round(Math.max(...doms), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: 'keystroke → rendered rows, p50 / max', value: `${round(percentile(frames, 50), 1)} / ${round(Math.max(...frames), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  of which keystroke → links:list sent, p50 / p95', value: `${round(percentile(keys.map((k) => k.sent), 50), 1)} / ${round(percentile(keys.map((k) => k.sent), 95), 1)}`, unit: 'ms', goal: '', pass: null },

@@ -31,6 +31,13 @@ export interface BenchRow {
 /** The row with its goal left unjudged in this run, and why. */
 export const notJudged = (row: BenchRow, why: string): BenchRow => ({ ...row, pass: null, notJudged: why });
 
+/**
+ * An app's figure judged only where the floor page met the same goal in the same run: met, it
+ * passes; missed where the floor page missed it too, it is not judged, with the floor page's figure.
+ */
+export const judgedWhereFloorMeets = (row: BenchRow, floorMeets: boolean, floorFigure: string): BenchRow =>
+  row.pass !== false || floorMeets ? row : notJudged(row, floorFigure);
+
 export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
