@@ -29,13 +29,10 @@ export interface StaticFile {
 }
 
 /**
- * Reads the file a request path names inside `rootDir`, or null when there is none. A path that
- * would leave the directory (`..`, encoded or not) is treated as missing.
+ * The absolute path a request path names inside `rootDir`, or null. A path that would leave the
+ * directory (`..`, encoded or not) names nothing.
  */
-export async function readStaticFile(
-  rootDir: string,
-  requestUrl: string,
-): Promise<StaticFile | null> {
+function staticPath(root: string, requestUrl: string): string | null {
   let pathname: string;
   try {
     pathname = decodeURIComponent(new URL(requestUrl, 'http://shell.invalid').pathname);
@@ -44,9 +41,11 @@ export async function readStaticFile(
   }
   if (pathname.includes('\0')) return null;
   if (pathname.endsWith('/')) pathname += 'index.html';
-  const root = resolve(rootDir);
   const full = resolve(root, `.${pathname}`);
-  if (!full.startsWith(root + sep)) return null;
+  return full.startsWith(root + sep) ? full : null;
+}
+
+async function readFull(root: string, full: string): Promise<StaticFile | null> {
   try {
     if (!(await stat(full)).isFile()) return null;
     return {
@@ -60,4 +59,47 @@ export async function readStaticFile(
   } catch {
     return null;
   }
+}
+
+/** Reads the file a request path names inside `rootDir`, or null when there is none. */
+export async function readStaticFile(rootDir: string, requestUrl: string): Promise<StaticFile | null> {
+  const root = resolve(rootDir);
+  const full = staticPath(root, requestUrl);
+  return full === null ? null : readFull(root, full);
+}
+
+/** The files a page names in `src="…"` and `href="…"`: its first script's, read as the shell starts. */
+const NAMED_FILE = /\b(?:src|href)="([^"#?]+)"/g;
+
+/**
+ * The renderer's files, each read from disk once. A built renderer does not change while the shell
+ * runs (launch.ts builds before it starts) and its hashed names change with their contents; only
+ * index.html is read at every request, so after a rebuild the page names the new files. A read
+ * from disk is a stat and a read, several hops through Node's thread pool each, and a page asks
+ * for its first script's seven files at once: with a busy CPU these hops queued behind each other
+ * (docs/benchmarks.md, "The rate meter's animation, and the floor page measured with the same
+ * instrument"). `warm` reads the files index.html names, so the first load is served from memory
+ * too. Only files that exist are kept, under their resolved path: what is kept is bounded by the
+ * directory, however a request spells a name.
+ */
+export function staticFiles(rootDir: string): { read(requestUrl: string): Promise<StaticFile | null>; warm(): Promise<void> } {
+  const root = resolve(rootDir);
+  const kept = new Map<string, StaticFile>();
+  const read = async (requestUrl: string): Promise<StaticFile | null> => {
+    const full = staticPath(root, requestUrl);
+    if (full === null) return null;
+    const hit = kept.get(full);
+    if (hit) return hit;
+    const file = await readFull(root, full);
+    if (file && file.relative !== 'index.html') kept.set(full, file);
+    return file;
+  };
+  return {
+    read,
+    async warm() {
+      const index = await readFull(root, resolve(root, 'index.html'));
+      const names = index ? [...index.body.toString('utf8').matchAll(NAMED_FILE)].map((m) => new URL(m[1] ?? '', 'http://shell.invalid/').pathname) : [];
+      await Promise.all(names.map((name) => read(name)));
+    },
+  };
 }

@@ -14,7 +14,7 @@ import {
   createRequestGuard,
   type RequestGuard,
 } from './request-guard.js';
-import { readStaticFile } from './static-files.js';
+import { staticFiles } from './static-files.js';
 
 export interface WebShellOptions {
   backend: Backend;
@@ -75,6 +75,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     );
   const log = options.log ?? (() => {});
   const { backend, rendererDir } = options;
+  const files = staticFiles(rendererDir);
 
   const server = Fastify({
     logger: false,
@@ -179,7 +180,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   );
 
   server.get('/*', async (request, reply) => {
-    const file = await readStaticFile(rendererDir, request.url);
+    const file = await files.read(request.url);
     if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
     if (file.relative === 'index.html') {
       return reply
@@ -191,6 +192,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   });
 
   server.server.on('upgrade', (request, socket, head: Buffer) => calls.handleUpgrade(request, socket, head));
+  await files.warm();
   await server.listen({ host, port: options.port ?? 0 });
   const port = (server.server.address() as AddressInfo).port;
   guard = createRequestGuard({ token, hosts: allowedHosts(host, port) });

@@ -344,6 +344,43 @@ describe('the renderer files', () => {
   });
 });
 
+describe('the renderer files, each read once', () => {
+  it('serves the files index.html names from memory from the start, any file once read, and index.html as it is now', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linkdeck-web-shell-kept-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><script type="module" crossorigin src="./assets/first.js"></script><link rel="stylesheet" href="./assets/first.css"></head><body>one</body></html>');
+    writeFileSync(join(dir, 'assets', 'first.js'), 'first()');
+    writeFileSync(join(dir, 'assets', 'first.css'), 'body{}');
+    writeFileSync(join(dir, 'assets', 'later.js'), 'later()');
+    const own = await startWebShell({ backend: fake.backend, rendererDir: dir });
+    const get = async (path: string) => {
+      const answer = await fetch(new URL(path, own.origin));
+      return { status: answer.status, text: await answer.text() };
+    };
+    try {
+      // Never asked for before they left the disk: read as the shell started.
+      rmSync(join(dir, 'assets', 'first.js'));
+      rmSync(join(dir, 'assets', 'first.css'));
+      expect(await get('/assets/first.js')).toEqual({ status: 200, text: 'first()' });
+      expect(await get('/assets/first.css')).toEqual({ status: 200, text: 'body{}' });
+
+      expect(await get('/assets/later.js')).toEqual({ status: 200, text: 'later()' });
+      rmSync(join(dir, 'assets', 'later.js'));
+      expect(await get('/assets/later.js')).toEqual({ status: 200, text: 'later()' });
+      // Another spelling of the same file is the same file, not a second copy.
+      expect(await get('/assets/%6Cater.js')).toEqual({ status: 200, text: 'later()' });
+
+      // A rebuild writes a new index.html naming new files: the page is read at every request.
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head></head><body>two</body></html>');
+      expect((await get('/')).text).toContain('two');
+      expect((await get('/assets/missing.js')).status).toBe(404);
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the call socket', () => {
   const socketUrl = (token: string | null = shell.token) =>
     `${shell.origin.replace('http', 'ws')}/rpc-socket${token === null ? '' : `?token=${token}`}`;
