@@ -17,8 +17,21 @@ import { firstPaintText } from './first-paint-words.js';
  * size is the start's.
  */
 
-/** Rows drawn: more than a tall window shows; the app's own list replaces them. */
+/** Rows drawn at most: more than a tall window shows; the app's own list replaces them. */
 const ROWS = 30;
+/** A row's height (first-paint.css), for the rows a window can show. */
+const ROW_HEIGHT = 48;
+
+/**
+ * As many rows as the window could show if they began at its top, no more: the rows start below
+ * the heading, so a few of these are already out of sight. Rows below the window were laid out and
+ * painted all the same, in the first frame of a page whose fonts and layout code are cold
+ * (a browser's first load: a 94 ms frame, 49 ms of it layout, with 30 rows).
+ */
+function rowsShown(doc: Document): number {
+  const height = doc.defaultView?.innerHeight ?? 0;
+  return height > 0 ? Math.min(ROWS, Math.ceil(height / ROW_HEIGHT)) : ROWS;
+}
 const ROOT_ID = 'first-paint';
 
 /** What the drawing needs of a `links:list` answer (a bridge envelope). */
@@ -42,9 +55,9 @@ let ended = false;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-function rowLinks(items: unknown): RowLink[] {
+function rowLinks(items: unknown, count: number): RowLink[] {
   if (!Array.isArray(items)) return [];
-  return items.slice(0, ROWS).flatMap((item: unknown) => {
+  return items.slice(0, count).flatMap((item: unknown) => {
     if (!item || typeof item !== 'object') return [];
     const link = item as Record<string, unknown>;
     return [
@@ -93,7 +106,7 @@ export function startFirstPaint(answer: Promise<unknown> | undefined, doc: Docum
     (value) => {
       const envelope = value as FirstWindowAnswer | null;
       if (ended || !envelope?.ok) return;
-      const links = rowLinks(envelope.value?.items);
+      const links = rowLinks(envelope.value?.items, rowsShown(doc));
       if (links.length === 0) return;
       const root = element(doc, 'div', 'first-paint');
       root.id = ROOT_ID;

@@ -32,6 +32,25 @@ describe('the first rows drawn before the app has loaded', () => {
     expect(rows()[0]).toContain('2026-11-20');
   });
 
+  it('draws as many rows as the window can show, at most 30', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => link(50 - i));
+    const height = window.innerHeight;
+    try {
+      window.innerHeight = 480;
+      startFirstPaint(answer(many, 50));
+      await settle();
+      expect(rows()).toHaveLength(10);
+      endFirstPaint();
+
+      window.innerHeight = 2000;
+      startFirstPaint(answer(many, 50));
+      await settle();
+      expect(rows()).toHaveLength(30);
+    } finally {
+      window.innerHeight = height;
+    }
+  });
+
   it('writes what the answer holds as text, never as markup', async () => {
     startFirstPaint(answer([link(1, { title: '<img src=x onerror="window.__hit = 1">' })]));
     await settle();
