@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
-import { CHROMIUM_ARGS, FLOOR_DIR, FLOOR_PATH, KEY_GAP_MS, POLL_MS, TYPED, WARM_UP, expected, probedContext, seedMirror, startAppThread, type AppThread } from './links-bench.js';
+import { CHROMIUM_ARGS, FLOOR_DIR, FLOOR_PATH, KEY_GAP_MS, POLL_MS, TYPED, WARM_UP, expectations, expected, probedContext, seedMirror, startAppThread, type Expected } from './links-bench.js';
 import type { BenchState } from './links-page-probe.js';
 import type { TraceEvent } from './trace-event.js';
 
@@ -120,7 +120,7 @@ const f1 = (n: number) => n.toFixed(1);
 
 type Key = { q: string; sent: number; rpc: number; dom: number; frame: number };
 
-async function typeApp(app: AppThread, page: Page, words: readonly string[], total: number): Promise<Key[]> {
+async function typeApp(wanted: ReadonlyMap<string, Expected>, page: Page, words: readonly string[], total: number): Promise<Key[]> {
   const search = page.getByTestId('links-search');
   const keys: Key[] = [];
   const bench = () => page.evaluate(() => (window as unknown as { __bench: BenchState }).__bench.results);
@@ -129,7 +129,7 @@ async function typeApp(app: AppThread, page: Page, words: readonly string[], tot
     await page.waitForTimeout(KEY_GAP_MS);
     for (let i = 1; i <= word.length; i++) {
       const q = word.slice(0, i);
-      const want = await expected(app, q);
+      const want = wanted.get(q) as Expected;
       await page.evaluate((armed) => ((window as unknown as { __bench: { armed: unknown } }).__bench.armed = armed), { q, ...want });
       const before = (await bench()).length;
       await page.keyboard.type(word[i - 1] as string);
@@ -240,6 +240,7 @@ async function main(): Promise<void> {
     await seedMirror(join(dataDir, PROFILES_DIR, profileId));
     const shell = await app.call<{ url: string; origin: string; token: string }>({ type: 'start', dataDir, rendererDir: servedDir });
     const total = (await expected(app, '')).total;
+    const wanted = await expectations(app, [...WARM_UP, ...TYPED]);
     browser = await chromium.launch({
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
       args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
@@ -253,7 +254,7 @@ async function main(): Promise<void> {
     await floorPage.goto(`${shell.origin}${FLOOR_PATH}#token=${shell.token}`);
     await floorPage.waitForFunction(() => (window as unknown as { __floor: { firstRowFrame: number | null } }).__floor.firstRowFrame !== null, null, { timeout: 30_000, polling: POLL_MS });
     await appPage.bringToFront();
-    await typeApp(app, appPage, WARM_UP, total);
+    await typeApp(wanted, appPage, WARM_UP, total);
     await floorPage.bringToFront();
     await typeFloor(floorPage, WARM_UP);
     const appCdp = await appContext.newCDPSession(appPage);
@@ -261,7 +262,7 @@ async function main(): Promise<void> {
     const sides: { app: Side[]; floor: Side[] } = { app: [], floor: [] };
     for (let r = 0; r < ROUNDS; r++) {
       await appPage.bringToFront();
-      sides.app.push(await traced(browser, appPage, appCdp, outDir, `app-${r}`, () => typeApp(app, appPage, TYPED, total)));
+      sides.app.push(await traced(browser, appPage, appCdp, outDir, `app-${r}`, () => typeApp(wanted, appPage, TYPED, total)));
       await floorPage.bringToFront();
       sides.floor.push(await traced(browser, floorPage, floorCdp, outDir, `floor-${r}`, () => typeFloor(floorPage, TYPED)));
     }
