@@ -61,13 +61,6 @@ async function readFull(root: string, full: string): Promise<StaticFile | null> 
   }
 }
 
-/** Reads the file a request path names inside `rootDir`, or null when there is none. */
-export async function readStaticFile(rootDir: string, requestUrl: string): Promise<StaticFile | null> {
-  const root = resolve(rootDir);
-  const full = staticPath(root, requestUrl);
-  return full === null ? null : readFull(root, full);
-}
-
 /** The files a page names in `src="…"` and `href="…"`: its first script's, read as the shell starts. */
 const NAMED_FILE = /\b(?:src|href)="([^"#?]+)"/g;
 

@@ -1,3 +1,5 @@
+import { afterNextPaint, type FrameRequest } from '../composables/after-next-paint.js';
+
 /**
  * When the page's first script asks for the app's code (main.ts): once the frame that shows the
  * first rows has been drawn, or after `boundMs` at most, so a slow backend cannot hold the app up.
@@ -8,16 +10,9 @@
  * cold-load traces; docs/benchmarks.md, "The rows in one window, the app's code after the first
  * rows"). The app's own view starts after that frame.
  */
-export function appCodeCue(
-  firstRows: Promise<unknown> | undefined,
-  boundMs: number,
-  frame: (callback: () => void) => unknown = (callback) => requestAnimationFrame(callback),
-): Promise<void> {
+export function appCodeCue(firstRows: Promise<unknown> | undefined, boundMs: number, frame?: FrameRequest): Promise<void> {
   if (!firstRows) return Promise.resolve();
-  // An animation frame's callback runs before that frame is drawn; a task queued from it runs after.
-  const drawn = firstRows
-    .catch(() => undefined)
-    .then(() => new Promise<void>((resolve) => frame(() => setTimeout(resolve, 0))));
+  const drawn = firstRows.catch(() => undefined).then(() => afterNextPaint(frame));
   const bound = new Promise<void>((resolve) => setTimeout(resolve, boundMs));
   return Promise.race([drawn, bound]);
 }

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef, watch } from 'vue';
 import { call, onEvent } from '../bridge.js';
+import { afterNextPaint } from '../composables/after-next-paint.js';
 import { asMirrorLinkPage, isRecord } from '../composables/shape.js';
 import type { LinkFacets, LinkSort, MirrorLink, MirrorLinkFilters, MirrorLinkQuery } from '../../../electron/shared/models.js';
 import { DEFAULT_DIRECTION, DEFAULT_SORT, FIRST_ROWS } from './links-first-window.js';
@@ -37,15 +38,6 @@ export type SortDirection = 'asc' | 'desc';
 /** Resolves after `ms` (a timer, so the rest waits for a pause in typing, not for a frame). */
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Resolves once the browser has painted the next frame (at once where there are no frames). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') return resolve();
-    // A frame's callbacks run before its paint; a task queued from one runs after it.
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
 }
 
 /**
@@ -216,7 +208,7 @@ export const useLinksWorkspaceStore = defineStore('links-workspace', () => {
     // came first: its answer must not hold up the frame that shows the first rows, nor the next
     // keystroke's answer. A scroll towards row 50 asks for it sooner (ensureRange).
     return fetchPage(0, mine, true, FIRST_ROWS)
-      .then(afterNextPaint)
+      .then(() => afterNextPaint())
       .then(() => (mine === generation && partial.has(0) ? delay(REST_DELAY_MS) : undefined))
       .then(() => {
         if (mine === generation && partial.has(0)) return fetchPage(0, mine, false);
