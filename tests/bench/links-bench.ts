@@ -51,9 +51,15 @@ export const TYPED = ['spring sale', 'github', 'kitchen', 'london', 'privacy', '
 export const KEY_GAP_MS = 120;
 const SCROLL_PX_PER_FRAME = 200;
 const SCROLL_MS = 3_000;
+/** A browser's first load of each page, the app's and the floor page's in turn. */
+const FIRST_LOAD_ROUNDS = 3;
+/** Scrolls of each page, the app and the scroll floor in turn. */
+const SCROLL_ROUNDS = 2;
 /** The floor page (issue 15): no framework, the same call over the same socket; see floor/. */
 export const FLOOR_DIR = join(import.meta.dirname, 'floor');
 export const FLOOR_PATH = '/bench-floor.html';
+/** The scroll floor (floor/scroll-floor.html): the same list scrolled with no framework. */
+const SCROLL_FLOOR_PATH = '/bench-scroll-floor.html';
 /**
  * Alternating rounds of each side for the ratios (issue 15 asks for at least two): with three
  * cold loads a side, one slow load of the floor page (131-391 ms on an idle machine) moved
@@ -176,6 +182,8 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
   cpSync(RENDERER_DIR, servedDir, { recursive: true });
   copyFileSync(join(FLOOR_DIR, 'floor.html'), join(servedDir, 'bench-floor.html'));
   copyFileSync(join(FLOOR_DIR, 'floor.js'), join(servedDir, 'bench-floor.js'));
+  copyFileSync(join(FLOOR_DIR, 'scroll-floor.html'), join(servedDir, 'bench-scroll-floor.html'));
+  copyFileSync(join(FLOOR_DIR, 'scroll-floor.js'), join(servedDir, 'bench-scroll-floor.js'));
   const app = startAppThread();
   let browser: Browser | undefined;
   let unlimited: Browser | undefined;
@@ -288,20 +296,43 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     await browser.close();
     browser = undefined;
 
-    // The floor page's load in a browser of its own just launched, as the app's first load above:
-    // a browser's first page pays for its start (its first renderer, fonts, caches), which the
-    // cold loads in fresh contexts below no longer do.
-    const floorBrowser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    let floorFirst: number;
-    try {
-      const firstFloorPage = await (await probedContext(floorBrowser)).newPage();
-      await firstFloorPage.goto(`${shell.origin}${FLOOR_PATH}#token=${shell.token}`);
-      await firstFloorPage.waitForFunction(() => (window as unknown as { __floor: FloorState }).__floor.firstRowFrame !== null, null, { timeout: 30_000, polling: POLL_MS });
-      floorFirst = (await floorState(firstFloorPage)).firstRowFrame as number;
-    } finally {
-      await floorBrowser.close();
+    // A browser's first load, the app's and the floor page's, each in a browser of its own just
+    // launched (a browser's first page pays for its start: its first renderer, fonts, caches,
+    // which the cold loads in fresh contexts below no longer do), in turn, FIRST_LOAD_ROUNDS
+    // each: one load a run swung by 494-670 ms between runs of the same code.
+    const firstLoadIn = async (url: string, shown: () => boolean, read: () => number): Promise<number> => {
+      const launched = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      try {
+        const target = await (await probedContext(launched)).newPage();
+        await target.goto(url);
+        await target.waitForFunction(shown, null, { timeout: 30_000, polling: POLL_MS });
+        return await target.evaluate(read);
+      } finally {
+        await launched.close();
+      }
+    };
+    const appFirstLoad = () =>
+      firstLoadIn(shell.url, () => ((window as unknown as { __bench: BenchState }).__bench.appRowFrame ?? -1) > 0, () => (window as unknown as { __bench: BenchState }).__bench.firstRowFrame as number);
+    const floorFirstLoad = () =>
+      firstLoadIn(
+        `${shell.origin}${FLOOR_PATH}#token=${shell.token}`,
+        () => (window as unknown as { __floor: FloorState }).__floor.firstRowFrame !== null,
+        () => (window as unknown as { __floor: FloorState }).__floor.firstRowFrame as number,
+      );
+    const appFirsts: number[] = [];
+    const floorFirsts: number[] = [];
+    for (let r = 0; r < FIRST_LOAD_ROUNDS; r++) {
+      if (r % 2 === 0) {
+        appFirsts.push(await appFirstLoad());
+        floorFirsts.push(await floorFirstLoad());
+      } else {
+        floorFirsts.push(await floorFirstLoad());
+        appFirsts.push(await appFirstLoad());
+      }
     }
-    log(`links: the floor page's first rows in a browser just launched: ${floorFirst.toFixed(0)} ms (the app's ${coldFirst.toFixed(0)} ms)`);
+    const appFirst = median(appFirsts);
+    const floorFirst = median(floorFirsts);
+    log(`links: first rows in a browser just launched: app ${appFirsts.map((v) => v.toFixed(0)).join(' / ')} ms, the floor page ${floorFirsts.map((v) => v.toFixed(0)).join(' / ')} ms`);
 
     // Frame time: the same scroll where frames are not held to the display's rate.
     unlimited = await chromium.launch({
@@ -465,9 +496,35 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     const p50p95 = (values: number[]) => `${round(percentile(values, 50), 1)} / ${round(percentile(values, 95), 1)}`;
     log(`links: floor page, ${floorRounds.flatMap((r) => r.keys).length} keystrokes; keystroke → rows p95 per round ${list(floorKeyP95)} ms (app ${list(appKeyP95)} ms)`);
     log(`links: unthrottled, ${keys.length} keystrokes; slowest ${slowestOf(keys)}; ${keys.filter((k) => k.viaFrame).length} answered without a DOM change`);
-    const free = await scrollList(freePage);
-    const frameP95 = percentile(free.deltas, 95);
-    log(`links: unthrottled, scrolled ${free.rowsScrolled} rows in ${free.deltas.length} frames (${(free.deltas.length / (SCROLL_MS / 1000)).toFixed(0)} frames/s); ${free.loadingFrames} frames showed a "Loading…" row`);
+    // ---- scrolling: the app and the scroll floor (the same list with no framework), in turn ----
+    const listHeight = await freePage.evaluate(() => (document.querySelector('[data-testid="resource-links"]') as HTMLElement).clientHeight);
+    const scrollFloor = async () => {
+      const context = await probedContext(unlimited as Browser);
+      const target = await context.newPage();
+      await target.goto(`${shell.origin}${SCROLL_FLOOR_PATH}#token=${shell.token}&height=${listHeight}`);
+      await target.waitForFunction(() => (window as unknown as { __scrollFloor: { ready: boolean } }).__scrollFloor.ready, null, { timeout: 30_000, polling: POLL_MS });
+      const scrolled = await scrollList(target);
+      await context.close();
+      await freePage.bringToFront();
+      return scrolled;
+    };
+    const appScrolls: Array<Awaited<ReturnType<typeof scrollList>>> = [];
+    const floorScrolls: Array<Awaited<ReturnType<typeof scrollList>>> = [];
+    for (let r = 0; r < SCROLL_ROUNDS; r++) {
+      if (r % 2 === 0) {
+        appScrolls.push(await scrollList(freePage));
+        floorScrolls.push(await scrollFloor());
+      } else {
+        floorScrolls.push(await scrollFloor());
+        appScrolls.push(await scrollList(freePage));
+      }
+    }
+    const free = { deltas: appScrolls.flatMap((s) => s.deltas), loadingFrames: appScrolls.reduce((n, s) => n + s.loadingFrames, 0) };
+    const appScrollP95 = appScrolls.map((s) => percentile(s.deltas, 95));
+    const floorScrollP95 = floorScrolls.map((s) => percentile(s.deltas, 95));
+    const frameP95 = median(appScrollP95);
+    const floorFrameTimeP95 = median(floorScrollP95);
+    log(`links: unthrottled, ${listHeight} px of list, frame time p95 per scroll: app ${list(appScrollP95)} ms in ${appScrolls.map((s) => s.deltas.length).join(' / ')} frames, the scroll floor ${list(floorScrollP95)} ms in ${floorScrolls.map((s) => s.deltas.length).join(' / ')} frames; "Loading…" frames: app ${free.loadingFrames}, floor ${floorScrolls.reduce((n, s) => n + s.loadingFrames, 0)}`);
 
     const floorRoundTripForm = median(floorRpcP95) / (median(floorHandlerP95) + median(noWorkP95));
     const appRoundTripForm = median(appRpcP95) / (median(appHandlerP95) + median(noWorkP95));
@@ -484,11 +541,11 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     };
     const firstLoad: BenchRow = {
       bench: 'links',
-      metric: `first rows visible after the browser's first load, ${mirrored.total.toLocaleString('en')} links (the floor page's in a browser of its own: ${round(floorFirst, 0)} ms)`,
-      value: round(coldFirst, 0),
+      metric: `first rows visible after a browser's first load, ${mirrored.total.toLocaleString('en')} links, median of ${FIRST_LOAD_ROUNDS} browsers just launched (the floor page's: ${round(floorFirst, 0)} ms)`,
+      value: round(appFirst, 0),
       unit: 'ms',
       goal: '< 500 ms',
-      pass: coldFirst < 500,
+      pass: appFirst < 500,
     };
     const ratioRows: BenchRow[] = [
       { bench: 'links', metric: `first rows after a cold load, fresh context, frames not held to 60 Hz (${COLD_ROUNDS} rounds, alternating): app`, value: list(appCold), unit: 'ms', goal: '', pass: null },
@@ -523,6 +580,21 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       ratioRow('links', 'keystroke/floor', median(appKeyP95) / median(floorKeyP95), '<=', 1.2),
       ratioRow('links', 'firstrows/floor', median(appCold) / median(floorCold), '<=', 1.2),
     ];
+    // Frame time is the machine's as much as the app's (the floor's p95 was 7-32 ms on the same
+    // day): where the scroll floor itself misses a frame and the app does too, the app is judged
+    // against the floor, as the round trip is.
+    const scrollRow: BenchRow = {
+      bench: 'links',
+      metric: `scrolling ${SCROLL_PX_PER_FRAME} px/frame for ${SCROLL_MS / 1000} s: frame time p95 (frames not held to 60 Hz; median of ${SCROLL_ROUNDS} scrolls; the scroll floor's: ${round(floorFrameTimeP95)} ms)`,
+      value: round(frameP95),
+      unit: 'ms',
+      goal: '< 16.7 ms',
+      pass: frameP95 < 16.7,
+    };
+    const scrollRows: BenchRow[] =
+      floorFrameTimeP95 < 16.7 || frameP95 < 16.7
+        ? [scrollRow]
+        : [notJudged(scrollRow, `the scroll floor's own frame time p95 is ${round(floorFrameTimeP95)} ms; judged as scroll/floor instead`), ratioRow('links', 'scroll/floor', frameP95 / floorFrameTimeP95, '<=', 1.2)];
     return [
       ...ratioRows,
       judgedWhereFloorMeets(firstLoad, floorFirst < 500, `the floor page's first rows in a browser just launched took ${round(floorFirst, 0)} ms`),
@@ -533,8 +605,8 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       { bench: 'links', metric: '  of which keystroke → links:list sent, p50 / p95', value: `${round(percentile(keys.map((k) => k.sent), 50), 1)} / ${round(percentile(keys.map((k) => k.sent), 95), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  of which links:list round trip (call socket + backend), p50 / p95', value: `${round(percentile(keys.map((k) => k.rpc), 50), 1)} / ${round(percentile(keys.map((k) => k.rpc), 95), 1)}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  at 60 Hz (the next vsync after the rows), p50 / p95', value: `${round(percentile(vsyncKeys.map((k) => k.frame), 50), 1)} / ${round(percentile(vsyncKeys.map((k) => k.frame), 95), 1)}`, unit: 'ms', goal: '', pass: null },
-      { bench: 'links', metric: `scrolling ${SCROLL_PX_PER_FRAME} px/frame for ${SCROLL_MS / 1000} s: frame time p95 (frames not held to 60 Hz)`, value: round(frameP95), unit: 'ms', goal: '< 16.7 ms', pass: frameP95 < 16.7 },
-      { bench: 'links', metric: '  frame time p50 / max; frames with a "Loading…" row', value: `${round(percentile(free.deltas, 50))} / ${round(Math.max(...free.deltas), 1)}; ${free.loadingFrames}`, unit: 'ms', goal: '', pass: null },
+      ...scrollRows,
+      { bench: 'links', metric: '  frame time p50 / max (all the app\'s scrolls); frames with a "Loading…" row', value: `${round(percentile(free.deltas, 50))} / ${round(Math.max(...free.deltas), 1)}; ${free.loadingFrames}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: '  at 60 Hz: frame interval p95 / max; frames over 25 ms; "Loading…" frames', value: `${round(intervalP95)} / ${round(Math.max(...scroll.deltas), 1)}; ${dropped} of ${scroll.deltas.length}; ${scroll.loadingFrames}`, unit: 'ms', goal: '', pass: null },
       { bench: 'links', metric: 'renderer JS heap after GC (after load, typing, scrolling)', value: round(heapMb, 1), unit: 'MB', goal: '≤ 50 MB', pass: heapMb <= 50 },
     ];
