@@ -54,7 +54,7 @@ const SCROLL_MS = 3_000;
 /** A browser's first load of each page, the app's and the floor page's in turn. */
 const FIRST_LOAD_ROUNDS = 3;
 /** Scrolls of each page, the app and the scroll floor in turn. */
-const SCROLL_ROUNDS = 2;
+const SCROLL_ROUNDS = 3;
 /** The floor page (issue 15): no framework, the same call over the same socket; see floor/. */
 export const FLOOR_DIR = join(import.meta.dirname, 'floor');
 export const FLOOR_PATH = '/bench-floor.html';
@@ -63,9 +63,11 @@ const SCROLL_FLOOR_PATH = '/bench-scroll-floor.html';
 /**
  * Alternating rounds of each side for the ratios (issue 15 asks for at least two): with three
  * cold loads a side, one slow load of the floor page (131-391 ms on an idle machine) moved
- * firstrows/floor from 0.99 to 1.75 between two runs of the same code.
+ * firstrows/floor from 0.99 to 1.75 between two runs of the same code; with three typing rounds
+ * and five cold loads, keystroke/floor moved between 0.97 and 1.45 and firstrows/floor between
+ * 0.99 and 1.62 in five runs of the same code on 2026-11-29.
  */
-const KEY_ROUNDS = 3;
+const KEY_ROUNDS = 5;
 /**
  * How often the bench looks into a page for a result. Not every frame (Playwright's default):
  * where frames are not held to 60 Hz, polling on rAF makes Chromium draw frames back to back,
@@ -73,7 +75,7 @@ const KEY_ROUNDS = 3;
  * the page itself, so polling late only delays the bench, never a measurement.
  */
 export const POLL_MS = 25;
-const COLD_ROUNDS = 5;
+const COLD_ROUNDS = 9;
 /** No-work calls a round: enough for a p95 that is not one call's preemption. */
 const NO_WORK_CALLS = 40;
 
