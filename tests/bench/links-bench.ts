@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -171,33 +171,55 @@ export function seedMirror(dir: string): Promise<void> {
 }
 
 
+export interface BenchWorkspace {
+  app: AppThread;
+  shell: { url: string; origin: string; token: string };
+  /** Stops the backend thread and removes the profile, the service's folder and the served copy. */
+  close(): Promise<void>;
+}
+
+/**
+ * The set-up of the links bench and of the traces beside it: 100,000 links in a fresh profile,
+ * the backend in a thread of this process, and a web shell serving a copy of the built renderer
+ * (LINKDECK_RENDERER_DIR, or out/renderer) with the floor pages beside it as `bench-<file>`, so
+ * they come from the shell's origin and its call socket takes them.
+ */
+export async function openBenchWorkspace(log: (line: string) => void = () => undefined): Promise<BenchWorkspace> {
+  const serviceDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-service-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-app-'));
+  const servedDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-renderer-'));
+  cpSync(RENDERER_DIR, servedDir, { recursive: true });
+  for (const file of readdirSync(FLOOR_DIR)) copyFileSync(join(FLOOR_DIR, file), join(servedDir, `bench-${file}`));
+  const app = startAppThread();
+  const close = async () => {
+    await app.call({ type: 'close' }).catch(() => undefined);
+    await app.terminate();
+    for (const dir of [serviceDir, dataDir, servedDir]) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const profileId = await app.call<string>({ type: 'connect', serviceDir, dataDir });
+    log('links: filling the profile\'s mirror with 100,000 links …');
+    const seedStart = performance.now();
+    await seedMirror(join(dataDir, PROFILES_DIR, profileId));
+    log(`links: filled in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; starting the app and Chromium …`);
+    const shell = await app.call<BenchWorkspace['shell']>({ type: 'start', dataDir, rendererDir: servedDir });
+    return { app, shell, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
 export async function runLinksBench(log: (line: string) => void = console.log): Promise<BenchRow[]> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
     log('links: building the renderer (npx electron-vite build) …');
     const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npx electron-vite build failed');
   }
-  const serviceDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-links-service-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-links-app-'));
-  // The built renderer with the floor page beside it, so both come from the shell's origin.
-  const servedDir = mkdtempSync(join(tmpdir(), 'linkdeck-bench-links-renderer-'));
-  cpSync(RENDERER_DIR, servedDir, { recursive: true });
-  copyFileSync(join(FLOOR_DIR, 'floor.html'), join(servedDir, 'bench-floor.html'));
-  copyFileSync(join(FLOOR_DIR, 'floor.js'), join(servedDir, 'bench-floor.js'));
-  copyFileSync(join(FLOOR_DIR, 'scroll-floor.html'), join(servedDir, 'bench-scroll-floor.html'));
-  copyFileSync(join(FLOOR_DIR, 'scroll-floor.js'), join(servedDir, 'bench-scroll-floor.js'));
-  const app = startAppThread();
+  const { app, shell, close } = await openBenchWorkspace(log);
   let browser: Browser | undefined;
   let unlimited: Browser | undefined;
   try {
-    const profileId = await app.call<string>({ type: 'connect', serviceDir, dataDir });
-
-    log('links: filling the profile\'s mirror with 100,000 links …');
-    const seedStart = performance.now();
-    await seedMirror(join(dataDir, PROFILES_DIR, profileId));
-    log(`links: filled in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; starting the app and Chromium …`);
-
-    const shell = await app.call<{ url: string; origin: string; token: string }>({ type: 'start', dataDir, rendererDir: servedDir });
     const mirrored = await expected(app, '');
     browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const context = await probedContext(browser);
@@ -615,10 +637,6 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
   } finally {
     await browser?.close().catch(() => undefined);
     await unlimited?.close().catch(() => undefined);
-    await app.call({ type: 'close' }).catch(() => undefined);
-    await app.terminate();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(servedDir, { recursive: true, force: true });
-    rmSync(serviceDir, { recursive: true, force: true });
+    await close();
   }
 }

@@ -1,9 +1,8 @@
-import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
-import { CHROMIUM_ARGS, FLOOR_DIR, FLOOR_PATH, POLL_MS, probedContext, seedMirror, startAppThread, type AppThread } from './links-bench.js';
+import { CHROMIUM_ARGS, FLOOR_PATH, POLL_MS, openBenchWorkspace, probedContext } from './links-bench.js';
 import type { BenchState } from './links-page-probe.js';
 import type { TraceEvent } from './trace-event.js';
 
@@ -24,8 +23,6 @@ import type { TraceEvent } from './trace-event.js';
  * imported module is evaluated). The traces are left in the printed directory.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const RENDERER_DIR = process.env['LINKDECK_RENDERER_DIR'] ?? join(ROOT, 'out/renderer');
 const ROUNDS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'toplevel', 'blink.user_timing', 'loading', 'netlog', 'v8'];
 
@@ -145,19 +142,10 @@ function report(label: string, loads: Load[]): void {
 }
 
 async function main(): Promise<void> {
-  const serviceDir = mkdtempSync(join(tmpdir(), 'linkdeck-cold-service-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-cold-app-'));
-  const servedDir = mkdtempSync(join(tmpdir(), 'linkdeck-cold-renderer-'));
   const outDir = mkdtempSync(join(tmpdir(), 'linkdeck-cold-out-'));
-  cpSync(RENDERER_DIR, servedDir, { recursive: true });
-  copyFileSync(join(FLOOR_DIR, 'floor.html'), join(servedDir, 'bench-floor.html'));
-  copyFileSync(join(FLOOR_DIR, 'floor.js'), join(servedDir, 'bench-floor.js'));
-  const app: AppThread = startAppThread();
+  const { shell, close } = await openBenchWorkspace();
   let browser: Browser | undefined;
   try {
-    const profileId = await app.call<string>({ type: 'connect', serviceDir, dataDir });
-    await seedMirror(join(dataDir, PROFILES_DIR, profileId));
-    const shell = await app.call<{ url: string; origin: string; token: string }>({ type: 'start', dataDir, rendererDir: servedDir });
     browser = await chromium.launch({
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
       args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
@@ -176,9 +164,7 @@ async function main(): Promise<void> {
     console.log(`first rows / floor page, medians: ${(median(loads.app.map((l) => l.firstRowFrame)) / median(loads.floor.map((l) => l.firstRowFrame))).toFixed(2)}`);
   } finally {
     await browser?.close().catch(() => undefined);
-    await app.call({ type: 'close' }).catch(() => undefined);
-    await app.terminate();
-    for (const dir of [serviceDir, dataDir, servedDir]) rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -1,9 +1,8 @@
-import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
-import { CHROMIUM_ARGS, FLOOR_DIR, FLOOR_PATH, KEY_GAP_MS, POLL_MS, TYPED, WARM_UP, expectations, expected, probedContext, seedMirror, startAppThread, type Expected } from './links-bench.js';
+import { CHROMIUM_ARGS, FLOOR_PATH, KEY_GAP_MS, POLL_MS, TYPED, WARM_UP, expectations, expected, openBenchWorkspace, probedContext, type Expected } from './links-bench.js';
 import type { BenchState } from './links-page-probe.js';
 import type { TraceEvent } from './trace-event.js';
 
@@ -23,8 +22,6 @@ import type { TraceEvent } from './trace-event.js';
  * DOM, the frame). The trace files are left in the printed directory for chrome://tracing.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const RENDERER_DIR = process.env['LINKDECK_RENDERER_DIR'] ?? join(ROOT, 'out/renderer');
 const ROUNDS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2);
 /** `--no-cpu-profile`: the trace alone (V8's sampler costs the page time of its own, more under load). */
 const CPU_PROFILE = !process.argv.includes('--no-cpu-profile');
@@ -226,19 +223,10 @@ function report(app: Side, floor: Side): void {
 }
 
 async function main(): Promise<void> {
-  const serviceDir = mkdtempSync(join(tmpdir(), 'linkdeck-trace-service-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-trace-app-'));
-  const servedDir = mkdtempSync(join(tmpdir(), 'linkdeck-trace-renderer-'));
   const outDir = mkdtempSync(join(tmpdir(), 'linkdeck-trace-out-'));
-  cpSync(RENDERER_DIR, servedDir, { recursive: true });
-  copyFileSync(join(FLOOR_DIR, 'floor.html'), join(servedDir, 'bench-floor.html'));
-  copyFileSync(join(FLOOR_DIR, 'floor.js'), join(servedDir, 'bench-floor.js'));
-  const app = startAppThread();
+  const { app, shell, close } = await openBenchWorkspace();
   let browser: Browser | undefined;
   try {
-    const profileId = await app.call<string>({ type: 'connect', serviceDir, dataDir });
-    await seedMirror(join(dataDir, PROFILES_DIR, profileId));
-    const shell = await app.call<{ url: string; origin: string; token: string }>({ type: 'start', dataDir, rendererDir: servedDir });
     const total = (await expected(app, '')).total;
     const wanted = await expectations(app, [...WARM_UP, ...TYPED]);
     browser = await chromium.launch({
@@ -287,11 +275,7 @@ async function main(): Promise<void> {
     console.log(`\ntraces and CPU profiles: ${outDir}`);
   } finally {
     await browser?.close().catch(() => undefined);
-    await app.call({ type: 'close' }).catch(() => undefined);
-    await app.terminate();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(servedDir, { recursive: true, force: true });
-    rmSync(serviceDir, { recursive: true, force: true });
+    await close();
   }
 }
 

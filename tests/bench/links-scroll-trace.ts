@@ -1,9 +1,8 @@
-import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
-import { CHROMIUM_ARGS, FLOOR_DIR, POLL_MS, probedContext, seedMirror, startAppThread } from './links-bench.js';
+import { CHROMIUM_ARGS, POLL_MS, openBenchWorkspace, probedContext } from './links-bench.js';
 import type { BenchState } from './links-page-probe.js';
 import type { TraceEvent } from './trace-event.js';
 
@@ -22,8 +21,6 @@ import type { TraceEvent } from './trace-event.js';
  * left in the printed directory.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const RENDERER_DIR = process.env['LINKDECK_RENDERER_DIR'] ?? join(ROOT, 'out/renderer');
 const ROUNDS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'cc', 'viz'];
 const SCROLLER = '[data-testid="resource-links"]';
@@ -115,19 +112,10 @@ function report(app: Side, floor: Side): void {
 }
 
 async function main(): Promise<void> {
-  const serviceDir = mkdtempSync(join(tmpdir(), 'linkdeck-trace-service-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'linkdeck-trace-app-'));
-  const servedDir = mkdtempSync(join(tmpdir(), 'linkdeck-trace-renderer-'));
   const outDir = mkdtempSync(join(tmpdir(), 'linkdeck-trace-out-'));
-  cpSync(RENDERER_DIR, servedDir, { recursive: true });
-  copyFileSync(join(FLOOR_DIR, 'scroll-floor.html'), join(servedDir, 'bench-scroll-floor.html'));
-  copyFileSync(join(FLOOR_DIR, 'scroll-floor.js'), join(servedDir, 'bench-scroll-floor.js'));
-  const app = startAppThread();
+  const { shell, close } = await openBenchWorkspace();
   let browser: Browser | undefined;
   try {
-    const profileId = await app.call<string>({ type: 'connect', serviceDir, dataDir });
-    await seedMirror(join(dataDir, PROFILES_DIR, profileId));
-    const shell = await app.call<{ url: string; origin: string; token: string }>({ type: 'start', dataDir, rendererDir: servedDir });
     browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'] });
     const appPage = await (await probedContext(browser)).newPage();
     await appPage.goto(shell.url);
@@ -152,11 +140,7 @@ async function main(): Promise<void> {
     console.log(`\ntraces: ${outDir}`);
   } finally {
     await browser?.close().catch(() => undefined);
-    await app.call({ type: 'close' }).catch(() => undefined);
-    await app.terminate();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(servedDir, { recursive: true, force: true });
-    rmSync(serviceDir, { recursive: true, force: true });
+    await close();
   }
 }
 
