@@ -8,7 +8,7 @@ import { PROFILES_DIR } from '../../electron/backend/accounts/accounts.js';
 import { pageProbe, type BenchState } from './links-page-probe.js';
 import type { Recorded, WorkerRequest } from './links-backend-worker.js';
 import { clockOffset, pairByQuery, splitRoundTrips, type PageStamps, type ServedStamps } from './round-trip-parts.js';
-import { judgedWhereFloorMeets, median, notJudged, ratioRow, type BenchRow } from './run.js';
+import { judgedOrAgainstFloor, judgedWhereFloorMeets, median, ratioRow, type BenchRow } from './run.js';
 
 /*
  * The links workspace in Chromium over 100,000 mirrored links (issue 5):
@@ -592,15 +592,12 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       },
       // The floor page's own round trip in this form: where it is over the goal and the app's is
       // too, no page meets the goal here, and the app is judged against the floor page's instead.
-      ...(floorRoundTripForm <= 1.2 || appRoundTripForm <= 1.2
-        ? [ratioRow('links', 'roundtrip/(handler+nowork)', appRoundTripForm, '<=', 1.2)]
-        : [
-            notJudged(
-              ratioRow('links', 'roundtrip/(handler+nowork)', appRoundTripForm, '<=', 1.2),
-              `the floor page's own round trip in this form is ${round(floorRoundTripForm)}; judged as roundtrip/floor instead`,
-            ),
-            ratioRow('links', 'roundtrip/floor', median(appRpcP95) / median(floorRpcP95), '<=', 1.2),
-          ]),
+      ...judgedOrAgainstFloor(
+        ratioRow('links', 'roundtrip/(handler+nowork)', appRoundTripForm, '<=', 1.2),
+        floorRoundTripForm <= 1.2,
+        `the floor page's own round trip in this form is ${round(floorRoundTripForm)}; judged as roundtrip/floor instead`,
+        ratioRow('links', 'roundtrip/floor', median(appRpcP95) / median(floorRpcP95), '<=', 1.2),
+      ),
       ratioRow('links', 'keystroke/floor', median(appKeyP95) / median(floorKeyP95), '<=', 1.2),
       ratioRow('links', 'firstrows/floor', median(appCold) / median(floorCold), '<=', 1.2),
     ];
@@ -615,10 +612,12 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       goal: '< 16.7 ms',
       pass: frameP95 < 16.7,
     };
-    const scrollRows: BenchRow[] =
-      floorFrameTimeP95 < 16.7 || frameP95 < 16.7
-        ? [scrollRow]
-        : [notJudged(scrollRow, `the scroll floor's own frame time p95 is ${round(floorFrameTimeP95)} ms; judged as scroll/floor instead`), ratioRow('links', 'scroll/floor', frameP95 / floorFrameTimeP95, '<=', 1.2)];
+    const scrollRows = judgedOrAgainstFloor(
+      scrollRow,
+      floorFrameTimeP95 < 16.7,
+      `the scroll floor's own frame time p95 is ${round(floorFrameTimeP95)} ms; judged as scroll/floor instead`,
+      ratioRow('links', 'scroll/floor', frameP95 / floorFrameTimeP95, '<=', 1.2),
+    );
     return [
       ...ratioRows,
       judgedWhereFloorMeets(firstLoad, floorFirst < 500, `the floor page's first rows in a browser just launched took ${round(floorFirst, 0)} ms`),

@@ -38,6 +38,14 @@ export const notJudged = (row: BenchRow, why: string): BenchRow => ({ ...row, pa
 export const judgedWhereFloorMeets = (row: BenchRow, floorMeets: boolean, floorFigure: string): BenchRow =>
   row.pass !== false || floorMeets ? row : notJudged(row, floorFigure);
 
+/**
+ * The same, with a ratio judged in its place: where the app and the floor page both miss the
+ * goal, the row is not judged and `againstFloor` (the app's figure over the floor page's) is.
+ * The round trip's form and the scrolling frame time (issue 43).
+ */
+export const judgedOrAgainstFloor = (row: BenchRow, floorMeets: boolean, floorFigure: string, againstFloor: BenchRow): BenchRow[] =>
+  row.pass !== false || floorMeets ? [row] : [notJudged(row, floorFigure), againstFloor];
+
 export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

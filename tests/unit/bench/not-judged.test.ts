@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgedWhereFloorMeets, notJudged, ratioLine, ratioRow, type BenchRow } from '../../bench/run.js';
+import { judgedOrAgainstFloor, judgedWhereFloorMeets, notJudged, ratioLine, ratioRow, type BenchRow } from '../../bench/run.js';
 
 /**
  * A goal the floor page itself misses in the same run is printed as not judged, with why, and
@@ -40,5 +40,28 @@ describe('an absolute goal judged where the floor page meets it', () => {
 
   it('passes a goal the app meets whatever the floor page did', () => {
     expect(judgedWhereFloorMeets(firstLoad(420), false, 'floor 640 ms').pass).toBe(true);
+  });
+});
+
+describe('a goal judged against the floor page where neither page meets it', () => {
+  const frameTime = (ms: number): BenchRow => ({ bench: 'links', metric: 'scrolling', value: ms, unit: 'ms', goal: '< 16.7 ms', pass: ms < 16.7 });
+  const againstFloor = (ratio: number) => ratioRow('links', 'scroll/floor', ratio, '<=', 1.2);
+
+  it('judges the goal alone where the floor page meets it, even when the app misses it', () => {
+    const rows = judgedOrAgainstFloor(frameTime(21.4), true, 'floor 7.7 ms', againstFloor(2.78));
+    expect(rows.map((r) => r.pass)).toEqual([false]);
+  });
+
+  it('judges the goal alone where the app meets it', () => {
+    const rows = judgedOrAgainstFloor(frameTime(15.9), false, 'floor 17.2 ms', againstFloor(0.92));
+    expect(rows.map((r) => [r.metric, r.pass])).toEqual([['scrolling', true]]);
+  });
+
+  it('where both miss it, leaves the goal unjudged with why, and judges the ratio in its place', () => {
+    const [goal, ratio] = judgedOrAgainstFloor(frameTime(52.8), false, "the scroll floor's own p95 is 18.1 ms", againstFloor(2.92));
+    expect(goal?.pass).toBeNull();
+    expect(goal?.notJudged).toBe("the scroll floor's own p95 is 18.1 ms");
+    expect(ratio?.metric).toBe('ratio scroll/floor');
+    expect(ratio?.pass).toBe(false);
   });
 });
