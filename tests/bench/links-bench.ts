@@ -32,7 +32,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const RENDERER_DIR = process.env['LINKDECK_RENDERER_DIR'] ?? join(ROOT, 'out/renderer');
 /** mirror-bench fills a mirror with the same 100,000 deterministic links in a child process. */
 const MIRROR_BENCH = join(import.meta.dirname, 'mirror-bench.ts');
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -210,6 +210,57 @@ export async function openBenchWorkspace(log: (line: string) => void = () => und
   }
 }
 
+/** The bench's Chromium; `unthrottled`: frames not held to the display's 60 Hz. */
+export const launchChromium = (unthrottled = false): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: unthrottled ? [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'] : CHROMIUM_ARGS,
+  });
+
+export interface Scrolled {
+  /** The intervals between frames, ms. */
+  deltas: number[];
+  /** Frames that showed a row not read yet. */
+  loadingFrames: number;
+  rowsScrolled: number;
+}
+
+/** Scrolls a page's list (the Links view's or the scroll floor's) from the top, SCROLL_PX_PER_FRAME a frame for SCROLL_MS. */
+export const scrollList = (target: Page): Promise<Scrolled> =>
+  target.evaluate(
+    ({ px, ms }) =>
+      new Promise<Scrolled>((done) => {
+        const el = document.querySelector('[data-testid="resource-links"]') as HTMLElement;
+        el.scrollTop = 0;
+        const deltas: number[] = [];
+        let last: number | null = null;
+        let start: number | null = null;
+        let loadingFrames = 0;
+        const step = (t: number) => {
+          if (last !== null) deltas.push(t - last);
+          last = t;
+          start ??= t;
+          if (el.querySelector('.link-row--loading')) loadingFrames++;
+          if (t - start >= ms) {
+            done({ deltas, loadingFrames, rowsScrolled: Math.round(el.scrollTop / 48) });
+            return;
+          }
+          el.scrollTop += px;
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+    { px: SCROLL_PX_PER_FRAME, ms: SCROLL_MS },
+  );
+
+/** The scroll floor in a context of its own, its list `height` px tall (the Links view's), its first window read. */
+export async function openScrollFloor(browser: Browser, shell: BenchWorkspace['shell'], height: number): Promise<Page> {
+  const page = await (await probedContext(browser)).newPage();
+  await page.goto(`${shell.origin}${SCROLL_FLOOR_PATH}#token=${shell.token}&height=${height}`);
+  await page.waitForFunction(() => (window as unknown as { __scrollFloor: { ready: boolean } }).__scrollFloor.ready, null, { timeout: 30_000, polling: POLL_MS });
+  return page;
+}
+
 export async function runLinksBench(log: (line: string) => void = console.log): Promise<BenchRow[]> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
     log('links: building the renderer (npx electron-vite build) …');
@@ -221,7 +272,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
   let unlimited: Browser | undefined;
   try {
     const mirrored = await expected(app, '');
-    browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const context = await probedContext(browser);
     const page = await context.newPage();
 
@@ -280,31 +331,6 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     log(`links: at 60 Hz, ${vsyncKeys.length} keystrokes; slowest ${slowestOf(vsyncKeys)}`);
 
     // ---- scrolling ----
-    const scrollList = (target: Page) => target.evaluate(
-      ({ px, ms }) =>
-        new Promise<{ deltas: number[]; loadingFrames: number; rowsScrolled: number }>((done) => {
-          const el = document.querySelector('[data-testid="resource-links"]') as HTMLElement;
-          el.scrollTop = 0;
-          const deltas: number[] = [];
-          let last: number | null = null;
-          let start: number | null = null;
-          let loadingFrames = 0;
-          const step = (t: number) => {
-            if (last !== null) deltas.push(t - last);
-            last = t;
-            start ??= t;
-            if (el.querySelector('.link-row--loading')) loadingFrames++;
-            if (t - start >= ms) {
-              done({ deltas, loadingFrames, rowsScrolled: Math.round(el.scrollTop / 48) });
-              return;
-            }
-            el.scrollTop += px;
-            requestAnimationFrame(step);
-          };
-          requestAnimationFrame(step);
-        }),
-      { px: SCROLL_PX_PER_FRAME, ms: SCROLL_MS },
-    );
     const scroll = await scrollList(page);
     const intervalP95 = percentile(scroll.deltas, 95);
     const dropped = scroll.deltas.filter((d) => d > 1.5 * (1000 / 60)).length;
@@ -325,7 +351,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     // which the cold loads in fresh contexts below no longer do), in turn, FIRST_LOAD_ROUNDS
     // each: one load a run swung by 494-670 ms between runs of the same code.
     const firstLoadIn = async (url: string, shown: () => boolean, read: () => number): Promise<number> => {
-      const launched = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      const launched = await launchChromium();
       try {
         const target = await (await probedContext(launched)).newPage();
         await target.goto(url);
@@ -359,10 +385,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     log(`links: first rows in a browser just launched: app ${appFirsts.map((v) => v.toFixed(0)).join(' / ')} ms, the floor page ${floorFirsts.map((v) => v.toFixed(0)).join(' / ')} ms`);
 
     // Frame time: the same scroll where frames are not held to the display's rate.
-    unlimited = await chromium.launch({
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
-    });
+    unlimited = await launchChromium(true);
     const freeContext = await probedContext(unlimited);
     const shellUrl = shell.url;
     const floorUrl = `${shell.origin}${FLOOR_PATH}#token=${shell.token}`;
@@ -523,17 +546,14 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     // ---- scrolling: the app and the scroll floor (the same list with no framework), in turn ----
     const listHeight = await freePage.evaluate(() => (document.querySelector('[data-testid="resource-links"]') as HTMLElement).clientHeight);
     const scrollFloor = async () => {
-      const context = await probedContext(unlimited as Browser);
-      const target = await context.newPage();
-      await target.goto(`${shell.origin}${SCROLL_FLOOR_PATH}#token=${shell.token}&height=${listHeight}`);
-      await target.waitForFunction(() => (window as unknown as { __scrollFloor: { ready: boolean } }).__scrollFloor.ready, null, { timeout: 30_000, polling: POLL_MS });
+      const target = await openScrollFloor(unlimited as Browser, shell, listHeight);
       const scrolled = await scrollList(target);
-      await context.close();
+      await target.context().close();
       await freePage.bringToFront();
       return scrolled;
     };
-    const appScrolls: Array<Awaited<ReturnType<typeof scrollList>>> = [];
-    const floorScrolls: Array<Awaited<ReturnType<typeof scrollList>>> = [];
+    const appScrolls: Scrolled[] = [];
+    const floorScrolls: Scrolled[] = [];
     for (let r = 0; r < SCROLL_ROUNDS; r++) {
       if (r % 2 === 0) {
         appScrolls.push(await scrollList(freePage));

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, FLOOR_PATH, POLL_MS, openBenchWorkspace, probedContext } from './links-bench.js';
+import type { Browser, Page } from '@playwright/test';
+import { FLOOR_PATH, POLL_MS, launchChromium, openBenchWorkspace, probedContext } from './links-bench.js';
 import type { BenchState } from './links-page-probe.js';
 import type { TraceEvent } from './trace-event.js';
 
@@ -146,10 +146,7 @@ async function main(): Promise<void> {
   const { shell, close } = await openBenchWorkspace();
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
-    });
+    browser = await launchChromium(true);
     // One load of each first, not counted: the backend's first query and the disk's caches.
     await coldLoad(browser, shell.url, true);
     await coldLoad(browser, `${shell.origin}${FLOOR_PATH}#token=${shell.token}`, false);

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, FLOOR_PATH, KEY_GAP_MS, POLL_MS, TYPED, WARM_UP, expectations, expected, openBenchWorkspace, probedContext, type Expected } from './links-bench.js';
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { FLOOR_PATH, KEY_GAP_MS, POLL_MS, TYPED, WARM_UP, expectations, expected, launchChromium, openBenchWorkspace, probedContext, type Expected } from './links-bench.js';
 import type { BenchState } from './links-page-probe.js';
 import type { TraceEvent } from './trace-event.js';
 
@@ -229,10 +229,7 @@ async function main(): Promise<void> {
   try {
     const total = (await expected(app, '')).total;
     const wanted = await expectations(app, [...WARM_UP, ...TYPED]);
-    browser = await chromium.launch({
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
-    });
+    browser = await launchChromium(true);
     const appContext = await probedContext(browser);
     const appPage = await appContext.newPage();
     await appPage.goto(shell.url);

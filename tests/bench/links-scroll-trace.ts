@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, POLL_MS, openBenchWorkspace, probedContext } from './links-bench.js';
+import type { Browser, Page } from '@playwright/test';
+import { POLL_MS, launchChromium, openBenchWorkspace, openScrollFloor, probedContext, scrollList } from './links-bench.js';
 import type { BenchState } from './links-page-probe.js';
 import type { TraceEvent } from './trace-event.js';
 
@@ -24,29 +24,6 @@ import type { TraceEvent } from './trace-event.js';
 const ROUNDS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'cc', 'viz'];
 const SCROLLER = '[data-testid="resource-links"]';
-
-/** The bench's scroll (links-bench.ts, scrollList): frame intervals in ms. */
-const scroll = (page: Page) =>
-  page.evaluate(
-    (selector) =>
-      new Promise<number[]>((done) => {
-        const el = document.querySelector(selector) as HTMLElement;
-        el.scrollTop = 0;
-        const deltas: number[] = [];
-        let last: number | null = null;
-        let start: number | null = null;
-        const step = (t: number) => {
-          if (last !== null) deltas.push(t - last);
-          last = t;
-          start ??= t;
-          if (t - start >= 3000) return done(deltas);
-          el.scrollTop += 200;
-          requestAnimationFrame(step);
-        };
-        requestAnimationFrame(step);
-      }),
-    SCROLLER,
-  );
 
 interface Side {
   frames: number[];
@@ -90,7 +67,7 @@ function read(events: TraceEvent[], side: Side): void {
 async function traced(browser: Browser, page: Page, outDir: string, name: string, side: Side): Promise<void> {
   await page.bringToFront();
   await browser.startTracing(page, { categories: CATEGORIES });
-  side.frames.push(...(await scroll(page)));
+  side.frames.push(...(await scrollList(page)).deltas);
   const buffer = await browser.stopTracing();
   writeFileSync(join(outDir, `${name}.trace.json`), buffer);
   read((JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents, side);
@@ -116,18 +93,16 @@ async function main(): Promise<void> {
   const { shell, close } = await openBenchWorkspace();
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'] });
+    browser = await launchChromium(true);
     const appPage = await (await probedContext(browser)).newPage();
     await appPage.goto(shell.url);
     await appPage.waitForFunction(() => ((window as unknown as { __bench: BenchState }).__bench.appRowFrame ?? -1) > 0, null, { timeout: 30_000, polling: POLL_MS });
     const height = await appPage.evaluate((s) => (document.querySelector(s) as HTMLElement).clientHeight, SCROLLER);
-    const floorPage = await (await probedContext(browser)).newPage();
-    await floorPage.goto(`${shell.origin}/bench-scroll-floor.html#token=${shell.token}&height=${height}`);
-    await floorPage.waitForFunction(() => (window as unknown as { __scrollFloor: { ready: boolean } }).__scrollFloor.ready, null, { timeout: 30_000, polling: POLL_MS });
+    const floorPage = await openScrollFloor(browser, shell, height);
     // A scroll each, not traced: the pages' first windows read and their code warm.
     for (const page of [appPage, floorPage]) {
       await page.bringToFront();
-      await scroll(page);
+      await scrollList(page);
     }
     const sides = { app: { frames: [], threads: new Map(), work: new Map() } as Side, floor: { frames: [], threads: new Map(), work: new Map() } as Side };
     for (let r = 0; r < ROUNDS; r++) {
