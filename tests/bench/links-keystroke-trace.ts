@@ -19,7 +19,9 @@ import type { TraceEvent } from './trace-event.js';
  * floor page side by side: the main thread's busy time by kind of work (self time: the input
  * event's handlers, the answer's message, timers, rAF, style, layout, paint…), the JavaScript
  * functions with the most self time, and the keystroke's moments (sent, answered, rows in the
- * DOM, the frame). The trace files are left in the printed directory for chrome://tracing.
+ * DOM, the frame). The trace files are left in the printed directory for chrome://tracing, with
+ * each round's keystrokes (`<page>-<round>.keys.json`: the prefix typed and its moments, to find
+ * which searches make the slowest keys).
  */
 
 const ROUNDS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2);
@@ -189,6 +191,7 @@ async function traced(browser: Browser, page: Page, cdp: CDPSession, outDir: str
   const buffer = await browser.stopTracing();
   writeFileSync(join(outDir, `${name}.trace.json`), buffer);
   writeFileSync(join(outDir, `${name}.cpuprofile`), JSON.stringify(profile));
+  writeFileSync(join(outDir, `${name}.keys.json`), JSON.stringify(keys));
   const trace = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
   const { byKind, busy, tasks } = selfTimes(trace.traceEvents);
   return { keys, kinds: byKind, busy, tasks, functions: functionTimes(profile as Parameters<typeof functionTimes>[0]), ...answersAndGc(trace.traceEvents) };
