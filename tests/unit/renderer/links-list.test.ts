@@ -342,6 +342,24 @@ describe('Links list: rows and badges', () => {
 });
 
 describe('Links list: keyboard', () => {
+  it("moves a screen of rows with PageDown and PageUp, scrolling the cursor's row into view", async () => {
+    serveLinks(50);
+    await mountLinks();
+    scroller().focus();
+    const currentId = () => rows().filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => r.dataset['id']);
+
+    // A screen is the box's height less one row: 600 px (no layout in a test DOM) → 11 rows.
+    await key('PageDown');
+    expect(currentId()).toEqual(['11']);
+    expect(scroller().scrollTop).toBe(0);
+    await key('PageDown');
+    expect(currentId()).toEqual(['22']);
+    expect(scroller().scrollTop).toBe(22 * 48 - 600);
+    await key('PageUp');
+    expect(currentId()).toEqual(['11']);
+    expect(scroller().scrollTop).toBe(22 * 48 - 600);
+  });
+
   it('moves with the arrows, opens with Enter, copies with C, and deletes with Delete after confirming', async () => {
     serveLinks(50);
     fake.answer('links:get', fail('not_found', 'Gone.'));

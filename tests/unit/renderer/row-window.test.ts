@@ -51,6 +51,8 @@ describe('useRowWindow', () => {
 
   it('follows the box\'s scroll, and draws the same rows (the same array) while no row enters or leaves', async () => {
     const { api, el, wrapper } = mountWindow(() => 1000);
+    // No layout in a test DOM: the box counts as the fallback's height.
+    expect(api.viewportHeight()).toBe(600);
     const atTop = api.rows.value;
     expect(atTop.map((r) => r.index)).toEqual(Array.from({ length: 18 }, (_, i) => i));
     expect(atTop[3]).toEqual({ index: 3, start: 144 });

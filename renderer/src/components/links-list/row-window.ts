@@ -37,6 +37,8 @@ export interface RowWindow {
   /** Every row's height together: the list's scrolling height. */
   totalSize: ComputedRef<number>;
   scrollOffset: () => number;
+  /** The box's height as last measured (`fallbackHeight` before layout): what one page of rows is. */
+  viewportHeight: () => number;
   scrollToOffset: (offset: number) => void;
   /** Scrolls as little as needed to show the row whole. */
   scrollToIndex: (index: number) => void;
@@ -97,12 +99,15 @@ export function useRowWindow(scroller: Ref<HTMLElement | null>, count: () => num
     rows,
     totalSize,
     scrollOffset: () => scrollTop.value,
+    viewportHeight: () => viewport.value,
     scrollToOffset,
     scrollToIndex: (index) => {
       const el = scroller.value;
       if (!el) return;
-      const to = offsetToShow(index, el.scrollTop, viewport.value, opts.rowHeight);
-      if (to !== el.scrollTop) scrollToOffset(to);
+      // The position as last scrolled (kept by the scroll listener): reading the element's
+      // would make the browser lay the page out first, at every key that moves the cursor.
+      const to = offsetToShow(index, scrollTop.value, viewport.value, opts.rowHeight);
+      if (to !== scrollTop.value) scrollToOffset(to);
     },
   };
 }
