@@ -75,6 +75,34 @@ const KEY_ROUNDS = 5;
  * the page itself, so polling late only delays the bench, never a measurement.
  */
 export const POLL_MS = 25;
+
+/**
+ * Waits for a page's load to reach a point (`expression` truthy) and returns the expression's
+ * value, read over the DevTools protocol every POLL_MS: each read is one small script the page
+ * compiles and runs, as a poll of `waitForFunction` is. Not `waitForFunction` for a load's first
+ * wait: its first call in a document evaluates Playwright's injected script, 8-54 ms of the main
+ * thread in a fresh renderer (url-less EvaluateScript in links-cold-trace.ts's traces), and
+ * it came when `goto` resolved, at the load event. The app's load event waits for its module
+ * graph, so that script ran between its first answer and its first rows in most cold loads; the
+ * floor page's single script let it run before its answer, while its main thread waited.
+ */
+export async function loadPoint<T>(page: Page, expression: string, timeoutMs = 30_000): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const answer = await cdp.send('Runtime.evaluate', { expression, returnByValue: true });
+      if (!answer.exceptionDetails && answer.result.value) return answer.result.value as T;
+      if (Date.now() > deadline) throw new Error(`${expression} not true ${timeoutMs} ms after the load began`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+/** The app's own Links view is up with its rows (links-page-probe.ts), and the floor page's first rows are drawn: their times. */
+export const APP_ROWS_UP = 'window.__bench && window.__bench.appRowFrame > 0 && window.__bench.firstRowFrame';
+export const FLOOR_ROWS_UP = 'window.__floor && window.__floor.firstRowFrame';
 const COLD_ROUNDS = 9;
 /** No-work calls a round: enough for a p95 that is not one call's preemption. */
 const NO_WORK_CALLS = 40;
@@ -350,25 +378,18 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
     // launched (a browser's first page pays for its start: its first renderer, fonts, caches,
     // which the cold loads in fresh contexts below no longer do), in turn, FIRST_LOAD_ROUNDS
     // each: one load a run swung by 494-670 ms between runs of the same code.
-    const firstLoadIn = async (url: string, shown: () => boolean, read: () => number): Promise<number> => {
+    const firstLoadIn = async (url: string, rowsUp: string): Promise<number> => {
       const launched = await launchChromium();
       try {
         const target = await (await probedContext(launched)).newPage();
         await target.goto(url);
-        await target.waitForFunction(shown, null, { timeout: 30_000, polling: POLL_MS });
-        return await target.evaluate(read);
+        return await loadPoint<number>(target, rowsUp);
       } finally {
         await launched.close();
       }
     };
-    const appFirstLoad = () =>
-      firstLoadIn(shell.url, () => ((window as unknown as { __bench: BenchState }).__bench.appRowFrame ?? -1) > 0, () => (window as unknown as { __bench: BenchState }).__bench.firstRowFrame as number);
-    const floorFirstLoad = () =>
-      firstLoadIn(
-        `${shell.origin}${FLOOR_PATH}#token=${shell.token}`,
-        () => (window as unknown as { __floor: FloorState }).__floor.firstRowFrame !== null,
-        () => (window as unknown as { __floor: FloorState }).__floor.firstRowFrame as number,
-      );
+    const appFirstLoad = () => firstLoadIn(shell.url, APP_ROWS_UP);
+    const floorFirstLoad = () => firstLoadIn(`${shell.origin}${FLOOR_PATH}#token=${shell.token}`, FLOOR_ROWS_UP);
     const appFirsts: number[] = [];
     const floorFirsts: number[] = [];
     for (let r = 0; r < FIRST_LOAD_ROUNDS; r++) {
@@ -399,7 +420,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       const appContext = await probedContext(unlimited);
       const appPage = await appContext.newPage();
       await appPage.goto(shellUrl);
-      await appPage.waitForFunction(() => ((window as unknown as { __bench: BenchState }).__bench.appRowFrame ?? -1) > 0, null, { timeout: 30_000, polling: POLL_MS });
+      await loadPoint(appPage, APP_ROWS_UP);
       const cold = await state(appPage);
       appCold.push(cold.firstRowFrame as number);
       appOwnCold.push(cold.appRowFrame as number);
@@ -407,8 +428,7 @@ export async function runLinksBench(log: (line: string) => void = console.log): 
       const floorContext = await probedContext(unlimited);
       const coldFloor = await floorContext.newPage();
       await coldFloor.goto(floorUrl);
-      await coldFloor.waitForFunction(() => (window as unknown as { __floor: FloorState }).__floor.firstRowFrame !== null, null, { timeout: 30_000, polling: POLL_MS });
-      floorCold.push((await floorState(coldFloor)).firstRowFrame as number);
+      floorCold.push(await loadPoint<number>(coldFloor, FLOOR_ROWS_UP));
       await floorContext.close();
     }
     log(`links: first rows after a cold load (frames not held to 60 Hz): app ${appCold.map((v) => v.toFixed(0)).join(' / ')} ms (the app's own view ${appOwnCold.map((v) => v.toFixed(0)).join(' / ')} ms), floor ${floorCold.map((v) => v.toFixed(0)).join(' / ')} ms`);

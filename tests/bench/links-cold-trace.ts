@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { FLOOR_PATH, POLL_MS, launchChromium, openBenchWorkspace, probedContext } from './links-bench.js';
-import type { BenchState } from './links-page-probe.js';
+import { FLOOR_PATH, FLOOR_ROWS_UP, launchChromium, loadPoint, openBenchWorkspace, probedContext, type AppThread } from './links-bench.js';
+import type { Recorded } from './links-backend-worker.js';
 import type { TraceEvent } from './trace-event.js';
 
 /*
@@ -33,13 +33,15 @@ interface Load {
   /** links:list sent / answered, ms after navigation start (-1: not seen). */
   sent: number;
   answered: number;
+  /** The backend's handler of that call: began and ended, ms after navigation start (-1: not seen). */
+  handled: { start: number; end: number };
   files: Array<{ url: string; kb: number; end: number }>;
   kinds: Map<string, number>;
   busy: number;
 }
 
 /** The main thread's self time by kind of work, the files fetched, up to `until` (trace µs). */
-function readTrace(events: TraceEvent[], pageUrl: string, firstRowFrame: number): Omit<Load, 'firstRowFrame' | 'sent' | 'answered'> {
+function readTrace(events: TraceEvent[], pageUrl: string, firstRowFrame: number): Omit<Load, 'firstRowFrame' | 'sent' | 'answered' | 'handled'> {
   const nav = events.find((e) => e.name === 'navigationStart' && (e.args?.data?.documentLoaderURL ?? '').startsWith(pageUrl.split('#')[0]!));
   const start = nav?.ts ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
   const until = start + firstRowFrame * 1000;
@@ -82,12 +84,13 @@ const median = (values: number[]) => {
   return s.length ? (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2 : NaN;
 };
 
-async function coldLoad(browser: Browser, url: string, app: boolean, save?: string): Promise<Load> {
+async function coldLoad(browser: Browser, backend: AppThread, url: string, app: boolean, save?: string): Promise<Load> {
   const context = await probedContext(browser);
+  await backend.call({ type: 'record', handler: false, served: true });
   // The moment the first links:list leaves and its answer is back, over HTTP or the socket.
   await context.addInitScript({
     content: `(() => {
-      const t = (globalThis.__cold = { sent: -1, answered: -1 });
+      const t = (globalThis.__cold = { sent: -1, answered: -1, origin: performance.timeOrigin });
       const isList = (body) => typeof body === 'string' && body.includes('links:list');
       const send = WebSocket.prototype.send;
       WebSocket.prototype.send = function (data) {
@@ -110,21 +113,24 @@ async function coldLoad(browser: Browser, url: string, app: boolean, save?: stri
   const page: Page = await context.newPage();
   await browser.startTracing(page, { categories: CATEGORIES });
   await page.goto(url);
-  const firstRowFrame = app
-    ? await page.waitForFunction(() => (window as unknown as { __bench: BenchState }).__bench.firstRowFrame, null, { timeout: 30_000, polling: POLL_MS }).then((h) => h.jsonValue() as Promise<number>)
-    : await page.waitForFunction(() => (window as unknown as { __floor: { firstRowFrame: number | null } }).__floor.firstRowFrame, null, { timeout: 30_000, polling: POLL_MS }).then((h) => h.jsonValue() as Promise<number>);
+  // Read over the protocol, as links-bench.ts does (loadPoint: waitForFunction's injected script fell in the app's load).
+  const firstRowFrame = await loadPoint<number>(page, app ? 'window.__bench && window.__bench.firstRowFrame' : FLOOR_ROWS_UP);
   const buffer = await browser.stopTracing();
   if (save) writeFileSync(save, buffer);
-  const cold = await page.evaluate(() => (globalThis as unknown as { __cold: { sent: number; answered: number } }).__cold);
+  const { origin, ...cold } = await page.evaluate(() => (globalThis as unknown as { __cold: { sent: number; answered: number; origin: number } }).__cold);
   await context.close();
+  // The first first-window links:list the backend served while this page loaded, on the page's clock
+  // (one machine, one epoch clock: Node's performance.timeOrigin + now against the page's).
+  const served = (await backend.call<Recorded>({ type: 'take' })).served.find((s) => s.channel === 'links:list');
+  const handled = served ? { start: served.start - origin, end: served.end - origin } : { start: -1, end: -1 };
   const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  return { firstRowFrame, ...cold, ...readTrace(events, url, firstRowFrame) };
+  return { firstRowFrame, ...cold, handled, ...readTrace(events, url, firstRowFrame) };
 }
 
 function report(label: string, loads: Load[]): void {
   const m = (f: (l: Load) => number) => median(loads.map(f)).toFixed(1);
   console.log(`\n${label}: per load, first rows' frame / microtasks before them: ${loads.map((l) => `${l.firstRowFrame.toFixed(0)} / ${(l.kinds.get('RunMicrotasks') ?? 0).toFixed(0)}`).join(', ')} ms`);
-  console.log(`${label}: first rows' frame ${loads.map((l) => l.firstRowFrame.toFixed(0)).join(' / ')} ms (median ${m((l) => l.firstRowFrame)}); links:list sent at ${m((l) => l.sent)}, answered at ${m((l) => l.answered)} ms; main thread busy before the first rows ${m((l) => l.busy)} ms`);
+  console.log(`${label}: first rows' frame ${loads.map((l) => l.firstRowFrame.toFixed(0)).join(' / ')} ms (median ${m((l) => l.firstRowFrame)}); links:list sent at ${m((l) => l.sent)}, handled by the backend from ${m((l) => l.handled.start)} to ${m((l) => l.handled.end)}, answered at ${m((l) => l.answered)} ms; main thread busy before the first rows ${m((l) => l.busy)} ms`);
   const files = new Map<string, { kb: number[]; end: number[] }>();
   for (const l of loads)
     for (const f of l.files) {
@@ -143,17 +149,17 @@ function report(label: string, loads: Load[]): void {
 
 async function main(): Promise<void> {
   const outDir = mkdtempSync(join(tmpdir(), 'linkdeck-cold-out-'));
-  const { shell, close } = await openBenchWorkspace();
+  const { app: backend, shell, close } = await openBenchWorkspace();
   let browser: Browser | undefined;
   try {
     browser = await launchChromium(true);
     // One load of each first, not counted: the backend's first query and the disk's caches.
-    await coldLoad(browser, shell.url, true);
-    await coldLoad(browser, `${shell.origin}${FLOOR_PATH}#token=${shell.token}`, false);
+    await coldLoad(browser, backend, shell.url, true);
+    await coldLoad(browser, backend, `${shell.origin}${FLOOR_PATH}#token=${shell.token}`, false);
     const loads = { app: [] as Load[], floor: [] as Load[] };
     for (let r = 0; r < ROUNDS; r++) {
-      loads.app.push(await coldLoad(browser, shell.url, true, join(outDir, `app-${r}.trace.json`)));
-      loads.floor.push(await coldLoad(browser, `${shell.origin}${FLOOR_PATH}#token=${shell.token}`, false, join(outDir, `floor-${r}.trace.json`)));
+      loads.app.push(await coldLoad(browser, backend, shell.url, true, join(outDir, `app-${r}.trace.json`)));
+      loads.floor.push(await coldLoad(browser, backend, `${shell.origin}${FLOOR_PATH}#token=${shell.token}`, false, join(outDir, `floor-${r}.trace.json`)));
     }
     report('app', loads.app);
     report('floor page', loads.floor);
