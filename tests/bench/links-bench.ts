@@ -79,12 +79,11 @@ export const POLL_MS = 25;
 /**
  * Waits for a page's load to reach a point (`expression` truthy) and returns the expression's
  * value, read over the DevTools protocol every POLL_MS: each read is one small script the page
- * compiles and runs, as a poll of `waitForFunction` is. Not `waitForFunction` for a load's first
- * wait: its first call in a document evaluates Playwright's injected script, 8-54 ms of the main
- * thread in a fresh renderer (url-less EvaluateScript in links-cold-trace.ts's traces), and
- * it came when `goto` resolved, at the load event. The app's load event waits for its module
- * graph, so that script ran between its first answer and its first rows in most cold loads; the
- * floor page's single script let it run before its answer, while its main thread waited.
+ * compiles and runs, as a poll of `waitForFunction` is. Not `waitForFunction` for a load being
+ * timed: its first call in a document evaluates Playwright's injected script, 11-47 ms of a fresh
+ * renderer's main thread (the script with no URL in links-cold-trace.ts's traces), which no
+ * user's load runs. Called when `goto` resolved, it fell before or after a page's first rows,
+ * as that page's load event came (docs/benchmarks.md, "The bench's wait for a cold load").
  */
 export async function loadPoint<T>(page: Page, expression: string, timeoutMs = 30_000): Promise<T> {
   const cdp = await page.context().newCDPSession(page);
@@ -100,8 +99,10 @@ export async function loadPoint<T>(page: Page, expression: string, timeoutMs = 3
     await cdp.detach().catch(() => undefined);
   }
 }
-/** The app's own Links view is up with its rows (links-page-probe.ts), and the floor page's first rows are drawn: their times. */
-export const APP_ROWS_UP = 'window.__bench && window.__bench.appRowFrame > 0 && window.__bench.firstRowFrame';
+/** When the first rows were on screen: the app's (links-page-probe.ts), the floor page's. */
+export const APP_FIRST_ROWS = 'window.__bench && window.__bench.firstRowFrame';
+/** The same, once the app's own Links view is up with its rows too. */
+export const APP_ROWS_UP = `window.__bench && window.__bench.appRowFrame > 0 && ${APP_FIRST_ROWS}`;
 export const FLOOR_ROWS_UP = 'window.__floor && window.__floor.firstRowFrame';
 const COLD_ROUNDS = 9;
 /** No-work calls a round: enough for a p95 that is not one call's preemption. */

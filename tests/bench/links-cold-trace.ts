@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { FLOOR_PATH, FLOOR_ROWS_UP, launchChromium, loadPoint, openBenchWorkspace, probedContext, type AppThread } from './links-bench.js';
+import { APP_FIRST_ROWS, FLOOR_PATH, FLOOR_ROWS_UP, launchChromium, loadPoint, openBenchWorkspace, probedContext, type AppThread } from './links-bench.js';
 import type { Recorded } from './links-backend-worker.js';
 import type { TraceEvent } from './trace-event.js';
 
@@ -113,8 +113,8 @@ async function coldLoad(browser: Browser, backend: AppThread, url: string, app: 
   const page: Page = await context.newPage();
   await browser.startTracing(page, { categories: CATEGORIES });
   await page.goto(url);
-  // Read over the protocol, as links-bench.ts does (loadPoint: waitForFunction's injected script fell in the app's load).
-  const firstRowFrame = await loadPoint<number>(page, app ? 'window.__bench && window.__bench.firstRowFrame' : FLOOR_ROWS_UP);
+  // Read over the protocol, as links-bench.ts does (loadPoint: no injected script in the load).
+  const firstRowFrame = await loadPoint<number>(page, app ? APP_FIRST_ROWS : FLOOR_ROWS_UP);
   const buffer = await browser.stopTracing();
   if (save) writeFileSync(save, buffer);
   const { origin, ...cold } = await page.evaluate(() => (globalThis as unknown as { __cold: { sent: number; answered: number; origin: number } }).__cold);

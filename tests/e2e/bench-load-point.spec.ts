@@ -4,7 +4,7 @@ import { loadPoint } from '../bench/links-bench.js';
 /*
  * The links bench's wait for a cold load's first rows (tests/bench/links-bench.ts, loadPoint):
  * it must read the page's own figure without running Playwright's injected script in the page,
- * whose first evaluation took 8-54 ms of a fresh renderer's main thread inside the load being
+ * whose first evaluation took 11-47 ms of a fresh renderer's main thread inside the loads being
  * timed. The control shows the script is seen where it is run (waitForFunction).
  */
 
